@@ -1,0 +1,171 @@
+/**
+ * Ask worker: the agent end to end (createChatService(service).ask) on fixed questions with the bundled chat
+ * model, timing the first streamed token and the whole answer; then, as the same-run baseline, the model's
+ * generation alone (complete) on the very prompt the synthesizer sent, after a throw-away prompt so the
+ * reused KV-cache prefix cannot flatter it.
+ */
+import { createChatService } from '../../src/agent/chatService.js';
+import { loadChatModel, type ChatModel, type ChatTurn, type GenerateOptions } from '../../src/models/chatModel.js';
+import { VaultService } from '../../src/services/vaultService.js';
+import { log, peakRssMb, workerMain } from '../lib/proc.js';
+
+export interface AskInput {
+  vault: string;
+  dataDir: string;
+  questions: string[];
+  rounds: number;
+  /** Cap on the replayed generation (quick mode); by default the synthesizer's own maxTokens. */
+  replayMaxTokens?: number;
+}
+
+export interface LlmCall {
+  kind: 'complete' | 'json';
+  start: number;
+  ms: number;
+  ttft_ms: number | null;
+  prompt_chars: number;
+  output_chars: number;
+  chunks: number;
+}
+
+export interface AskSample {
+  question: string;
+  round: number;
+  ttft_ms: number | null;
+  total_ms: number;
+  answer_chars: number;
+  sources: number;
+  calls: LlmCall[];
+  /** Generation alone on the synthesizer's prompt. */
+  gen: {
+    ttft_ms: number | null;
+    total_ms: number;
+    prompt_chars: number;
+    output_chars: number;
+    same_output: boolean;
+  } | null;
+}
+
+export interface AskOutput {
+  model_load_ms: number;
+  model_id: string;
+  threads: number;
+  samples: AskSample[];
+  peak_rss_mb: number;
+}
+
+interface Recorded extends LlmCall {
+  turns: ChatTurn[];
+  opts: GenerateOptions;
+  text: string;
+}
+
+function recording(model: ChatModel, calls: Recorded[]): ChatModel {
+  const track = async <T>(
+    kind: LlmCall['kind'],
+    turns: ChatTurn[],
+    opts: GenerateOptions,
+    run: (o: GenerateOptions) => Promise<T>,
+  ) => {
+    const start = performance.now();
+    const rec: Recorded = {
+      kind,
+      start,
+      ms: 0,
+      ttft_ms: null,
+      prompt_chars: 0,
+      output_chars: 0,
+      chunks: 0,
+      turns,
+      opts,
+      text: '',
+    };
+    rec.prompt_chars = turns.reduce((a, t) => a + t.content.length, 0);
+    calls.push(rec);
+    const result = await run({
+      ...opts,
+      onToken: (t) => {
+        rec.ttft_ms ??= performance.now() - start;
+        rec.chunks++;
+        rec.text += t;
+        opts.onToken?.(t);
+      },
+    });
+    rec.ms = performance.now() - start;
+    rec.output_chars = rec.text.length;
+    return result;
+  };
+  return {
+    modelId: model.modelId,
+    threads: model.threads,
+    complete: (turns, opts = {}) => track('complete', turns, opts, (o) => model.complete(turns, o)),
+    completeJson: (turns, schema, opts = {}) => track('json', turns, opts, (o) => model.completeJson(turns, schema, o)),
+    dispose: () => model.dispose(),
+  };
+}
+
+await workerMain<AskInput, AskOutput>(async (input) => {
+  const service = await VaultService.open({ vault: input.vault, dataDir: input.dataDir });
+  const t0 = performance.now();
+  const model = await loadChatModel({ modelPath: service.settings.chatModelPath });
+  const loadMs = performance.now() - t0;
+  const calls: Recorded[] = [];
+  const chat = await createChatService(service, { model: recording(model, calls) });
+  // Warm-up: the first generation pays for graph compilation and buffer allocation.
+  await model.complete([{ role: 'user', content: 'Say hello.' }], { maxTokens: 4 });
+  const samples: AskSample[] = [];
+  for (let round = 0; round < input.rounds; round++) {
+    for (const [qi, question] of input.questions.entries()) {
+      calls.length = 0;
+      const start = performance.now();
+      let ttft = null as number | null;
+      const r = await chat.ask(`bench-${round}-${qi}-${Date.now()}`, question, {
+        onToken: () => (ttft ??= performance.now() - start),
+      });
+      const total = performance.now() - start;
+      const mine = calls.map(({ turns: _t, opts: _o, text: _x, ...c }) => ({ ...c, start: c.start - start }));
+      // The synthesizer's streamed call; if the agent never reached it, the longest prompt it did send.
+      const synth =
+        calls.find((c) => c.kind === 'complete') ?? [...calls].sort((a, b) => b.prompt_chars - a.prompt_chars)[0];
+      let gen: AskSample['gen'] = null;
+      if (synth) {
+        // Evict the shared prefix, then replay the synthesizer's exact prompt: same length, same greedy output.
+        await model.complete([{ role: 'user', content: `Unrelated ${round}-${qi}: name a colour.` }], { maxTokens: 2 });
+        const s = performance.now();
+        let first = null as number | null;
+        let text = '';
+        await model.complete(synth.turns, {
+          maxTokens: input.replayMaxTokens ?? synth.opts.maxTokens,
+          onToken: (t) => {
+            first ??= performance.now() - s;
+            text += t;
+          },
+        });
+        gen = {
+          ttft_ms: first,
+          total_ms: performance.now() - s,
+          prompt_chars: synth.prompt_chars,
+          output_chars: text.length,
+          same_output: text === synth.text,
+        };
+      }
+      samples.push({
+        question,
+        round,
+        ttft_ms: ttft,
+        total_ms: total,
+        answer_chars: r.answer.length,
+        sources: r.sources.length,
+        calls: mine,
+        gen,
+      });
+      log(
+        `ask "${question.slice(0, 50)}": first token ${ttft === null ? '-' : ttft.toFixed(0)} ms, total ${total.toFixed(0)} ms; generation alone ${gen?.ttft_ms?.toFixed(0) ?? '-'} / ${gen?.total_ms.toFixed(0) ?? '-'} ms`,
+      );
+    }
+  }
+  await chat.close();
+  await model.dispose();
+  service.close();
+  return { model_load_ms: loadMs, model_id: model.modelId, threads: model.threads, samples, peak_rss_mb: peakRssMb() };
+});

@@ -1,0 +1,181 @@
+import { z } from 'zod';
+import type { ChatModel, ChatTurn } from '../models/chatModel.js';
+import { translateDates } from '../search/dates.js';
+import type { MetadataFilters } from '../search/filters.js';
+import { FILTER_AGENT_PROMPT } from './prompts.js';
+
+export interface NoteListing {
+  source: string;
+  title: string;
+  aliases: string[];
+}
+
+export interface FilterDecision {
+  refined_query_for_vector_search: string;
+  metadata_filters: MetadataFilters;
+  filter_by_filenames: string[];
+  /** Why the decision looks the way it does (shown in debug output and tests). */
+  notes: string[];
+}
+
+const outputSchema = z.object({
+  refined_query_for_vector_search: z.string(),
+  filter_by_filenames: z.array(z.string()).default([]),
+  folder: z.string().default(''),
+  tag: z.string().default(''),
+});
+
+/** The JSON schema the model's output is constrained to (node-llama-cpp grammar). */
+export const FILTER_JSON_SCHEMA = {
+  type: 'object',
+  properties: {
+    refined_query_for_vector_search: { type: 'string' },
+    filter_by_filenames: { type: 'array', items: { type: 'string' }, maxItems: 5 },
+    folder: { type: 'string' },
+    tag: { type: 'string' },
+  },
+  required: ['refined_query_for_vector_search', 'filter_by_filenames', 'folder', 'tag'],
+} as const;
+
+/** The note list the model sees: full for small vaults, folders plus matching titles for large ones. */
+export function summariseNotes(notes: NoteListing[], query: string, budget = 60): string {
+  if (notes.length <= budget)
+    return notes.map((n) => `- ${n.source}${n.aliases.length ? ` (aka ${n.aliases.join(', ')})` : ''}`).join('\n');
+  const words = new Set(
+    query
+      .toLowerCase()
+      .split(/\W+/)
+      .filter((w) => w.length > 3),
+  );
+  const relevant = notes
+    .filter((n) =>
+      [n.title, ...n.aliases].some((t) =>
+        t
+          .toLowerCase()
+          .split(/\W+/)
+          .some((w) => words.has(w)),
+      ),
+    )
+    .slice(0, budget);
+  const folders = [...new Set(notes.map((n) => n.source.split('/').slice(0, -1).join('/')).filter(Boolean))].slice(
+    0,
+    40,
+  );
+  return `Folders: ${folders.join(', ')}\nNotes whose titles match the query (of ${notes.length}):\n${relevant.map((n) => `- ${n.source}`).join('\n')}`;
+}
+
+/**
+ * Step 1 of retrieve_notes_tool. The model proposes a refined query and filters under a JSON grammar; then
+ * everything it says is checked: unknown files are dropped, folders and tags must exist, and a query that
+ * lost all the user's words is replaced. Dates never come from the model: the deterministic translator
+ * handles "last week" far more reliably than a small model can.
+ */
+export async function runFilterAgent(
+  model: ChatModel | null,
+  input: { query: string; recent: ChatTurn[]; notes: NoteListing[]; today: Date; knownTags?: string[] },
+  signal?: AbortSignal,
+): Promise<FilterDecision> {
+  const notes: string[] = [];
+  const dated = translateDates(input.query, input.today);
+  const base: FilterDecision = {
+    refined_query_for_vector_search: dated.query || input.query,
+    metadata_filters: dated.range ? { date_from: dated.range.from, date_to: dated.range.to } : {},
+    filter_by_filenames: [],
+    notes,
+  };
+  if (dated.range) notes.push(`date range ${dated.range.from}..${dated.range.to} from "${dated.matched}"`);
+  if (!model) return base;
+
+  let raw: unknown;
+  try {
+    raw = await model.completeJson(
+      [
+        { role: 'system', content: FILTER_AGENT_PROMPT },
+        {
+          role: 'user',
+          content: `Today: ${input.today.toISOString().slice(0, 10)}\nNotes:\n${summariseNotes(input.notes, input.query)}\n\nRecent conversation:\n${input.recent
+            .map((t) => `${t.role}: ${t.content.slice(0, 300)}`)
+            .join('\n')}\n\nSearch query: ${dated.query || input.query}`,
+        },
+      ],
+      FILTER_JSON_SCHEMA,
+      { maxTokens: 120, signal },
+    );
+  } catch (err) {
+    notes.push(`filter model failed: ${(err as Error).message}; no filters`);
+    return base;
+  }
+  const parsed = outputSchema.safeParse(raw);
+  if (!parsed.success) {
+    notes.push('filter output unusable; no filters');
+    return base;
+  }
+  const out = parsed.data;
+  const known = new Map(input.notes.map((n) => [n.source.toLowerCase(), n.source]));
+  const files = out.filter_by_filenames
+    .map((f) => known.get(f.trim().toLowerCase()) ?? known.get(`${f.trim().toLowerCase()}.md`))
+    .filter((f): f is string => !!f);
+  if (files.length !== out.filter_by_filenames.length)
+    notes.push(`dropped ${out.filter_by_filenames.length - files.length} unknown file name(s)`);
+  // A file filter is only trusted when the user's own words name that note; small models love to guess.
+  const userText = `${input.query} ${input.recent.map((t) => t.content).join(' ')}`.toLowerCase();
+  const named = files.filter((f) => {
+    const stem = f.split('/').pop()!.replace(/\.md$/i, '').toLowerCase();
+    return userText.includes(stem);
+  });
+  if (named.length !== files.length) notes.push('ignored file filters the user did not name');
+
+  const folders = new Set(input.notes.map((n) => n.source.split('/').slice(0, -1).join('/')).filter(Boolean));
+  const folder = out.folder.trim().replace(/^\/+|\/+$/g, '');
+  const folderOk = folder && folders.has(folder) && userText.includes(folder.toLowerCase().split('/').pop()!);
+  const tag = out.tag.trim().replace(/^#/, '');
+  const tagOk = tag && (input.knownTags ?? []).includes(tag.toLowerCase()) && userText.includes(tag.toLowerCase());
+
+  return {
+    refined_query_for_vector_search: acceptRefinedQuery(
+      out.refined_query_for_vector_search,
+      base.refined_query_for_vector_search,
+      notes,
+    ),
+    metadata_filters: { ...base.metadata_filters, ...(folderOk ? { folder } : {}), ...(tagOk ? { tags: tag } : {}) },
+    filter_by_filenames: named,
+    notes,
+  };
+}
+
+const STOPWORDS = new Set(
+  "the and for are but not you your with what about which when where who how why this that these those there their one ones second first third other from into does did was were have has had can could would should will just also any some all more most then than them they its it's".split(
+    ' ',
+  ),
+);
+
+function contentWords(text: string): Set<string> {
+  return new Set(
+    text
+      .toLowerCase()
+      .split(/[^\p{L}\p{N}]+/u)
+      .filter((w) => w.length > 2 && !STOPWORDS.has(w)),
+  );
+}
+
+/** True when the two texts share at least one content word (stop words do not count). */
+export function sharesWords(a: string, b: string): boolean {
+  const bw = contentWords(b);
+  return [...contentWords(a)].some((w) => bw.has(w));
+}
+
+/** A rewrite must keep some of the original's words and stay a search phrase, or the original wins. */
+export function acceptRefinedQuery(refined: string, original: string, notes: string[] = []): string {
+  const r = refined.trim();
+  if (!r || r.length > 300) {
+    notes.push('refined query empty or too long; kept the original');
+    return original;
+  }
+  const orig = contentWords(original);
+  const overlap = [...contentWords(r)].filter((w) => orig.has(w)).length;
+  if (orig.size > 0 && overlap === 0) {
+    notes.push('refined query shares no words with the question; kept the original');
+    return original;
+  }
+  return r;
+}

@@ -1,0 +1,238 @@
+import { tool } from '@langchain/core/tools';
+import { Annotation, END, START, StateGraph } from '@langchain/langgraph';
+import { z } from 'zod';
+import type { ChatModel, ChatTurn } from '../models/chatModel.js';
+import type { Embedder } from '../models/embedder.js';
+import { similaritySearch, type SearchResult } from '../search/similaritySearch.js';
+import type { Index } from '../store/openIndex.js';
+import { obsidianUri } from '../services/notePaths.js';
+import { runFilterAgent, type FilterDecision } from './filterAgent.js';
+import { NOTHING_FOUND } from './prompts.js';
+import { synthesize, plainText } from './synthesizer.js';
+
+export interface SourceArtifact {
+  n: number;
+  source: string;
+  title: string;
+  section_title: string;
+  start_line: number;
+  end_line: number;
+  obsidian_uri: string;
+  excerpt: string;
+  chunks: { chunk_id: string; start_line: number; end_line: number; text: string }[];
+}
+
+export interface RetrieveArtifact {
+  query: string;
+  decision: Omit<FilterDecision, 'notes'>;
+  decisionNotes: string[];
+  sources: SourceArtifact[];
+  method: 'generated' | 'extractive' | 'none';
+}
+
+export interface RetrieveDeps {
+  index: Index;
+  embedder: Embedder;
+  model: ChatModel | null;
+  vault: string;
+  k: number;
+  threshold: number;
+  today: () => Date;
+}
+
+/** Per-call context the main graph hands the tool through config.configurable. */
+export interface RetrieveCallContext {
+  recent?: ChatTurn[];
+  onStep?: (s: string) => void;
+  signal?: AbortSignal;
+}
+
+const RetrieveState = Annotation.Root({
+  query: Annotation<string>(),
+  recent: Annotation<ChatTurn[]>(),
+  decision: Annotation<FilterDecision | null>(),
+  results: Annotation<SearchResult[]>(),
+  summary: Annotation<string>(),
+  artifact: Annotation<RetrieveArtifact | null>(),
+});
+
+/** Unique notes behind the cited chunks, numbered as the summary cites them. */
+function toSources(results: SearchResult[], vault: string): SourceArtifact[] {
+  return results.map((r, i) => ({
+    n: i + 1,
+    source: r.source,
+    title: r.title,
+    section_title: r.section_title,
+    start_line: r.start_line,
+    end_line: r.end_line,
+    obsidian_uri: obsidianUri(vault, r.source),
+    excerpt: plainText(r.page_content).slice(0, 280),
+    chunks: [{ chunk_id: r.chunk_id, start_line: r.start_line, end_line: r.end_line, text: r.page_content }],
+  }));
+}
+
+/**
+ * Keeps only the cited results and renumbers the summary's [n] to match, so every source shown is one the
+ * answer actually used, and several chunks of one note collapse into one source.
+ */
+export function keepCited(
+  summary: string,
+  cited: number[],
+  results: SearchResult[],
+  vault: string,
+): { summary: string; sources: SourceArtifact[] } {
+  const bySource = new Map<string, number>();
+  const sources: SourceArtifact[] = [];
+  const renumber = new Map<number, number>();
+  for (const n of cited) {
+    const r = results[n - 1];
+    if (!r) continue;
+    let target = bySource.get(r.source);
+    if (target === undefined) {
+      target = sources.length + 1;
+      bySource.set(r.source, target);
+      sources.push({ ...toSources([r], vault)[0]!, n: target });
+    } else {
+      const s = sources[target - 1]!;
+      s.chunks.push({ chunk_id: r.chunk_id, start_line: r.start_line, end_line: r.end_line, text: r.page_content });
+      s.start_line = Math.min(s.start_line, r.start_line);
+      s.end_line = Math.max(s.end_line, r.end_line);
+    }
+    renumber.set(n, target);
+  }
+  const text = summary.replace(/\[(\d+)\]/g, (m, d: string) =>
+    renumber.has(Number(d)) ? `[${renumber.get(Number(d))}]` : '',
+  );
+  return { summary: text.replace(/(\[\d+\])(\s*\1)+/g, '$1'), sources };
+}
+
+/** The three-step subgraph: filter agent → similarity search → synthesizer. */
+export function buildRetrieveGraph(deps: RetrieveDeps, ctx: RetrieveCallContext) {
+  return (
+    new StateGraph(RetrieveState)
+      .addNode('filter', async (s) => {
+        ctx.onStep?.('Choosing filters…');
+        const decision = await runFilterAgent(
+          deps.model,
+          {
+            query: s.query,
+            recent: s.recent,
+            notes: deps.index.db.indexedNotes(),
+            knownTags: deps.index.db.knownTags(),
+            today: deps.today(),
+          },
+          ctx.signal,
+        );
+        return { decision };
+      })
+      .addNode('search', async (s) => {
+        ctx.onStep?.('Searching your notes…');
+        const d = s.decision!;
+        let results = await similaritySearch(deps.index, deps.embedder, {
+          refined_query_for_vector_search: d.refined_query_for_vector_search,
+          metadata_filters: d.metadata_filters,
+          filter_by_filenames: d.filter_by_filenames,
+          k: deps.k,
+          threshold: deps.threshold,
+          dateAware: false,
+          today: deps.today(),
+        });
+        if (
+          results.length === 0 &&
+          (d.filter_by_filenames.length || d.metadata_filters.folder || d.metadata_filters.tags)
+        ) {
+          // Filters a model chose can be wrong; an empty result under them is worth one unfiltered try.
+          d.notes.push('no results under the chosen filters; retried without them');
+          results = await similaritySearch(deps.index, deps.embedder, {
+            refined_query_for_vector_search: d.refined_query_for_vector_search,
+            metadata_filters: d.metadata_filters.date_from
+              ? { date_from: d.metadata_filters.date_from, date_to: d.metadata_filters.date_to }
+              : {},
+            k: deps.k,
+            threshold: deps.threshold,
+            dateAware: false,
+          });
+        }
+        return { results };
+      })
+      .addNode('synthesize', async (s) => {
+        ctx.onStep?.('Writing the answer…');
+        const syn = await synthesize(
+          deps.model,
+          deps.embedder,
+          { query: s.query, chunks: s.results, recent: s.recent },
+          { signal: ctx.signal },
+        );
+        const { decision } = s;
+        if (syn.notInNotes || !syn.answer) {
+          return {
+            summary: NOTHING_FOUND,
+            artifact: {
+              query: s.query,
+              decision: stripNotes(decision!),
+              decisionNotes: decision!.notes,
+              sources: [],
+              method: 'none' as const,
+            },
+          };
+        }
+        const kept = keepCited(syn.answer, syn.cited, s.results, deps.vault);
+        return {
+          summary: kept.summary,
+          artifact: {
+            query: s.query,
+            decision: stripNotes(decision!),
+            decisionNotes: decision!.notes,
+            sources: kept.sources,
+            method: syn.method,
+          },
+        };
+      })
+      .addNode('nothing', async (s) => ({
+        summary: NOTHING_FOUND,
+        artifact: {
+          query: s.query,
+          decision: stripNotes(s.decision!),
+          decisionNotes: s.decision!.notes,
+          sources: [],
+          method: 'none' as const,
+        },
+      }))
+      .addEdge(START, 'filter')
+      .addEdge('filter', 'search')
+      // The synthesizer is never called on nothing: it could only invent.
+      .addConditionalEdges('search', (s) => (s.results.length ? 'synthesize' : 'nothing'), ['synthesize', 'nothing'])
+      .addEdge('synthesize', END)
+      .addEdge('nothing', END)
+      .compile()
+  );
+}
+
+function stripNotes(d: FilterDecision): Omit<FilterDecision, 'notes'> {
+  const { notes: _notes, ...rest } = d;
+  return rest;
+}
+
+export const RETRIEVE_TOOL_NAME = 'retrieve_notes_tool';
+
+/** The LangChain tool: content is the cited summary, artifact the sources (what the UI shows). */
+export function makeRetrieveNotesTool(deps: RetrieveDeps) {
+  return tool(
+    async ({ query }, config) => {
+      const ctx = ((config as { configurable?: { retrieve?: RetrieveCallContext } })?.configurable?.retrieve ??
+        {}) as RetrieveCallContext;
+      const graph = buildRetrieveGraph(deps, ctx);
+      const out = await graph.invoke(
+        { query, recent: (ctx.recent ?? []).slice(-5), decision: null, results: [], summary: '', artifact: null },
+        { signal: ctx.signal },
+      );
+      return [out.summary, out.artifact] as [string, RetrieveArtifact];
+    },
+    {
+      name: RETRIEVE_TOOL_NAME,
+      description: "Search the user's notes and return a cited summary of what they say about the query.",
+      schema: z.object({ query: z.string().min(1).max(500).describe('A self-contained search query') }),
+      responseFormat: 'content_and_artifact',
+    },
+  );
+}

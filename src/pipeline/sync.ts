@@ -1,0 +1,275 @@
+import { createHash } from 'node:crypto';
+import type { Embedder } from '../models/embedder.js';
+import type { Index } from '../store/openIndex.js';
+import type { ChunkRecord, LogRow } from '../store/indexDb.js';
+import { DEFAULT_CHUNK_OPTIONS, chunkMarkdown } from './chunker.js';
+import { discoverNotes, toSource } from './discover.js';
+import { parseNoteMetadata } from './noteMetadata.js';
+import { DEFAULT_MAX_NOTE_BYTES, NoteReadError, readNote } from './readNote.js';
+import { embeddingText, toChunkRecords } from './chunkRecords.js';
+import type { ChunkOptions } from './types.js';
+
+export interface SyncSummary {
+  added: number;
+  modified: number;
+  unchanged: number;
+  deleted: number;
+  failed: number;
+  chunks_added: number;
+  chunks_deleted: number;
+  duration_ms: number;
+}
+
+export interface SyncProgress {
+  phase: 'scanning' | 'indexing' | 'finishing' | 'done';
+  filesDone: number;
+  filesTotal: number;
+  chunksDone: number;
+  chunksPerSec: number;
+  etaSeconds: number | null;
+  currentFile?: string;
+}
+
+export interface SyncOptions {
+  vault: string;
+  index: Index;
+  embedder: Embedder;
+  chunk?: ChunkOptions;
+  maxNoteBytes?: number;
+  /** gitignore-style patterns from settings, on top of the vault's .obsidianqueryignore. */
+  exclude?: string[];
+  onProgress?: (p: SyncProgress) => void;
+  /** Called after each committed batch: lets a UI refresh the log live. */
+  onFilesChanged?: (ids: number[]) => void;
+  signal?: AbortSignal;
+  /** Chunks embedded and written per batch. Bigger batches mean fewer LanceDB versions and SQLite commits. */
+  batchChunks?: number;
+  /** Test hook: called at named points so fault tests can kill the process at a precise moment. */
+  checkpoint?: (point: string) => void;
+}
+
+interface Prepared {
+  row: LogRow;
+  source: string;
+  hash: string;
+  metadataJson: string;
+  chunks: ChunkRecord[];
+  isNew: boolean;
+}
+
+/**
+ * Stages 1–5 for one vault. Crash-safety rests on ordering: vectors are written before the SQLite commit that
+ * marks a file completed, and every vector delete is by log_id, so a rerun after a crash at any point sweeps
+ * what the interrupted run left and never reports a file completed without its chunks.
+ */
+export async function syncVault(opts: SyncOptions): Promise<SyncSummary> {
+  const started = performance.now();
+  const { index, embedder } = opts;
+  const { db, vectors } = index;
+  const chunkOpts = opts.chunk ?? DEFAULT_CHUNK_OPTIONS;
+  const maxBytes = opts.maxNoteBytes ?? DEFAULT_MAX_NOTE_BYTES;
+  const batchChunks = opts.batchChunks ?? 256;
+  const cp = opts.checkpoint ?? (() => {});
+  const summary: SyncSummary = {
+    added: 0,
+    modified: 0,
+    unchanged: 0,
+    deleted: 0,
+    failed: 0,
+    chunks_added: 0,
+    chunks_deleted: 0,
+    duration_ms: 0,
+  };
+  const runId = db.startSyncRun();
+  db.resetInterrupted();
+
+  opts.onProgress?.({
+    phase: 'scanning',
+    filesDone: 0,
+    filesTotal: 0,
+    chunksDone: 0,
+    chunksPerSec: 0,
+    etaSeconds: null,
+  });
+  const { files, root } = await discoverNotes(opts.vault, opts.exclude);
+  const changes = db.recordScan(files);
+  summary.unchanged = changes.unchanged;
+  cp('after-scan');
+
+  if (changes.gone.length > 0) {
+    const ids = changes.gone.map((r) => r.id);
+    await vectors.deleteByLogIds(ids);
+    cp('after-delete-vectors');
+    summary.chunks_deleted += db.forgetFiles(ids);
+    summary.deleted += ids.length;
+    opts.onFilesChanged?.(ids);
+  }
+  const disabled = db.disabledWithChunks();
+  if (disabled.length > 0) {
+    await vectors.deleteByLogIds(disabled);
+    summary.chunks_deleted += db.excludeFiles(disabled);
+    opts.onFilesChanged?.(disabled);
+  }
+
+  const pending = db.selectPending();
+  const total = pending.length;
+  let filesDone = 0;
+  let chunksDone = 0;
+  const indexStart = performance.now();
+  // Chunks embedded in the batch being written: a 256-chunk batch takes many seconds on a slow CPU, and
+  // progress must move while it runs, not jump once it commits.
+  let chunksInFlight = 0;
+  let lastInFlightReport = 0;
+  const progress = (currentFile?: string) => {
+    const secs = (performance.now() - indexStart) / 1000;
+    const embedded = chunksDone + chunksInFlight;
+    const rate = secs > 0 ? embedded / secs : 0;
+    const filesRate = secs > 0 ? filesDone / secs : 0;
+    opts.onProgress?.({
+      phase: 'indexing',
+      filesDone,
+      filesTotal: total,
+      chunksDone: embedded,
+      chunksPerSec: rate,
+      etaSeconds: filesRate > 0 ? (total - filesDone) / filesRate : null,
+      currentFile,
+    });
+  };
+  progress();
+
+  let batch: Prepared[] = [];
+  let batchSize = 0;
+  const flush = async () => {
+    if (batch.length === 0) return;
+    const current = batch;
+    batch = [];
+    batchSize = 0;
+    try {
+      await writeBatch(current);
+    } catch {
+      // One bad file must not fail its neighbours: retry one by one to find it.
+      for (const p of current) {
+        try {
+          await writeBatch([p]);
+        } catch (err) {
+          // The old vectors may already be gone: drop the old chunk rows too, so keyword search never serves
+          // text whose vectors are missing. Best effort: on a full disk even these writes can fail.
+          await vectors.deleteByLogIds([p.row.id]).catch(() => undefined);
+          try {
+            db.clearChunks([p.row.id]);
+            db.markFailed(p.row.id, `Indexing failed: ${describeWriteError(err as Error)}`);
+          } catch {
+            // the next sync resets this file from 'processing' and retries it
+          }
+          summary.failed++;
+        }
+      }
+    }
+    chunksInFlight = 0; // committed into chunksDone, or failed: either way no longer in flight
+    filesDone += current.length;
+    progress();
+  };
+  const writeBatch = async (items: Prepared[]) => {
+    const records = items.flatMap((p) => p.chunks);
+    const lastFile = toSource(root, items.at(-1)!.row.file_path);
+    const embeddings = records.length
+      ? await embedder.embed(records.map(embeddingText), {
+          onBatch: (n) => {
+            chunksInFlight = n;
+            // Texts are embedded one at a time: report a few times a second, not once per chunk.
+            const t = performance.now();
+            if (t - lastInFlightReport < 250) return;
+            lastInFlightReport = t;
+            progress(lastFile);
+          },
+        })
+      : [];
+    cp('after-embed');
+    await vectors.deleteByLogIds(items.map((p) => p.row.id));
+    cp('after-delete-vectors');
+    await vectors.add(
+      records.map((r, i) => {
+        const { file_id, contains_code, ...rest } = r;
+        return { ...rest, log_id: file_id, contains_code: contains_code === 1, vector: embeddings[i]! };
+      }),
+    );
+    cp('after-add-vectors');
+    const { chunksDeleted } = db.commitFiles(
+      items.map((p) => ({ id: p.row.id, hash: p.hash, metadataJson: p.metadataJson, chunks: p.chunks })),
+    );
+    cp('after-commit');
+    for (const p of items) {
+      if (p.isNew) summary.added++;
+      else summary.modified++;
+    }
+    summary.chunks_added += records.length;
+    summary.chunks_deleted += chunksDeleted;
+    chunksDone += records.length;
+    opts.onFilesChanged?.(items.map((p) => p.row.id));
+  };
+
+  for (const row of pending) {
+    if (opts.signal?.aborted) break;
+    db.markProcessing(row.id);
+    cp('after-mark-processing');
+    const source = toSource(root, row.file_path);
+    try {
+      const { text, bytes } = await readNote(row.file_path, maxBytes);
+      const hash = createHash('sha256').update(bytes).digest('hex');
+      if (
+        hash === row.file_hash &&
+        row.num_chunks !== null &&
+        db.chunkIdsOf(row.id).length === row.num_chunks &&
+        // An interrupted run may have deleted the vectors already; the log alone is not proof they exist.
+        (await vectors.count(`log_id = ${row.id}`)) === row.num_chunks
+      ) {
+        // Touched or copied by a sync tool: same content, so the existing vectors stand.
+        db.markUnchanged(row.id);
+        summary.unchanged++;
+        filesDone++;
+        continue;
+      }
+      const meta = parseNoteMetadata(text, source);
+      const chunks = toChunkRecords(chunkMarkdown(text, chunkOpts), meta, source, row.id, row.last_modified);
+      batch.push({
+        row,
+        source,
+        hash,
+        metadataJson: JSON.stringify(meta),
+        chunks,
+        isNew: row.file_hash === null && row.last_ingested === null,
+      });
+      batchSize += chunks.length;
+      if (batchSize >= batchChunks) await flush();
+    } catch (err) {
+      if (err instanceof NoteReadError && err.gone) {
+        await vectors.deleteByLogIds([row.id]);
+        summary.chunks_deleted += db.forgetFiles([row.id]);
+        summary.deleted++;
+      } else {
+        db.markFailed(row.id, (err as Error).message);
+        summary.failed++;
+      }
+      filesDone++;
+      opts.onFilesChanged?.([row.id]);
+    }
+  }
+  await flush();
+  if (opts.signal?.aborted) db.resetInterrupted();
+
+  opts.onProgress?.({ phase: 'finishing', filesDone, filesTotal: total, chunksDone, chunksPerSec: 0, etaSeconds: 0 });
+  if (summary.chunks_added + summary.chunks_deleted > 0) await vectors.optimize();
+  summary.duration_ms = Math.round(performance.now() - started);
+  db.finishSyncRun(runId, summary);
+  opts.onProgress?.({ phase: 'done', filesDone, filesTotal: total, chunksDone, chunksPerSec: 0, etaSeconds: 0 });
+  return summary;
+}
+
+/** Names the cause a user can act on: a full disk is the common one, and the raw errors hide it. */
+export function describeWriteError(err: Error): string {
+  const text = `${(err as NodeJS.ErrnoException).code ?? ''} ${err.message}`;
+  if (/ENOSPC|SQLITE_FULL|disk is full|No space left|os error 28/i.test(text)) {
+    return `The disk holding the index is full (no space left on device): free some space and sync again. (${err.message.split('\n')[0]})`;
+  }
+  return err.message;
+}

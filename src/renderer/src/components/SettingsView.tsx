@@ -1,0 +1,313 @@
+/** Settings: what gets indexed and how, retrieval knobs, models, theme and where the index lives. */
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { settings as settingsSchema, type SettingsT, type StatusT } from '../../../shared/contract.js';
+import { errorMessage, getApi } from '../bridge/api.js';
+import { loadTheme, saveTheme, type Theme } from '../lib/theme.js';
+import { useApp } from '../store/appStore.js';
+
+interface Draft {
+  exclude: string;
+  chunkSize: string;
+  overlap: string;
+  k: string;
+  threshold: string;
+  maxNoteMB: string;
+  chatModelPath: string;
+}
+
+function toDraft(s: SettingsT): Draft {
+  return {
+    exclude: s.exclude.join('\n'),
+    chunkSize: String(s.chunkSize),
+    overlap: String(s.overlap),
+    k: String(s.k),
+    threshold: String(s.threshold),
+    maxNoteMB: String(s.maxNoteMB),
+    chatModelPath: s.chatModelPath ?? '',
+  };
+}
+
+function fromDraft(d: Draft): unknown {
+  return {
+    exclude: d.exclude
+      .split('\n')
+      .map((l) => l.trim())
+      .filter(Boolean),
+    chunkSize: Number(d.chunkSize),
+    overlap: Number(d.overlap),
+    k: Number(d.k),
+    threshold: Number(d.threshold),
+    maxNoteMB: Number(d.maxNoteMB),
+    chatModelPath: d.chatModelPath.trim() || null,
+  };
+}
+
+function Field({
+  label,
+  help,
+  error,
+  children,
+}: {
+  label: string;
+  help?: ReactNode;
+  error?: string;
+  children: (id: string) => ReactNode;
+}) {
+  const id = useId();
+  return (
+    <div className={error ? 'field invalid' : 'field'}>
+      <label htmlFor={id}>{label}</label>
+      {children(id)}
+      {help && <p className="help">{help}</p>}
+      {error && (
+        <p className="error-text small" role="alert">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function ReadOnly({ label, value }: { label: string; value: string }) {
+  return (
+    <Field label={label}>
+      {(id) => <input id={id} type="text" readOnly value={value} className="mono readonly" />}
+    </Field>
+  );
+}
+
+function SettingsForm({ initial, status }: { initial: SettingsT; status: StatusT | null }) {
+  const [saved, setSaved] = useState<SettingsT>(initial);
+  const [draft, setDraft] = useState<Draft>(() => toDraft(initial));
+  const [theme, setTheme] = useState<Theme>(loadTheme);
+  const [saving, setSaving] = useState(false);
+  const [message, setMessage] = useState<{ kind: 'ok' | 'error'; text: string } | null>(null);
+  const fileRef = useRef<HTMLInputElement>(null);
+  const pathForFile = getApi().pathForFile;
+
+  const parsed = settingsSchema.safeParse(fromDraft(draft));
+  const errors: Partial<Record<keyof Draft, string>> = {};
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const key = issue.path[0] as keyof Draft | undefined;
+      if (key && !errors[key]) errors[key] = issue.message;
+    }
+  }
+  if (parsed.success && parsed.data.overlap >= parsed.data.chunkSize)
+    errors.overlap = 'Overlap must be smaller than the chunk size.';
+  const valid = parsed.success && Object.keys(errors).length === 0;
+  const dirty = JSON.stringify(fromDraft(draft)) !== JSON.stringify(fromDraft(toDraft(saved)));
+
+  const set = (key: keyof Draft) => (e: { target: { value: string } }) => {
+    setMessage(null);
+    setDraft((d) => ({ ...d, [key]: e.target.value }));
+  };
+
+  async function onSubmit(e: FormEvent): Promise<void> {
+    e.preventDefault();
+    if (!parsed.success || !valid) return;
+    setSaving(true);
+    try {
+      const next = await getApi().invoke('settings:set', parsed.data);
+      const reindex = next.chunkSize !== saved.chunkSize || next.overlap !== saved.overlap;
+      setSaved(next);
+      setDraft(toDraft(next));
+      setMessage({ kind: 'ok', text: reindex ? 'Saved. Your vault is being re-indexed.' : 'Saved.' });
+      void useApp.getState().refreshStatus();
+    } catch (err) {
+      setMessage({ kind: 'error', text: errorMessage(err) });
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <form className="settings-form" onSubmit={(e) => void onSubmit(e)} noValidate>
+      <section className="settings-section" aria-labelledby="s-indexing">
+        <h2 id="s-indexing">Indexing</h2>
+        <Field
+          label="Exclusions"
+          help="One gitignore pattern per line, e.g. Templates/ or *.excalidraw.md"
+          error={errors.exclude}
+        >
+          {(id) => (
+            <textarea
+              id={id}
+              rows={5}
+              className="mono"
+              value={draft.exclude}
+              onChange={set('exclude')}
+              spellCheck={false}
+            />
+          )}
+        </Field>
+        <div className="field-row">
+          <Field label="Chunk size (tokens)" error={errors.chunkSize}>
+            {(id) => (
+              <input id={id} type="number" min={32} max={2000} value={draft.chunkSize} onChange={set('chunkSize')} />
+            )}
+          </Field>
+          <Field label="Overlap (tokens)" error={errors.overlap}>
+            {(id) => <input id={id} type="number" min={0} max={500} value={draft.overlap} onChange={set('overlap')} />}
+          </Field>
+          <Field label="Max note size (MB)" error={errors.maxNoteMB}>
+            {(id) => (
+              <input
+                id={id}
+                type="number"
+                min={1}
+                max={200}
+                step="any"
+                value={draft.maxNoteMB}
+                onChange={set('maxNoteMB')}
+              />
+            )}
+          </Field>
+        </div>
+        <p className="reindex-note">Changing these re-indexes your vault.</p>
+      </section>
+
+      <section className="settings-section" aria-labelledby="s-retrieval">
+        <h2 id="s-retrieval">Retrieval</h2>
+        <div className="field-row">
+          <Field label="Results per question (k)" error={errors.k}>
+            {(id) => <input id={id} type="number" min={1} max={50} value={draft.k} onChange={set('k')} />}
+          </Field>
+          <Field label="Similarity threshold" help="0 keeps everything; higher is stricter." error={errors.threshold}>
+            {(id) => (
+              <input
+                id={id}
+                type="number"
+                min={0}
+                max={1}
+                step={0.01}
+                value={draft.threshold}
+                onChange={set('threshold')}
+              />
+            )}
+          </Field>
+        </div>
+      </section>
+
+      <section className="settings-section" aria-labelledby="s-models">
+        <h2 id="s-models">Models</h2>
+        <ReadOnly label="Embedding model" value={status?.embeddingModel ?? '—'} />
+        <ReadOnly label="Chat model in use" value={status?.chatModel ?? '—'} />
+        <Field
+          label="Chat model path"
+          help="A local GGUF file. Leave empty to use the bundled default."
+          error={errors.chatModelPath}
+        >
+          {(id) => (
+            <div className="path-row">
+              <input
+                id={id}
+                type="text"
+                className="mono"
+                placeholder="/path/to/model.gguf"
+                value={draft.chatModelPath}
+                onChange={set('chatModelPath')}
+                spellCheck={false}
+              />
+              {pathForFile && (
+                <>
+                  <button type="button" onClick={() => fileRef.current?.click()}>
+                    Choose a GGUF file…
+                  </button>
+                  <input
+                    ref={fileRef}
+                    type="file"
+                    accept=".gguf"
+                    hidden
+                    tabIndex={-1}
+                    aria-hidden="true"
+                    onChange={(e) => {
+                      const file = e.target.files?.[0];
+                      const path = file ? pathForFile(file) : '';
+                      if (path) set('chatModelPath')({ target: { value: path } });
+                      e.target.value = '';
+                    }}
+                  />
+                </>
+              )}
+            </div>
+          )}
+        </Field>
+      </section>
+
+      <section className="settings-section" aria-labelledby="s-appearance">
+        <h2 id="s-appearance">Appearance</h2>
+        <Field label="Theme" help="Stored on this device.">
+          {(id) => (
+            <select
+              id={id}
+              value={theme}
+              onChange={(e) => {
+                const next = e.target.value as Theme;
+                setTheme(next);
+                saveTheme(next);
+              }}
+            >
+              <option value="system">System</option>
+              <option value="light">Light</option>
+              <option value="dark">Dark</option>
+            </select>
+          )}
+        </Field>
+      </section>
+
+      <section className="settings-section" aria-labelledby="s-data">
+        <h2 id="s-data">Data</h2>
+        <ReadOnly label="Data location" value={status?.dataDir ?? '—'} />
+      </section>
+
+      <div className="settings-actions">
+        {message && (
+          <p
+            className={message.kind === 'ok' ? 'ok-text' : 'error-text'}
+            role={message.kind === 'ok' ? 'status' : 'alert'}
+          >
+            {message.text}
+          </p>
+        )}
+        <button type="submit" className="primary" disabled={!valid || !dirty || saving}>
+          {saving ? 'Saving…' : 'Save'}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+export function SettingsView() {
+  const status = useApp((s) => s.status);
+  const [state, setState] = useState<{ settings: SettingsT | null; error: string | null }>({
+    settings: null,
+    error: null,
+  });
+
+  useEffect(() => {
+    let live = true;
+    getApi()
+      .invoke('settings:get', {})
+      .then((settings) => live && setState({ settings, error: null }))
+      .catch((err: unknown) => live && setState({ settings: null, error: errorMessage(err) }));
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  return (
+    <section className="page settings-page" aria-labelledby="settings-title">
+      <header className="page-head">
+        <h1 id="settings-title">Settings</h1>
+      </header>
+      {state.error && (
+        <p className="error-text" role="alert">
+          Could not load settings: {state.error}
+        </p>
+      )}
+      {!state.settings && !state.error && <p className="muted">Loading…</p>}
+      {state.settings && <SettingsForm initial={state.settings} status={status} />}
+    </section>
+  );
+}

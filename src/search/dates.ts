@@ -1,0 +1,679 @@
+/**
+ * Deterministic translation of English date phrases in a search query into an
+ * inclusive calendar-date range, so retrieval can filter by note date while the
+ * rest of the query goes to text/vector search.
+ *
+ * All arithmetic is done on integer day numbers (days since 1970-01-01 in the
+ * proleptic Gregorian calendar). `Date` is only read through its local-calendar
+ * getters, so DST changes and the host timezone can never shift a result by a day.
+ */
+
+export interface DateRange {
+  /** Inclusive, 'YYYY-MM-DD'. */
+  from: string;
+  /** Inclusive, 'YYYY-MM-DD'. */
+  to: string;
+}
+
+export interface DateQuery {
+  /** The query with the date phrase (and prepositions left dangling by it) removed. */
+  query: string;
+  range: DateRange | null;
+  /** The date phrase as written in the original query. */
+  matched: string | null;
+}
+
+export interface TranslateDatesOptions {
+  /** 0 = Sunday, 1 = Monday (default). Affects calendar-week phrases only. */
+  weekStartsOn?: 0 | 1;
+}
+
+// ---------------------------------------------------------------------------
+// Calendar arithmetic on day numbers
+// ---------------------------------------------------------------------------
+
+type Ymd = readonly [year: number, month: number, day: number];
+
+// Howard Hinnant's days_from_civil: exact for any Gregorian date, no Date involved.
+function toDays(year: number, month: number, day: number): number {
+  const y = month <= 2 ? year - 1 : year;
+  const era = Math.floor(y / 400);
+  const yoe = y - era * 400;
+  const mp = (month + 9) % 12;
+  const doy = Math.floor((153 * mp + 2) / 5) + day - 1;
+  const doe = yoe * 365 + Math.floor(yoe / 4) - Math.floor(yoe / 100) + doy;
+  return era * 146097 + doe - 719468;
+}
+
+function fromDays(days: number): Ymd {
+  const z = days + 719468;
+  const era = Math.floor(z / 146097);
+  const doe = z - era * 146097;
+  const yoe = Math.floor((doe - Math.floor(doe / 1460) + Math.floor(doe / 36524) - Math.floor(doe / 146096)) / 365);
+  const doy = doe - (365 * yoe + Math.floor(yoe / 4) - Math.floor(yoe / 100));
+  const mp = Math.floor((5 * doy + 2) / 153);
+  const day = doy - Math.floor((153 * mp + 2) / 5) + 1;
+  const month = mp < 10 ? mp + 3 : mp - 9;
+  return [yoe + era * 400 + (month <= 2 ? 1 : 0), month, day];
+}
+
+/** 0 = Sunday … 6 = Saturday. Day 0 (1970-01-01) was a Thursday. */
+function weekday(days: number): number {
+  return (((days + 4) % 7) + 7) % 7;
+}
+
+function isLeapYear(year: number): boolean {
+  return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+}
+
+function daysInMonth(year: number, month: number): number {
+  if (month === 2) return isLeapYear(year) ? 29 : 28;
+  return month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
+}
+
+function isValidDate(year: number, month: number, day: number): boolean {
+  return Number.isInteger(year) && month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth(year, month);
+}
+
+/** Normalises month overflow/underflow, e.g. (2026, 0) → (2025, 12). */
+function shiftMonth(year: number, month: number, delta: number): [number, number] {
+  const index = year * 12 + (month - 1) + delta;
+  return [Math.floor(index / 12), (((index % 12) + 12) % 12) + 1];
+}
+
+function pad(n: number, width: number): string {
+  return String(n).padStart(width, '0');
+}
+
+function daysToIso(days: number): string {
+  const [y, m, d] = fromDays(days);
+  return `${pad(y, 4)}-${pad(m, 2)}-${pad(d, 2)}`;
+}
+
+/** Local calendar date of `d` as 'YYYY-MM-DD' (never the UTC date). */
+export function isoDate(d: Date): string {
+  return `${pad(d.getFullYear(), 4)}-${pad(d.getMonth() + 1, 2)}-${pad(d.getDate(), 2)}`;
+}
+
+function todayToDays(today: Date | string): number {
+  if (typeof today === 'string') {
+    // Read the calendar date literally: `new Date('2026-01-18')` is UTC midnight,
+    // which is the previous day anywhere west of Greenwich.
+    const m = /^\s*(\d{4})-(\d{2})-(\d{2})(?![\d])/.exec(today);
+    if (m) {
+      const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+      if (!isValidDate(y, mo, d)) throw new RangeError(`Invalid date: ${today}`);
+      return toDays(y, mo, d);
+    }
+    today = new Date(today);
+  }
+  if (Number.isNaN(today.getTime())) throw new RangeError('Invalid date');
+  return toDays(today.getFullYear(), today.getMonth() + 1, today.getDate());
+}
+
+// ---------------------------------------------------------------------------
+// Ranges
+// ---------------------------------------------------------------------------
+
+interface DayRange {
+  from: number;
+  to: number;
+}
+
+const single = (d: number): DayRange => ({ from: d, to: d });
+
+function monthRange(year: number, month: number): DayRange {
+  return { from: toDays(year, month, 1), to: toDays(year, month, daysInMonth(year, month)) };
+}
+
+function yearRange(year: number): DayRange {
+  return { from: toDays(year, 1, 1), to: toDays(year, 12, 31) };
+}
+
+// ---------------------------------------------------------------------------
+// Vocabulary
+// ---------------------------------------------------------------------------
+
+const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'] as const;
+
+// The first twelve are the full names (used alone for MMMM); 'sept' must precede 'sep' in any alternation.
+const MONTH_WORDS: ReadonlyArray<readonly [string, number]> = [
+  ['january', 1],
+  ['february', 2],
+  ['march', 3],
+  ['april', 4],
+  ['may', 5],
+  ['june', 6],
+  ['july', 7],
+  ['august', 8],
+  ['september', 9],
+  ['october', 10],
+  ['november', 11],
+  ['december', 12],
+  ['jan', 1],
+  ['feb', 2],
+  ['mar', 3],
+  ['apr', 4],
+  ['jun', 6],
+  ['jul', 7],
+  ['aug', 8],
+  ['sept', 9],
+  ['sep', 9],
+  ['oct', 10],
+  ['nov', 11],
+  ['dec', 12],
+];
+const MONTH_BY_WORD = new Map(MONTH_WORDS);
+
+const NUMBER_WORDS: Readonly<Record<string, number>> = {
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  eleven: 11,
+  twelve: 12,
+};
+
+const WD = `(${WEEKDAYS.join('|')})`;
+/** An optional weekday before a full date ("Saturday 7 November"): redundant, but people write it. */
+const WD_PREFIX = `(?:(?:${WEEKDAYS.join('|')}),?\\s+)?`;
+// Full names come first in the alternation so "mar" never wins over "march"; only abbreviations take a dot.
+const MON = `(${MONTH_WORDS.slice(0, 12)
+  .map(([w]) => w)
+  .join('|')}|(?:${MONTH_WORDS.slice(12)
+  .map(([w]) => w)
+  .join('|')})\\.?)`;
+const YEAR = '((?:19|20)\\d{2})';
+const DAY = '(\\d{1,2})(?:st|nd|rd|th)?';
+const NUM_WORDS = Object.keys(NUMBER_WORDS).join('|');
+// "couple" forms first so "a couple of" is not cut short at "a".
+const NUM = `((?:a\\s+)?couple(?:\\s+of)?|\\d{1,4}|${NUM_WORDS})`;
+const NUM_OR_A = `((?:a\\s+)?couple(?:\\s+of)?|\\d{1,4}|${NUM_WORDS}|an?)`;
+const UNIT = '(days?|weeks?|months?|years?)';
+
+function parseCount(raw: string): number {
+  const s = raw.toLowerCase().replace(/\s+/g, ' ');
+  if (/^\d+$/.test(s)) return Number(s);
+  if (s === 'a' || s === 'an') return 1;
+  if (s.includes('couple')) return 2;
+  return NUMBER_WORDS[s] ?? NaN;
+}
+
+function monthNumber(raw: string): number {
+  const m = MONTH_BY_WORD.get(raw.toLowerCase().replace(/\.$/, ''));
+  if (m === undefined) throw new Error(`unreachable: month ${raw}`);
+  return m;
+}
+
+function weekdayNumber(raw: string): number {
+  return WEEKDAYS.indexOf(raw.toLowerCase() as (typeof WEEKDAYS)[number]);
+}
+
+// ---------------------------------------------------------------------------
+// Rules
+// ---------------------------------------------------------------------------
+
+interface Ctx {
+  today: number;
+  weekStartsOn: 0 | 1;
+  /** Upper bound for inferring a missing year; `today` except inside "between X and Y". */
+  inferBefore: number;
+  /** True inside since/between/from…to, where the keyword already makes a bare month or year unambiguous. */
+  inCompound: boolean;
+}
+
+interface Hit {
+  end: number;
+  range: DayRange;
+}
+
+interface Rule {
+  match(text: string, pos: number, ctx: Ctx): Hit | null;
+}
+
+// Words after which a lone month name or year reads as a date ("in may", "from 2025")
+// rather than as the modal verb or a plain number.
+const DATE_CONTEXT_BEFORE = /(?:^|[^a-z0-9])(?:in|during|from|throughout|for|of)\s+$/i;
+
+function hasDateContext(text: string, pos: number, ctx: Ctx): boolean {
+  return ctx.inCompound || DATE_CONTEXT_BEFORE.test(text.slice(0, pos));
+}
+
+/** A regex anchored at `pos` that must end on a word boundary and not in the middle of a numeric date. */
+function regexRule(
+  source: string,
+  resolve: (m: RegExpExecArray, ctx: Ctx, text: string, pos: number) => DayRange | null,
+): Rule {
+  const re = new RegExp(`(?:${source})(?![a-z0-9]|[-/.]\\d)`, 'iy');
+  return {
+    match(text, pos, ctx) {
+      re.lastIndex = pos;
+      const m = re.exec(text);
+      if (!m) return null;
+      const range = resolve(m, ctx, text, pos);
+      return range ? { end: pos + m[0].length, range } : null;
+    },
+  };
+}
+
+function startOfWeek(day: number, weekStartsOn: 0 | 1): number {
+  return day - ((weekday(day) - weekStartsOn + 7) % 7);
+}
+
+function weekRange(anyDay: number, weekStartsOn: 0 | 1): DayRange {
+  const from = startOfWeek(anyDay, weekStartsOn);
+  return { from, to: from + 6 };
+}
+
+/** The `wd` weekday inside the calendar week that contains `anyDay`. */
+function weekdayInWeek(anyDay: number, wd: number, weekStartsOn: 0 | 1): number {
+  return startOfWeek(anyDay, weekStartsOn) + ((wd - weekStartsOn + 7) % 7);
+}
+
+/** Most recent occurrence of weekday `wd` on or before `day`. */
+function weekdayOnOrBefore(day: number, wd: number): number {
+  return day - ((weekday(day) - wd + 7) % 7);
+}
+
+/** A month without a year means the most recent such month that has started by `ref`. */
+function inferMonth(month: number, ref: number): DayRange {
+  const [ry, rm] = fromDays(ref);
+  return monthRange(month <= rm ? ry : ry - 1, month);
+}
+
+/** A day+month without a year means the most recent such date on or before `ref`. */
+function inferDay(month: number, day: number, ref: number): DayRange | null {
+  const [ry] = fromDays(ref);
+  // Eight years back always reaches a leap year, so 29 February resolves too.
+  for (let y = ry; y >= ry - 8; y--) {
+    if (isValidDate(y, month, day) && toDays(y, month, day) <= ref) return single(toDays(y, month, day));
+  }
+  return null;
+}
+
+function explicitDay(year: number, month: number, day: number): DayRange | null {
+  return isValidDate(year, month, day) ? single(toDays(year, month, day)) : null;
+}
+
+function rolling(ctx: Ctx, n: number, unit: string): DayRange | null {
+  if (!(n >= 1)) return null;
+  const u = unit.toLowerCase().replace(/s$/, '');
+  const { today } = ctx;
+  if (u === 'day') return { from: today - n + 1, to: today };
+  if (u === 'week') return { from: today - 7 * n + 1, to: today };
+  // Same day-of-month n months back, clamped, then +1 so "the last month" is a month long including today.
+  const [y, m, d] = fromDays(today);
+  const [py, pm] = shiftMonth(y, m, u === 'month' ? -n : -12 * n);
+  return { from: toDays(py, pm, Math.min(d, daysInMonth(py, pm))) + 1, to: today };
+}
+
+function ago(ctx: Ctx, n: number, unit: string): DayRange | null {
+  if (!(n >= 1)) return null;
+  const u = unit.toLowerCase().replace(/s$/, '');
+  const { today, weekStartsOn } = ctx;
+  if (u === 'day') return single(today - n);
+  if (u === 'week') return weekRange(today - 7 * n, weekStartsOn);
+  const [y, m] = fromDays(today);
+  if (u === 'month') return monthRange(...shiftMonth(y, m, -n));
+  return yearRange(y - n);
+}
+
+function relativePeriod(ctx: Ctx, which: string, unit: string): DayRange {
+  const w = which.toLowerCase();
+  const delta = w === 'next' ? 1 : w === 'last' || w === 'previous' ? -1 : 0;
+  const { today, weekStartsOn } = ctx;
+  const u = unit.toLowerCase();
+  if (u === 'week') return weekRange(today + 7 * delta, weekStartsOn);
+  const [y, m] = fromDays(today);
+  if (u === 'month') return monthRange(...shiftMonth(y, m, delta));
+  return yearRange(y + delta);
+}
+
+const SIMPLE_RULES: readonly Rule[] = [
+  regexRule('(?:the\\s+)?day\\s+(before\\s+yesterday|after\\s+tomorrow)', (m, ctx) =>
+    single(ctx.today + (m[1]!.toLowerCase().startsWith('before') ? -2 : 2)),
+  ),
+  regexRule('(today|yesterday|tomorrow)', (m, ctx) => {
+    const w = m[1]!.toLowerCase();
+    return single(ctx.today + (w === 'today' ? 0 : w === 'yesterday' ? -1 : 1));
+  }),
+  regexRule('(this|current|last|previous|next)\\s+(week|month|year)', (m, ctx) => relativePeriod(ctx, m[1]!, m[2]!)),
+  // "the last week" / "the past month" read as a rolling window, unlike the calendar "last week".
+  regexRule('(?:(?:the|this)\\s+(?:last|past)|past)\\s+(week|month|year)', (m, ctx) => rolling(ctx, 1, m[1]!)),
+  regexRule(`(?:the\\s+)?(?:last|past|previous)\\s+${NUM}\\s+${UNIT}`, (m, ctx) =>
+    rolling(ctx, parseCount(m[1]!), m[2]!),
+  ),
+  regexRule(`${NUM_OR_A}\\s+${UNIT}\\s+ago`, (m, ctx) => ago(ctx, parseCount(m[1]!), m[2]!)),
+
+  regexRule(`(this\\s+past|last|past|previous|this|next)\\s+${WD}`, (m, ctx) => {
+    const which = m[1]!.toLowerCase().replace(/\s+/g, ' ');
+    const wd = weekdayNumber(m[2]!);
+    if (which === 'this') return single(weekdayInWeek(ctx.today, wd, ctx.weekStartsOn));
+    if (which === 'next') return single(ctx.today + ((wd - weekday(ctx.today) + 7) % 7 || 7));
+    return single(weekdayOnOrBefore(ctx.today - 1, wd));
+  }),
+  regexRule(`${WD}(?:\\s+of)?\\s+(this|last|previous|next)\\s+week`, (m, ctx) => {
+    const w = m[2]!.toLowerCase();
+    const shift = w === 'next' ? 7 : w === 'this' ? 0 : -7;
+    return single(weekdayInWeek(ctx.today + shift, weekdayNumber(m[1]!), ctx.weekStartsOn));
+  }),
+  regexRule(WD, (m, ctx) => single(weekdayOnOrBefore(ctx.inferBefore, weekdayNumber(m[1]!)))),
+  regexRule('(this|last|past|next)\\s+weekend', (m, ctx) => {
+    const w = m[1]!.toLowerCase();
+    const dow = weekday(ctx.today);
+    // Saturday of the weekend that contains today, or else the coming one.
+    const thisSat = dow === 0 ? ctx.today - 1 : ctx.today + (6 - dow);
+    const sat = w === 'this' ? thisSat : w === 'next' ? thisSat + 7 : thisSat - 7;
+    return { from: sat, to: sat + 1 };
+  }),
+
+  regexRule(`(this|last|previous|next)\\s+${MON}`, (m, ctx) => {
+    const w = m[1]!.toLowerCase();
+    const month = monthNumber(m[2]!);
+    const [ty, tm] = fromDays(ctx.today);
+    if (w === 'this') return monthRange(ty, month);
+    if (w === 'next') return monthRange(month > tm ? ty : ty + 1, month);
+    return monthRange(month < tm ? ty : ty - 1, month);
+  }),
+  regexRule(`${MON},?\\s+(?:of\\s+)?${YEAR}`, (m) => monthRange(Number(m[2]), monthNumber(m[1]!))),
+  regexRule(`${WD_PREFIX}${MON}\\s+(?:the\\s+)?${DAY}(?:,?\\s+${YEAR})?`, (m, ctx) => {
+    const month = monthNumber(m[1]!);
+    const day = Number(m[2]);
+    return m[3] ? explicitDay(Number(m[3]), month, day) : inferDay(month, day, ctx.inferBefore);
+  }),
+  regexRule(`${WD_PREFIX}(?:the\\s+)?${DAY}(?:\\s+of)?\\s+${MON}(?:,?\\s+${YEAR})?`, (m, ctx) => {
+    const month = monthNumber(m[2]!);
+    const day = Number(m[1]);
+    return m[3] ? explicitDay(Number(m[3]), month, day) : inferDay(month, day, ctx.inferBefore);
+  }),
+  regexRule(MON, (m, ctx, text, pos) =>
+    hasDateContext(text, pos, ctx) ? inferMonth(monthNumber(m[1]!), ctx.inferBefore) : null,
+  ),
+  regexRule(YEAR, (m, ctx, text, pos) => (hasDateContext(text, pos, ctx) ? yearRange(Number(m[1])) : null)),
+
+  regexRule('(\\d{4})([-/])(\\d{1,2})\\2(\\d{1,2})', (m) => explicitDay(Number(m[1]), Number(m[3]), Number(m[4]))),
+  regexRule('(\\d{4})[-/](\\d{1,2})', (m) => {
+    const month = Number(m[2]);
+    return month >= 1 && month <= 12 ? monthRange(Number(m[1]), month) : null;
+  }),
+  // Dotted day-first dates are unambiguous (nobody writes month-first with dots); slashed ones are not, so they are left alone.
+  regexRule('(\\d{1,2})\\.(\\d{1,2})\\.(\\d{4})', (m) => explicitDay(Number(m[3]), Number(m[2]), Number(m[1]))),
+];
+
+function longestAt(rules: readonly Rule[], text: string, pos: number, ctx: Ctx): Hit | null {
+  let best: Hit | null = null;
+  for (const rule of rules) {
+    const hit = rule.match(text, pos, ctx);
+    if (hit && (!best || hit.end > best.end)) best = hit;
+  }
+  return best;
+}
+
+function sticky(source: string): (text: string, pos: number) => number | null {
+  const re = new RegExp(source, 'iy');
+  return (text, pos) => {
+    re.lastIndex = pos;
+    const m = re.exec(text);
+    return m ? pos + m[0].length : null;
+  };
+}
+
+const sinceKeyword = sticky('since\\s+');
+const betweenKeyword = sticky('between\\s+');
+const andKeyword = sticky('\\s+and\\s+');
+const fromKeyword = sticky('from\\s+');
+const toKeyword = sticky('\\s+(?:to|until|till|through|thru)\\s+|\\s*[-–]\\s*');
+
+const sinceRule: Rule = {
+  match(text, pos, ctx) {
+    const start = sinceKeyword(text, pos);
+    if (start === null) return null;
+    const sub = longestAt(SIMPLE_RULES, text, start, { ...ctx, inCompound: true });
+    if (!sub) return null;
+    // "since tomorrow" has no past to cover; keep the expression's own range instead of an inverted one.
+    const to = sub.range.from <= ctx.today ? ctx.today : sub.range.to;
+    return { end: sub.end, range: { from: sub.range.from, to } };
+  },
+};
+
+function spanRule(open: (t: string, p: number) => number | null, join: (t: string, p: number) => number | null): Rule {
+  return {
+    match(text, pos, ctx) {
+      const aStart = open(text, pos);
+      if (aStart === null) return null;
+      const sub: Ctx = { ...ctx, inCompound: true };
+      // Resolve the left side against the right side's year so "between December and February" spans the new year.
+      // The right side is located first with a throwaway parse of the left side.
+      const aProbe = longestAt(SIMPLE_RULES, text, aStart, sub);
+      if (!aProbe) return null;
+      const bStart = join(text, aProbe.end);
+      if (bStart === null) return null;
+      const b = longestAt(SIMPLE_RULES, text, bStart, sub);
+      if (!b) return null;
+      const reparsed = longestAt(SIMPLE_RULES, text, aStart, {
+        ...sub,
+        inferBefore: Math.min(b.range.to, ctx.inferBefore),
+      });
+      const a = reparsed && reparsed.end === aProbe.end ? reparsed : aProbe;
+      return {
+        end: b.end,
+        range: { from: Math.min(a.range.from, b.range.from), to: Math.max(a.range.to, b.range.to) },
+      };
+    },
+  };
+}
+
+const ALL_RULES: readonly Rule[] = [
+  sinceRule,
+  spanRule(betweenKeyword, andKeyword),
+  spanRule(fromKeyword, toKeyword),
+  ...SIMPLE_RULES,
+];
+
+// ---------------------------------------------------------------------------
+// Query rewriting
+// ---------------------------------------------------------------------------
+
+// A date after these words is an open-ended bound we cannot express as a range;
+// matching it as a plain date would filter to exactly the wrong notes.
+const OPEN_BOUND_BEFORE =
+  /(?:^|[^a-z0-9])(?:before|after|until|till|by|prior\s+to|up\s+to|earlier\s+than|later\s+than|older\s+than|newer\s+than)\s+(?:the\s+)?$/i;
+
+// Left behind when the date phrase goes: "notes from yesterday" → "notes".
+const DANGLING = new Set(['in', 'on', 'from', 'during', 'over', 'within', 'for', 'of', 'throughout', 'the']);
+
+function isWordStart(text: string, pos: number): boolean {
+  const c = text.charAt(pos);
+  if (!/[a-z0-9]/i.test(c)) return false;
+  if (pos === 0) return true;
+  const prev = text.charAt(pos - 1);
+  if (/[a-z0-9]/i.test(prev)) return false;
+  // Don't start inside a numeric date such as the "01-18" of "2026-01-18".
+  return !(/\d/.test(c) && /[-/.:]/.test(prev));
+}
+
+function stripDanglingBefore(text: string, start: number): number {
+  for (;;) {
+    const m = /(?<![a-z0-9'’])([a-z]+)\s+$/i.exec(text.slice(0, start));
+    if (!m || !DANGLING.has(m[1]!.toLowerCase())) return start;
+    start = m.index;
+  }
+}
+
+function tidy(s: string): string {
+  return s
+    .replace(/\[\[\s*\]\]|\[\s*\]|\(\s*\)/g, ' ')
+    .replace(/\s+/g, ' ')
+    .replace(/\s+([?!.,;:])/g, '$1')
+    .replace(/[,;:]+([?!.])/g, '$1')
+    .replace(/^[\s,;:.\-–]+/, '')
+    .replace(/[\s,;:\-–]+$/, '')
+    .trim();
+}
+
+/**
+ * Finds the first date phrase in `query` and returns its inclusive range plus
+ * the query without it. `today` may be a Date (its local calendar date is used)
+ * or a 'YYYY-MM-DD' string (read literally, any time part ignored).
+ */
+export function translateDates(query: string, today: Date | string, opts: TranslateDatesOptions = {}): DateQuery {
+  const todayDays = todayToDays(today);
+  const ctx: Ctx = {
+    today: todayDays,
+    weekStartsOn: opts.weekStartsOn ?? 1,
+    inferBefore: todayDays,
+    inCompound: false,
+  };
+
+  for (let pos = 0; pos < query.length; pos++) {
+    if (!isWordStart(query, pos)) continue;
+    const hit = longestAt(ALL_RULES, query, pos, ctx);
+    if (!hit) continue;
+    if (OPEN_BOUND_BEFORE.test(query.slice(0, pos))) {
+      // Skip the whole phrase so a tail of it ("Monday" in "after last Monday") isn't picked up instead.
+      pos = hit.end - 1;
+      continue;
+    }
+
+    let end = hit.end;
+    const possessive = /^['’]s(?![a-z0-9])/i.exec(query.slice(end));
+    if (possessive) end += possessive[0].length;
+    // With a possessive the date is a determiner ("summary of yesterday's meeting"), so the preposition isn't dangling.
+    const start = possessive ? pos : stripDanglingBefore(query, pos);
+
+    const rest = tidy(`${query.slice(0, start)} ${query.slice(end)}`);
+    return {
+      query: /[\p{L}\p{N}]/u.test(rest) ? rest : query,
+      range: { from: daysToIso(hit.range.from), to: daysToIso(hit.range.to) },
+      matched: query.slice(pos, hit.end),
+    };
+  }
+  return { query, range: null, matched: null };
+}
+
+// ---------------------------------------------------------------------------
+// Daily note names
+// ---------------------------------------------------------------------------
+
+type FormatPart = 'year4' | 'year2' | 'month' | 'monthName' | 'monthAbbr' | 'day';
+
+const FORMAT_TOKEN = /\[([^\]]*)\]|YYYY|YY|MMMM|MMM|MM|M|Do|DD|D|dddd|ddd|dd|d|[\s\S]/g;
+
+function escapeRegex(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+const formatCache = new Map<string, { re: RegExp; parts: FormatPart[] }>();
+
+function compileFormat(format: string): { re: RegExp; parts: FormatPart[] } {
+  const cached = formatCache.get(format);
+  if (cached) return cached;
+  const parts: FormatPart[] = [];
+  let body = '';
+  for (const [token, literal] of format.replace(/\\/g, '/').matchAll(FORMAT_TOKEN)) {
+    if (literal !== undefined) {
+      body += escapeRegex(literal);
+      continue;
+    }
+    switch (token) {
+      case 'YYYY':
+        parts.push('year4');
+        body += '(\\d{4})';
+        break;
+      case 'YY':
+        parts.push('year2');
+        body += '(\\d{2})';
+        break;
+      case 'MMMM':
+        parts.push('monthName');
+        body += `(${MONTH_WORDS.slice(0, 12)
+          .map(([w]) => w)
+          .join('|')})`;
+        break;
+      case 'MMM':
+        parts.push('monthAbbr');
+        body += '([a-z]{3})';
+        break;
+      case 'MM':
+        parts.push('month');
+        body += '(\\d{2})';
+        break;
+      case 'M':
+        parts.push('month');
+        body += '(\\d{1,2})';
+        break;
+      case 'DD':
+        parts.push('day');
+        body += '(\\d{2})';
+        break;
+      case 'D':
+        parts.push('day');
+        body += '(\\d{1,2})';
+        break;
+      case 'Do':
+        parts.push('day');
+        body += '(\\d{1,2})(?:st|nd|rd|th)';
+        break;
+      case 'dddd':
+      case 'ddd':
+      case 'dd':
+        body += '[a-z]+';
+        break;
+      case 'd':
+        body += '[0-6]';
+        break;
+      default:
+        body += escapeRegex(token);
+    }
+  }
+  // Anchored to the start of a path segment and ending in the last one, so a date-named
+  // folder ("2026-01-18/notes.md") doesn't count, while trailing text ("2026-01-18 Monday") does.
+  const compiled = { re: new RegExp(`(?:^|/)${body}(?!\\d)(?=[^/]*$)`, 'i'), parts };
+  formatCache.set(format, compiled);
+  return compiled;
+}
+
+/**
+ * The date encoded in a daily note's path, as 'YYYY-MM-DD', or null.
+ * `format` is the Obsidian (moment) daily-note format; supported tokens are
+ * YYYY, YY, MMMM, MMM, MM, M, DD, D, Do, weekday names (dddd/ddd/dd, ignored)
+ * and [bracketed literals]. A '/' in the format matches folder separators.
+ */
+export function dateFromDailyNoteName(fileName: string, format = 'YYYY-MM-DD'): string | null {
+  const path = fileName.replace(/\\/g, '/').replace(/\.(?:md|markdown|mdx|txt)$/i, '');
+  const { re, parts } = compileFormat(format);
+  const m = re.exec(path);
+  if (!m) return null;
+
+  const values: Partial<Record<'year' | 'month' | 'day', number>> = {};
+  for (let i = 0; i < parts.length; i++) {
+    const raw = m[i + 1]!;
+    const part = parts[i]!;
+    let key: 'year' | 'month' | 'day';
+    let value: number;
+    if (part === 'year4' || part === 'year2') {
+      key = 'year';
+      value = Number(raw) + (part === 'year2' ? 2000 : 0);
+    } else if (part === 'monthName' || part === 'monthAbbr') {
+      key = 'month';
+      const n = MONTH_BY_WORD.get(raw.toLowerCase());
+      if (n === undefined) return null;
+      value = n;
+    } else {
+      key = part;
+      value = Number(raw);
+    }
+    // Formats like 'YYYY/YYYY-MM-DD' repeat a token; the copies must agree.
+    if (values[key] !== undefined && values[key] !== value) return null;
+    values[key] = value;
+  }
+  const { year, month, day } = values;
+  if (year === undefined || month === undefined || day === undefined || !isValidDate(year, month, day)) return null;
+  return `${pad(year, 4)}-${pad(month, 2)}-${pad(day, 2)}`;
+}

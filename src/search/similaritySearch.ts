@@ -1,0 +1,200 @@
+import { cosine, type Embedder } from '../models/embedder.js';
+import type { Index } from '../store/openIndex.js';
+import type { ChunkRecord } from '../store/indexDb.js';
+import { translateDates } from './dates.js';
+import { buildWhere, metadataFiltersSchema, type MetadataFilters } from './filters.js';
+import { sparseSearch } from './sparse.js';
+
+export type RetrievalMode = 'hybrid' | 'dense' | 'sparse';
+
+export interface SearchInput {
+  refined_query_for_vector_search: string;
+  metadata_filters?: MetadataFilters;
+  /** Only chunks of these notes (vault-relative paths): an IN filter on `source`. */
+  filter_by_filenames?: string[];
+  k?: number;
+  /** Best chunk per note only (the UI's list) instead of several chunks per note (the agent's context). */
+  perNote?: boolean;
+  /** Minimum dense relevance (cosine) below which nothing is returned: lets "not in your notes" happen. */
+  threshold?: number;
+  /** Translate "last week", "2026-01-18"... into a date filter. Default true. */
+  dateAware?: boolean;
+  today?: Date;
+  mode?: RetrievalMode;
+  /** Dense weight in hybrid fusion, 0..1. */
+  denseWeight?: number;
+}
+
+/** A ranked chunk: its stored text and metadata plus how each retriever scored it. */
+export type SearchResult = Pick<
+  ChunkRecord,
+  | 'chunk_id'
+  | 'page_content'
+  | 'source'
+  | 'title'
+  | 'folder'
+  | 'section_title'
+  | 'header_path'
+  | 'chunk_index'
+  | 'total_chunks'
+  | 'start_line'
+  | 'end_line'
+  | 'tags'
+  | 'note_date'
+  | 'mtime'
+> & {
+  score: number;
+  dense_score: number | null;
+  sparse_score: number | null;
+  rank: number;
+};
+
+export class SearchInputError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'SearchInputError';
+  }
+}
+
+export const MAX_QUERY_CHARS = 500;
+export const DEFAULT_THRESHOLD = 0.3;
+/**
+ * Weight of the dense score in the fused score. Measured in the same run against reciprocal-rank fusion on
+ * the dev set and the sample vault (bench/README.md): RRF let BM25's noise on paraphrased questions pull good
+ * dense hits down, while a convex mix of normalised scores keeps dense in charge and lets exact words
+ * (names, titles, commands) break near-ties.
+ */
+export const DEFAULT_DENSE_WEIGHT = 0.85;
+const TITLE_MATCH_BOOST = 0.5;
+
+/** Notes whose title, file name or an alias equals the whole query (case-insensitive). */
+function notesNamed(index: Index, query: string): Set<string> {
+  const q = query.trim().toLowerCase();
+  if (q.length < 2) return new Set();
+  const rows = index.db.db
+    .prepare(
+      `select distinct source from obq_chunks
+       where chunk_index = 0 and (lower(title) = @q or lower(source) like '%/' || @q || '.md' or lower(source) = @q || '.md'
+         or (char(31) || lower(aliases) || char(31)) like '%' || char(31) || @q || char(31) || '%')`,
+    )
+    .all({ q }) as { source: string }[];
+  return new Set(rows.map((r) => r.source));
+}
+
+/** Checks what a caller can get wrong, with messages that say what to change. */
+export function validateSearchInput(input: SearchInput): SearchInput {
+  const q = input.refined_query_for_vector_search;
+  if (typeof q !== 'string' || q.trim().length === 0) throw new SearchInputError('The search query is empty.');
+  if (q.length > MAX_QUERY_CHARS)
+    throw new SearchInputError(`The search query is ${q.length} characters; the limit is ${MAX_QUERY_CHARS}.`);
+  const parsed = metadataFiltersSchema.safeParse(input.metadata_filters ?? {});
+  if (!parsed.success)
+    throw new SearchInputError(`Invalid metadata filter: ${parsed.error.issues[0]?.message ?? 'unknown'}`);
+  if (input.k !== undefined && (!Number.isInteger(input.k) || input.k < 1 || input.k > 100))
+    throw new SearchInputError('k must be an integer from 1 to 100.');
+  return input;
+}
+
+/**
+ * Stage 6: hybrid retrieval. Dense (LanceDB) and sparse (FTS5 BM25) run with the same filters applied
+ * before ranking, then a weighted fusion of their normalised scores merges them; a query that is exactly a
+ * note's title or alias lifts that note to the top. Invalid input throws SearchInputError; any
+ * other failure is logged and yields [] so the agent never crashes on a search.
+ */
+export async function similaritySearch(index: Index, embedder: Embedder, input: SearchInput): Promise<SearchResult[]> {
+  validateSearchInput(input);
+  try {
+    return await runSearch(index, embedder, input);
+  } catch (err) {
+    console.error(`[search] failed for "${input.refined_query_for_vector_search}": ${(err as Error).message}`);
+    return [];
+  }
+}
+
+async function runSearch(index: Index, embedder: Embedder, input: SearchInput): Promise<SearchResult[]> {
+  const k = input.k ?? 5;
+  const mode = input.mode ?? 'hybrid';
+  const threshold = input.threshold ?? DEFAULT_THRESHOLD;
+  let query = input.refined_query_for_vector_search.trim();
+  const filters: MetadataFilters = { ...(input.metadata_filters ?? {}) };
+  if (input.dateAware !== false && !filters.date_from && !filters.date_to) {
+    const dq = translateDates(query, input.today ?? new Date());
+    if (dq.range) {
+      filters.date_from = dq.range.from;
+      filters.date_to = dq.range.to;
+      query = dq.query;
+    }
+  }
+  const where = buildWhere(filters, input.filter_by_filenames);
+  // Over-fetch so per-note dedup and fusion have enough candidates from each side.
+  const depth = Math.max(50, k * 10);
+
+  const queryVector = mode === 'sparse' ? null : (await embedder.embed([query]))[0]!;
+  const dense = queryVector ? await index.vectors.search(queryVector, depth, where) : [];
+  const sparse =
+    mode === 'dense' ? [] : sparseSearch(index.db, query, depth, buildWhere(filters, input.filter_by_filenames, 'c.'));
+
+  type Candidate = SearchResult & { fused: number };
+  const byId = new Map<string, Candidate>();
+  const take = (row: Omit<SearchResult, 'score' | 'dense_score' | 'sparse_score' | 'rank'>): Candidate => {
+    let c = byId.get(row.chunk_id);
+    if (!c) {
+      c = {
+        chunk_id: row.chunk_id,
+        page_content: row.page_content,
+        source: row.source,
+        title: row.title,
+        folder: row.folder,
+        section_title: row.section_title,
+        header_path: row.header_path,
+        chunk_index: row.chunk_index,
+        total_chunks: row.total_chunks,
+        start_line: row.start_line,
+        end_line: row.end_line,
+        tags: row.tags,
+        note_date: row.note_date ?? null,
+        mtime: Number(row.mtime),
+        score: 0,
+        dense_score: null,
+        sparse_score: null,
+        rank: 0,
+        fused: 0,
+      };
+      byId.set(row.chunk_id, c);
+    }
+    return c;
+  };
+  for (const hit of dense) take(hit).dense_score = 1 - hit._distance;
+  // FTS5's bm25() is lower-is-better; flip it so higher is better everywhere.
+  for (const hit of sparse) take(hit).sparse_score = -hit.bm25;
+
+  if (queryVector && mode === 'hybrid') {
+    // A keyword hit outside the dense top list still deserves its real semantic score, not zero: otherwise
+    // fusion can only ever promote what dense search already found.
+    const missing = [...byId.values()].filter((c) => c.dense_score === null).map((c) => c.chunk_id);
+    const vectors = await index.vectors.vectorsOf(missing);
+    for (const [id, v] of vectors) byId.get(id)!.dense_score = cosine(queryVector, v);
+  }
+  const w = mode === 'dense' ? 1 : mode === 'sparse' ? 0 : (input.denseWeight ?? DEFAULT_DENSE_WEIGHT);
+  // BM25 has no fixed scale; normalising by the query's best hit puts it on the same 0..1 footing as cosine.
+  const maxSparse = Math.max(...sparse.map((h) => -h.bm25), 1e-9);
+  for (const c of byId.values()) c.fused = w * (c.dense_score ?? 0) + (1 - w) * ((c.sparse_score ?? 0) / maxSparse);
+  // Typing a note's exact title or alias means "that note": names are what embeddings handle worst.
+  const named = mode === 'dense' ? new Set<string>() : notesNamed(index, query);
+  for (const c of byId.values()) if (named.has(c.source)) c.fused += TITLE_MATCH_BOOST;
+  let ranked = [...byId.values()].sort((a, b) => b.fused - a.fused);
+  // The user scoped the search (dates, files, folder, tags): within that scope, show what there is even
+  // when the leftover words ("what did I do") carry little meaning of their own.
+  const scoped = Boolean(where) || named.size > 0;
+  if (mode !== 'sparse' && !scoped) {
+    // Relevance gate on the calibrated side: if even the best dense match is weak, the notes don't cover it.
+    const best = Math.max(...ranked.map((c) => c.dense_score ?? 0), 0);
+    if (best < threshold) return [];
+    ranked = ranked.filter((c) => c.dense_score === null || c.dense_score >= threshold * 0.5 || named.has(c.source));
+  }
+  if (input.perNote) {
+    const seen = new Set<string>();
+    ranked = ranked.filter((c) => !seen.has(c.source) && seen.add(c.source));
+  }
+  return ranked.slice(0, k).map(({ fused, ...c }, i) => ({ ...c, score: fused, rank: i + 1 }));
+}

@@ -1,0 +1,315 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import {
+  parseRequest,
+  type EventChannel,
+  type EventPayload,
+  type LogRowT,
+  type RequestChannel,
+  type Res,
+  type StatusT,
+} from '../shared/contract.js';
+import { discoverNotes, resolveVault, toSource } from '../pipeline/discover.js';
+import { similaritySearch } from '../search/similaritySearch.js';
+import { defaultDataDir } from '../store/dataDir.js';
+import type { LogRow } from '../store/indexDb.js';
+import { loadManifest } from '../models/manifest.js';
+import { loadKnownVaults, rememberVault } from './settings.js';
+import { obsidianUri, resolveNotePath } from './notePaths.js';
+import { SyncWorkerClient, type WorkerHandle } from './syncWorkerClient.js';
+import { UsageError, VaultService } from './vaultService.js';
+import { listThreads } from '../agent/threads.js';
+
+/** What a chat implementation offers the backend (the agent provides it; tests may script it). */
+export interface ChatService {
+  send(threadId: string, message: string, emit: Emit): Promise<string>;
+  stop(runId: string): boolean;
+  threads(): Promise<Res<'chat:threads'>>;
+  history(threadId: string): Promise<Res<'chat:history'>>;
+  readonly modelId: string;
+  close(): Promise<void>;
+}
+
+export type Emit = <E extends EventChannel>(event: E, payload: EventPayload<E>) => void;
+
+export interface HostHooks {
+  /** Electron: a native folder dialog. Web: none. */
+  pickFolder?: () => Promise<string | null>;
+  /** Electron: shell.showItemInFolder / shell.openExternal. */
+  revealFile?: (absPath: string) => void;
+  openExternal?: (uri: string) => void;
+  /** Makes the chat service for a vault; loaded lazily because the chat model takes seconds to load. */
+  createChat?: (service: VaultService) => Promise<ChatService>;
+}
+
+type Handler<C extends RequestChannel> = (req: ReturnType<typeof parseRequest<C>>) => Promise<Res<C>>;
+
+/**
+ * The backend behind the contract, shared by the Electron main process and the web server: each request is
+ * validated against its schema, then served from the current vault's index. Indexing happens in the
+ * pipeline worker; this side only reads (plus small writes such as enable/disable).
+ */
+export class Backend {
+  readonly worker: SyncWorkerClient;
+  private current: VaultService | null = null;
+  private chat: Promise<ChatService> | null = null;
+  private listeners = new Set<Emit>();
+  /** `serve --data DIR` without --vault: the vault the user adds in the UI is indexed there. */
+  preferredDataDir: string | undefined;
+
+  constructor(
+    spawnWorker: () => WorkerHandle,
+    private readonly hooks: HostHooks = {},
+  ) {
+    this.worker = new SyncWorkerClient(spawnWorker);
+    this.worker.on('progress', (p) => this.emit('sync:progress', p));
+    this.worker.on('filesChanged', (ids) => this.emit('log:changed', { ids }));
+    this.worker.on('done', (d) => this.emit('sync:done', d));
+    this.worker.on('crashed', (message) => this.emit('worker:crashed', { message }));
+  }
+
+  onEvent(fn: Emit): () => void {
+    this.listeners.add(fn);
+    return () => this.listeners.delete(fn);
+  }
+
+  readonly emit: Emit = (event, payload) => {
+    for (const fn of this.listeners) fn(event, payload);
+  };
+
+  /** Opens a vault at start-up (CLI flag, or the one used last). */
+  async openVault(vaultPath: string, dataDir?: string): Promise<void> {
+    const vault = await resolveVault(vaultPath);
+    const dir =
+      dataDir ??
+      loadKnownVaults().vaults.find((v) => v.vault === vault)?.dataDir ??
+      this.preferredDataDir ??
+      defaultDataDir(vault);
+    // Only the first vault goes there; a second vault gets its own folder, never a shared one.
+    this.preferredDataDir = undefined;
+    const next = await VaultService.open({ vault, dataDir: dir });
+    const previous = this.current;
+    this.current = next;
+    this.chat = null;
+    previous?.close();
+    rememberVault(vault, dir);
+    this.worker.setTarget(vault, dir);
+    this.emit('vault:changed', { vault });
+  }
+
+  async restoreLastVault(): Promise<void> {
+    const known = loadKnownVaults();
+    const last = known.vaults.find((v) => v.vault === known.current);
+    if (last) await this.openVault(last.vault, last.dataDir).catch(() => undefined);
+  }
+
+  private need(): VaultService {
+    if (!this.current) throw new UsageError('No vault is open yet: add one first.');
+    return this.current;
+  }
+
+  private chatService(): Promise<ChatService> {
+    const service = this.need();
+    if (!this.hooks.createChat) throw new UsageError('Chat is not available in this build.');
+    this.chat ??= this.hooks.createChat(service).catch((err) => {
+      this.chat = null;
+      throw err;
+    });
+    return this.chat;
+  }
+
+  private toLogRow(r: LogRow): LogRowT {
+    return {
+      id: r.id,
+      file_name: r.file_name,
+      file_path: r.file_path,
+      source: toSource(this.need().vault, r.file_path),
+      file_size: r.file_size,
+      last_modified: r.last_modified,
+      last_ingested: r.last_ingested,
+      num_chunks: r.num_chunks,
+      status: r.status,
+      error_message: r.error_message,
+      is_enabled: Boolean(r.is_enabled),
+    };
+  }
+
+  private readonly handlers: { [C in RequestChannel]: Handler<C> } = {
+    'vault:list': async () => {
+      const known = loadKnownVaults();
+      return known.vaults.map((v) => ({ ...v, current: v.vault === this.current?.vault }));
+    },
+    'vault:inspect': async ({ path: p }) => {
+      const { files, root } = await discoverNotes(p);
+      if (files.length === 0) throw new UsageError(`No markdown notes found in ${root}.`);
+      return { path: root, noteCount: files.length };
+    },
+    'vault:add': async ({ path: p }) => {
+      const { files, root } = await discoverNotes(p);
+      if (files.length === 0) throw new UsageError(`No markdown notes found in ${root}.`);
+      await this.openVault(root);
+      return { vault: root, dataDir: this.need().dataDir, current: true };
+    },
+    'vault:select': async ({ vault }) => {
+      const known = loadKnownVaults().vaults.find((v) => v.vault === vault);
+      if (!known) throw new UsageError(`Unknown vault: ${vault}`);
+      await this.openVault(known.vault, known.dataDir);
+      return { ...known, current: true };
+    },
+    'vault:pickFolder': async () => ({ path: this.hooks.pickFolder ? await this.hooks.pickFolder() : null }),
+    'sync:start': async () => {
+      this.need();
+      return { started: this.worker.requestSync() };
+    },
+    'sync:pause': async ({ paused }) => {
+      this.worker.paused = paused;
+      return { paused };
+    },
+    'status:get': async () => this.status(),
+    'log:list': async ({ status }) =>
+      this.need()
+        .files(status)
+        .map((r) => this.toLogRow(r)),
+    'log:setEnabled': async ({ source, enabled }) => {
+      const row = await this.need().setEnabled(source, enabled);
+      this.emit('log:changed', { ids: [row.id] });
+      if (enabled) this.worker.requestSync();
+      return this.toLogRow(row);
+    },
+    'log:retry': async ({ source }) => {
+      const s = this.need();
+      const row = s.findFile(source);
+      s.index.db.db
+        .prepare(`update obq_log set status = 'pending' where id = ? and status != 'processing'`)
+        .run(row.id);
+      return { started: this.worker.requestSync() };
+    },
+    'log:chunks': async ({ source }) => {
+      const s = this.need();
+      return s.index.db.chunksOf(s.findFile(source).id).map((c) => ({
+        chunk_id: c.chunk_id,
+        chunk_index: c.chunk_index,
+        section_title: c.section_title,
+        header_path: c.header_path,
+        start_line: c.start_line,
+        end_line: c.end_line,
+        token_count: c.token_count,
+        contains_code: Boolean(c.contains_code),
+        code_language: c.code_language,
+        tags: c.tags,
+        page_content: c.page_content,
+      }));
+    },
+    'search:query': async ({ query, k, perNote, filters }) => {
+      const s = this.need();
+      const hits = await similaritySearch(s.index, s.embedder, {
+        refined_query_for_vector_search: query,
+        k: k ?? 10,
+        perNote: perNote ?? true,
+        threshold: s.settings.threshold,
+        filter_by_filenames: filters?.files,
+        metadata_filters: {
+          folder: filters?.folder || undefined,
+          tags: filters?.tag || undefined,
+          date_from: filters?.dateFrom,
+          date_to: filters?.dateTo,
+        },
+      });
+      return hits.map((h) => ({
+        source: h.source,
+        title: h.title,
+        section_title: h.section_title,
+        header_path: h.header_path,
+        start_line: h.start_line,
+        end_line: h.end_line,
+        score: h.score,
+        page_content: h.page_content,
+      }));
+    },
+    'note:read': async ({ source }) => {
+      const s = this.need();
+      const file = resolveNotePath(s.vault, source);
+      const content = readFileSync(file, 'utf8');
+      return { source, title: path.basename(source, '.md'), content, obsidian_uri: obsidianUri(s.vault, source) };
+    },
+    'note:resolveLink': async ({ target }) => {
+      const s = this.need();
+      const name = target.split('#')[0]!.split('|')[0]!.trim().replace(/\.md$/i, '').toLowerCase();
+      const notes = s.index.db.indexedNotes();
+      const hit =
+        notes.find((n) => n.source.replace(/\.md$/i, '').toLowerCase() === name) ??
+        notes.find((n) => path.basename(n.source, '.md').toLowerCase() === name) ??
+        notes.find((n) => n.title.toLowerCase() === name || n.aliases.some((a) => a.toLowerCase() === name));
+      return { source: hit?.source ?? null };
+    },
+    'note:open': async ({ source, reveal }) => {
+      const s = this.need();
+      const file = resolveNotePath(s.vault, source);
+      const uri = obsidianUri(s.vault, source);
+      if (reveal) this.hooks.revealFile?.(file);
+      else this.hooks.openExternal?.(uri);
+      return { uri };
+    },
+    'chat:send': async ({ threadId, message }) => {
+      const chat = await this.chatService();
+      return { runId: await chat.send(threadId, message, this.emit) };
+    },
+    'chat:stop': async ({ runId }) => ({ stopped: this.chat ? (await this.chat).stop(runId) : false }),
+    'chat:threads': async () => (this.current ? listThreads(this.current.dataDir) : []),
+    'chat:history': async ({ threadId }) => (await this.chatService()).history(threadId),
+    'settings:get': async () => this.need().settings,
+    'settings:set': async (patch) => {
+      const s = this.need();
+      const before = s.settings;
+      const next = s.updateSettings(patch);
+      const reindex = next.chunkSize !== before.chunkSize || next.overlap !== before.overlap;
+      const rescan = reindex || JSON.stringify(next.exclude) !== JSON.stringify(before.exclude);
+      if (reindex) {
+        // New chunk boundaries invalidate every stored chunk: re-embed all, from the vault.
+        s.index.db.db.exec(`update obq_log set status = 'pending', file_hash = null`);
+      }
+      if (rescan) this.worker.requestSync();
+      return next;
+    },
+  };
+
+  status(): StatusT {
+    const s = this.current;
+    const chatModel = loadManifest().chat.id;
+    if (!s) {
+      return {
+        vault: null,
+        dataDir: null,
+        embeddingModel: loadManifest().embedding.id,
+        chatModel,
+        counts: { pending: 0, processing: 0, completed: 0, failed: 0, disabled: 0, total: 0, chunks: 0 },
+        syncing: false,
+        lastSync: null,
+        repairs: [],
+      };
+    }
+    const st = s.status();
+    return {
+      vault: st.vault,
+      dataDir: st.dataDir,
+      embeddingModel: st.embeddingModel,
+      chatModel: s.settings.chatModelPath ? path.basename(s.settings.chatModelPath) : chatModel,
+      counts: st.counts,
+      syncing: this.worker.busy,
+      lastSync: st.lastSync,
+      repairs: st.repairs,
+    };
+  }
+
+  /** Validates and serves one request. Errors come back as plain messages, never stack traces. */
+  async handle(channel: RequestChannel, payload: unknown): Promise<unknown> {
+    const req = parseRequest(channel, payload);
+    return (this.handlers[channel] as (r: unknown) => Promise<unknown>)(req);
+  }
+
+  async close(): Promise<void> {
+    this.worker.stop();
+    if (this.chat) await (await this.chat).close().catch(() => undefined);
+    this.current?.close();
+  }
+}

@@ -1,0 +1,231 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { loadEmbedder, type Embedder } from '../models/embedder.js';
+import { resolveVault } from '../pipeline/discover.js';
+import { checkIndex, type DoctorReport } from '../pipeline/doctor.js';
+import { syncVault, type SyncProgress, type SyncSummary } from '../pipeline/sync.js';
+import { acquireSyncLock, SyncCoordinator, syncInProgress } from '../pipeline/syncLock.js';
+import { defaultDataDir } from '../store/dataDir.js';
+import type { FileStatus, LogRow } from '../store/indexDb.js';
+import { openIndex, type Index } from '../store/openIndex.js';
+import { loadKnownVaults, loadSettings, rememberVault, saveSettings, type Settings } from './settings.js';
+
+let embedderPromise: Promise<Embedder> | null = null;
+/** One embedding model per process: loading it costs a second and ~100 MB, so every index shares it. */
+export function sharedEmbedder(): Promise<Embedder> {
+  embedderPromise ??= loadEmbedder().catch((err: Error) => {
+    embedderPromise = null;
+    throw new Error(`${err.message}\nThe embedding model is missing or broken: run \`npm run models\`.`);
+  });
+  return embedderPromise;
+}
+
+export class UsageError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'UsageError';
+  }
+}
+
+export interface OpenOptions {
+  vault?: string;
+  dataDir?: string;
+  reindex?: boolean;
+  /** Repair an inconsistent index on open (default). The doctor turns this off to report what it finds. */
+  autoRepair?: boolean;
+}
+
+/** Resolves which vault and data folder a command means: explicit flags, else what the index or the user last used. */
+export async function resolveLocation(opts: OpenOptions): Promise<{ vault: string | null; dataDir: string }> {
+  if (opts.vault) {
+    const vault = await resolveVault(opts.vault);
+    return { vault, dataDir: path.resolve(opts.dataDir ?? defaultDataDir(vault)) };
+  }
+  if (opts.dataDir) return { vault: null, dataDir: path.resolve(opts.dataDir) };
+  const known = loadKnownVaults();
+  const current = known.vaults.find((v) => v.vault === known.current);
+  if (!current)
+    throw new UsageError('No vault given and none synced yet: pass --vault <folder> (or --data <index folder>).');
+  return current;
+}
+
+/** Everything the CLI, the pipeline worker and the web server do with one vault's index. */
+export class VaultService {
+  private readonly coordinator: SyncCoordinator<SyncSummary>;
+  private progressListeners = new Set<(p: SyncProgress) => void>();
+  private changeListeners = new Set<(ids: number[]) => void>();
+  lastProgress: SyncProgress | null = null;
+
+  private constructor(
+    readonly vault: string,
+    readonly dataDir: string,
+    readonly index: Index,
+    readonly embedder: Embedder,
+  ) {
+    this.coordinator = new SyncCoordinator(() => this.runSync());
+  }
+
+  static async open(opts: OpenOptions): Promise<VaultService> {
+    const loc = await resolveLocation(opts);
+    const embedder = await sharedEmbedder();
+    const index = await openIndex(
+      loc.dataDir,
+      { modelId: embedder.modelId, dimension: embedder.dimension },
+      { reindex: opts.reindex },
+    );
+    let vault = loc.vault ?? index.db.getMeta('vault_path') ?? null;
+    if (!vault) {
+      index.close();
+      throw new UsageError(`The index at ${loc.dataDir} does not record its vault: pass --vault.`);
+    }
+    if (loc.vault) {
+      index.db.setMeta('vault_path', vault);
+      rememberVault(vault, loc.dataDir);
+    } else if (!existsSync(vault)) {
+      vault = path.resolve(vault);
+    }
+    if (opts.autoRepair !== false) await repairIfInconsistent(index, loc.dataDir);
+    return new VaultService(vault, loc.dataDir, index, embedder);
+  }
+
+  get settings(): Settings {
+    return loadSettings(this.dataDir);
+  }
+
+  updateSettings(patch: Partial<Settings>): Settings {
+    return saveSettings(this.dataDir, patch);
+  }
+
+  onProgress(fn: (p: SyncProgress) => void): () => void {
+    this.progressListeners.add(fn);
+    return () => this.progressListeners.delete(fn);
+  }
+
+  onFilesChanged(fn: (ids: number[]) => void): () => void {
+    this.changeListeners.add(fn);
+    return () => this.changeListeners.delete(fn);
+  }
+
+  get syncing(): boolean {
+    return this.coordinator.busy;
+  }
+
+  /** Starts a sync, or joins the follow-up of the one already running (requests are coalesced). */
+  sync(): Promise<SyncSummary> {
+    return this.coordinator.request();
+  }
+
+  private async runSync(): Promise<SyncSummary> {
+    const release = acquireSyncLock(this.dataDir);
+    try {
+      const s = this.settings;
+      return await syncVault({
+        vault: this.vault,
+        index: this.index,
+        embedder: this.embedder,
+        chunk: { chunkSize: s.chunkSize, overlap: s.overlap },
+        exclude: s.exclude,
+        maxNoteBytes: s.maxNoteMB * 1024 * 1024,
+        onProgress: (p) => {
+          this.lastProgress = p;
+          for (const fn of this.progressListeners) fn(p);
+        },
+        onFilesChanged: (ids) => {
+          for (const fn of this.changeListeners) fn(ids);
+        },
+        checkpoint: faultCheckpoint(),
+      });
+    } finally {
+      release();
+    }
+  }
+
+  status() {
+    const failed = this.index.db
+      .listFiles('failed')
+      .map((f) => ({ file_path: f.file_path, error_message: f.error_message }));
+    return {
+      vault: this.vault,
+      dataDir: this.dataDir,
+      embeddingModel: this.embedder.modelId,
+      counts: this.index.db.countsByStatus(),
+      failed,
+      lastSync: this.index.db.lastSyncRun<SyncSummary>() ?? null,
+      repairs: this.index.repairs,
+    };
+  }
+
+  files(status?: FileStatus): LogRow[] {
+    return this.index.db.listFiles(status);
+  }
+
+  /** Finds a log row by absolute path, vault-relative path, or unique file name. */
+  findFile(ref: string): LogRow {
+    const db = this.index.db;
+    const abs = path.isAbsolute(ref) ? ref : path.join(this.vault, ref);
+    const hit = db.fileByPath(abs) ?? db.fileByPath(path.resolve(ref));
+    if (hit) return hit;
+    const byName = db.listFiles().filter((f) => f.file_name === ref || f.file_name === `${ref}.md`);
+    if (byName.length === 1) return byName[0]!;
+    throw new UsageError(
+      byName.length > 1 ? `"${ref}" matches several files; give its path.` : `No indexed file matches "${ref}".`,
+    );
+  }
+
+  /** Disabling removes the note from search at once; enabling queues it for the next sync. */
+  async setEnabled(ref: string, enabled: boolean): Promise<LogRow> {
+    const row = this.findFile(ref);
+    if (!enabled) {
+      await this.index.vectors.deleteByLogIds([row.id]);
+      this.index.db.excludeFiles([row.id]);
+    }
+    const updated = this.index.db.setEnabled(row.file_path, enabled)!;
+    for (const fn of this.changeListeners) fn([row.id]);
+    return updated;
+  }
+
+  /**
+   * While a sync runs the doctor only looks: that sync's vectors land before its commit, and repairing
+   * them as orphans would leave its notes 'completed' with nothing to search.
+   */
+  doctor(repair = true): Promise<DoctorReport> {
+    return checkIndex(this.index, { repair, syncRunning: syncInProgress(this.dataDir) });
+  }
+
+  close(): void {
+    this.index.close();
+  }
+}
+
+/**
+ * A cheap check at open: the chunk log and the vector store must hold the same number of chunks. When they
+ * do not (a vector folder deleted or restored from an old backup, a crash mid-write) and no sync is running,
+ * the doctor resets the affected files so the next sync re-embeds them. Never while another process syncs:
+ * its vectors land before its commit, and that gap is expected.
+ */
+async function repairIfInconsistent(index: Index, dataDir: string): Promise<void> {
+  if (syncInProgress(dataDir)) return;
+  const logged = index.db.countsByStatus();
+  const vectors = await index.vectors.count();
+  if (vectors === logged.chunks && logged.processing === 0) return;
+  const report = await checkIndex(index, { repair: true });
+  if (!report.ok) {
+    index.repairs.push(
+      `The index was inconsistent (${logged.chunks} chunks logged, ${vectors} vectors stored); ${report.filesReset.length} file(s) will be re-indexed and ${report.orphanVectors} orphan vector(s) were removed.`,
+    );
+  }
+}
+
+/**
+ * Fault-injection hook for the crash tests: OBQ_FAULT_KILL_AT="after-add-vectors:3" makes the process kill
+ * itself with SIGKILL the 3rd time it passes that point. Inert unless the variable is set.
+ */
+function faultCheckpoint(): ((point: string) => void) | undefined {
+  const spec = process.env.OBQ_FAULT_KILL_AT;
+  if (!spec) return undefined;
+  const [point, nth] = spec.split(':');
+  let seen = 0;
+  return (p) => {
+    if (p === point && ++seen >= Number(nth ?? 1)) process.kill(process.pid, 'SIGKILL');
+  };
+}

@@ -1,0 +1,232 @@
+/**
+ * The one typed contract between the UI and the backend. Electron's main process (ipcMain.handle), the
+ * preload bridge, the web server (HTTP + WebSocket) and the renderer all import this module, so every
+ * channel name, payload and event is declared exactly once, and every payload is validated at the boundary.
+ */
+import { z } from 'zod';
+
+const status = z.enum(['pending', 'processing', 'completed', 'failed']);
+const relPath = z.string().min(1).max(4096);
+
+export const syncProgress = z.object({
+  phase: z.enum(['scanning', 'indexing', 'finishing', 'done']),
+  filesDone: z.number(),
+  filesTotal: z.number(),
+  chunksDone: z.number(),
+  chunksPerSec: z.number(),
+  etaSeconds: z.number().nullable(),
+  currentFile: z.string().optional(),
+});
+
+export const syncSummary = z.object({
+  added: z.number(),
+  modified: z.number(),
+  unchanged: z.number(),
+  deleted: z.number(),
+  failed: z.number(),
+  chunks_added: z.number(),
+  chunks_deleted: z.number(),
+  duration_ms: z.number(),
+});
+
+export const logRow = z.object({
+  id: z.number(),
+  file_name: z.string(),
+  file_path: z.string(),
+  source: z.string(),
+  file_size: z.number().nullable(),
+  last_modified: z.number(),
+  last_ingested: z.number().nullable(),
+  num_chunks: z.number().nullable(),
+  status,
+  error_message: z.string().nullable(),
+  is_enabled: z.boolean(),
+});
+
+export const chunkView = z.object({
+  chunk_id: z.string(),
+  chunk_index: z.number(),
+  section_title: z.string(),
+  header_path: z.string(),
+  start_line: z.number(),
+  end_line: z.number(),
+  token_count: z.number(),
+  contains_code: z.boolean(),
+  code_language: z.string(),
+  tags: z.string(),
+  page_content: z.string(),
+});
+
+export const searchFilters = z.object({
+  folder: z.string().max(1024).optional(),
+  tag: z.string().max(256).optional(),
+  dateFrom: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/)
+    .optional(),
+  dateTo: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/)
+    .optional(),
+  files: z.array(relPath).max(200).optional(),
+});
+
+export const searchHit = z.object({
+  source: z.string(),
+  title: z.string(),
+  section_title: z.string(),
+  header_path: z.string(),
+  start_line: z.number(),
+  end_line: z.number(),
+  score: z.number(),
+  page_content: z.string(),
+});
+
+export const citedSource = z.object({
+  n: z.number(),
+  source: z.string(),
+  title: z.string(),
+  section_title: z.string(),
+  start_line: z.number(),
+  end_line: z.number(),
+  obsidian_uri: z.string(),
+  excerpt: z.string(),
+});
+
+export const chatMessage = z.object({
+  role: z.enum(['user', 'assistant']),
+  content: z.string(),
+  sources: z.array(citedSource).default([]),
+});
+
+export const settings = z.object({
+  chunkSize: z.number().int().min(32).max(2000),
+  overlap: z.number().int().min(0).max(500),
+  exclude: z.array(z.string().max(512)).max(500),
+  k: z.number().int().min(1).max(50),
+  threshold: z.number().min(0).max(1),
+  maxNoteMB: z.number().min(1).max(200),
+  chatModelPath: z.string().nullable(),
+});
+
+export const vaultInfo = z.object({ vault: z.string(), dataDir: z.string(), current: z.boolean() });
+
+export const statusInfo = z.object({
+  vault: z.string().nullable(),
+  dataDir: z.string().nullable(),
+  embeddingModel: z.string(),
+  chatModel: z.string(),
+  counts: z.object({
+    pending: z.number(),
+    processing: z.number(),
+    completed: z.number(),
+    failed: z.number(),
+    disabled: z.number(),
+    total: z.number(),
+    chunks: z.number(),
+  }),
+  syncing: z.boolean(),
+  lastSync: z
+    .object({ started_at: z.number(), finished_at: z.number().nullable(), summary: syncSummary.nullable() })
+    .nullable(),
+  repairs: z.array(z.string()),
+});
+
+/** Request/response channels: `invoke(channel, request) → response`. */
+export const requests = {
+  'vault:list': { req: z.object({}), res: z.array(vaultInfo) },
+  'vault:inspect': {
+    req: z.object({ path: z.string().min(1).max(4096) }),
+    res: z.object({ path: z.string(), noteCount: z.number() }),
+  },
+  'vault:add': { req: z.object({ path: z.string().min(1).max(4096) }), res: vaultInfo },
+  'vault:select': { req: z.object({ vault: z.string().min(1).max(4096) }), res: vaultInfo },
+  'vault:pickFolder': { req: z.object({}), res: z.object({ path: z.string().nullable() }) },
+  'sync:start': { req: z.object({}), res: z.object({ started: z.boolean() }) },
+  'sync:pause': { req: z.object({ paused: z.boolean() }), res: z.object({ paused: z.boolean() }) },
+  'status:get': { req: z.object({}), res: statusInfo },
+  'log:list': { req: z.object({ status: status.optional() }), res: z.array(logRow) },
+  'log:setEnabled': { req: z.object({ source: relPath, enabled: z.boolean() }), res: logRow },
+  'log:retry': { req: z.object({ source: relPath }), res: z.object({ started: z.boolean() }) },
+  'log:chunks': { req: z.object({ source: relPath }), res: z.array(chunkView) },
+  'search:query': {
+    req: z.object({
+      query: z.string().min(1).max(500),
+      k: z.number().int().min(1).max(50).optional(),
+      perNote: z.boolean().optional(),
+      filters: searchFilters.optional(),
+    }),
+    res: z.array(searchHit),
+  },
+  'note:read': {
+    req: z.object({ source: relPath }),
+    res: z.object({ source: z.string(), title: z.string(), content: z.string(), obsidian_uri: z.string() }),
+  },
+  'note:resolveLink': {
+    req: z.object({ target: z.string().min(1).max(1024) }),
+    res: z.object({ source: z.string().nullable() }),
+  },
+  'note:open': {
+    req: z.object({ source: relPath, reveal: z.boolean().optional() }),
+    res: z.object({ uri: z.string() }),
+  },
+  'chat:send': {
+    req: z.object({ threadId: z.string().min(1).max(100), message: z.string().min(1).max(4000) }),
+    res: z.object({ runId: z.string() }),
+  },
+  'chat:stop': { req: z.object({ runId: z.string().min(1).max(100) }), res: z.object({ stopped: z.boolean() }) },
+  'chat:threads': {
+    req: z.object({}),
+    res: z.array(z.object({ threadId: z.string(), title: z.string(), updatedAt: z.number() })),
+  },
+  'chat:history': { req: z.object({ threadId: z.string().min(1).max(100) }), res: z.array(chatMessage) },
+  'settings:get': { req: z.object({}), res: settings },
+  'settings:set': { req: settings.partial(), res: settings },
+} as const;
+
+/** Events pushed from the backend to every UI. */
+export const events = {
+  'sync:progress': syncProgress,
+  'sync:done': z.object({ summary: syncSummary.nullable(), error: z.string().nullable() }),
+  'log:changed': z.object({ ids: z.array(z.number()) }),
+  'chat:token': z.object({ runId: z.string(), token: z.string() }),
+  'chat:step': z.object({ runId: z.string(), step: z.string() }),
+  'chat:done': z.object({ runId: z.string(), answer: z.string(), sources: z.array(citedSource), stopped: z.boolean() }),
+  'chat:error': z.object({ runId: z.string(), error: z.string() }),
+  'worker:crashed': z.object({ message: z.string() }),
+  'vault:changed': z.object({ vault: z.string().nullable() }),
+} as const;
+
+export type RequestChannel = keyof typeof requests;
+export type EventChannel = keyof typeof events;
+export type Req<C extends RequestChannel> = z.input<(typeof requests)[C]['req']>;
+export type Res<C extends RequestChannel> = z.infer<(typeof requests)[C]['res']>;
+export type EventPayload<E extends EventChannel> = z.infer<(typeof events)[E]>;
+
+/** The API the renderer sees, whether the preload or the web bridge provides it. */
+export interface ObsiQueryApi {
+  invoke<C extends RequestChannel>(channel: C, request: Req<C>): Promise<Res<C>>;
+  on<E extends EventChannel>(event: E, listener: (payload: EventPayload<E>) => void): () => void;
+  /** Electron only: the filesystem path of a dropped file or folder (File.path is gone under contextIsolation). */
+  pathForFile?(file: File): string;
+}
+
+export function isRequestChannel(value: unknown): value is RequestChannel {
+  return typeof value === 'string' && Object.prototype.hasOwnProperty.call(requests, value);
+}
+
+/** Validates a request at a process boundary; throws a ZodError with the exact offending field. */
+export function parseRequest<C extends RequestChannel>(
+  channel: C,
+  payload: unknown,
+): z.infer<(typeof requests)[C]['req']> {
+  return requests[channel].req.parse(payload ?? {}) as z.infer<(typeof requests)[C]['req']>;
+}
+
+export type SyncProgressT = z.infer<typeof syncProgress>;
+export type LogRowT = z.infer<typeof logRow>;
+export type SearchHitT = z.infer<typeof searchHit>;
+export type CitedSourceT = z.infer<typeof citedSource>;
+export type SettingsT = z.infer<typeof settings>;
+export type StatusT = z.infer<typeof statusInfo>;
+export type ChatMessageT = z.infer<typeof chatMessage>;

@@ -1,0 +1,458 @@
+import Database from 'better-sqlite3';
+import { existsSync, mkdirSync, renameSync } from 'node:fs';
+import path from 'node:path';
+import { migrations } from './migrations.js';
+
+export type FileStatus = 'pending' | 'processing' | 'completed' | 'failed';
+
+export interface LogRow {
+  id: number;
+  file_name: string;
+  file_path: string;
+  file_hash: string | null;
+  file_size: number | null;
+  last_modified: number;
+  last_ingested: number | null;
+  num_chunks: number | null;
+  status: FileStatus;
+  error_message: string | null;
+  metadata_json: string | null;
+  created_at: number;
+  is_enabled: number;
+}
+
+/** A chunk as stored in SQLite (obq_chunks) and, with its vector, in LanceDB. */
+export interface ChunkRecord {
+  chunk_id: string;
+  file_id: number;
+  source: string;
+  folder: string;
+  title: string;
+  section_title: string;
+  header_path: string;
+  chunk_index: number;
+  total_chunks: number;
+  start_line: number;
+  end_line: number;
+  start_pos: number;
+  end_pos: number;
+  token_count: number;
+  contains_code: number;
+  code_language: string;
+  /** Tags joined as ',tag1,tag2,' so a LIKE '%,tag,%' test is exact. */
+  tags: string;
+  mtime: number;
+  note_date: string | null;
+  aliases: string;
+  page_content: string;
+}
+
+export interface ScannedFile {
+  filePath: string;
+  fileName: string;
+  mtime: number;
+  size: number;
+}
+
+export interface ScanChanges {
+  added: number;
+  modified: number;
+  retried: number;
+  unchanged: number;
+  /** Log rows whose files are gone from the vault. */
+  gone: LogRow[];
+}
+
+export class CorruptIndexError extends Error {
+  constructor(
+    message: string,
+    readonly file: string,
+  ) {
+    super(message);
+    this.name = 'CorruptIndexError';
+  }
+}
+
+const DB_FILE = 'obq.sqlite';
+
+/**
+ * The SQLite side of the index: the ingestion log, the chunk log, chunk text for BM25 and the sync history.
+ * Synchronous on purpose (better-sqlite3): every call is a short transaction and the pipeline runs in its own
+ * process, so blocking here never blocks a UI.
+ */
+export class IndexDb {
+  readonly db: Database.Database;
+
+  private constructor(readonly file: string) {
+    this.db = new Database(file);
+    this.db.pragma('journal_mode = WAL');
+    this.db.pragma('synchronous = NORMAL');
+    this.db.pragma('foreign_keys = ON');
+    this.db.pragma('busy_timeout = 5000');
+  }
+
+  /**
+   * Opens (creating if needed) the index database in dataDir. A database that SQLite cannot read is moved
+   * aside and recreated, because the vault is the source of truth: the caller then re-indexes everything.
+   */
+  static open(dataDir: string, opts: { onCorrupt?: (detail: string) => void } = {}): IndexDb {
+    mkdirSync(dataDir, { recursive: true });
+    const file = path.join(dataDir, DB_FILE);
+    try {
+      return IndexDb.openChecked(file);
+    } catch (err) {
+      if (!isCorruption(err)) throw err;
+      const aside = `${file}.corrupt-${Date.now()}`;
+      for (const suffix of ['', '-wal', '-shm']) {
+        if (existsSync(file + suffix)) renameSync(file + suffix, aside + suffix);
+      }
+      opts.onCorrupt?.(
+        `The index database was unreadable (${(err as Error).message}); moved it to ${aside} and started a fresh one.`,
+      );
+      return IndexDb.openChecked(file);
+    }
+  }
+
+  private static openChecked(file: string): IndexDb {
+    // Creating a database and switching it to WAL takes locks SQLite will not wait for (it returns BUSY at
+    // once to avoid deadlock), so processes opening a brand-new index together retry for a few seconds.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return IndexDb.openOnce(file);
+      } catch (err) {
+        if ((err as { code?: string }).code !== 'SQLITE_BUSY' || attempt >= 50) throw err;
+        Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 20 + Math.random() * 80);
+      }
+    }
+  }
+
+  private static openOnce(file: string): IndexDb {
+    const idx = new IndexDb(file);
+    try {
+      const check = idx.db.pragma('quick_check', { simple: true });
+      if (check !== 'ok') throw new CorruptIndexError(`integrity check failed: ${String(check)}`, file);
+      idx.migrate();
+      return idx;
+    } catch (err) {
+      idx.close();
+      throw err;
+    }
+  }
+
+  private migrate(): void {
+    // Version is read inside an IMMEDIATE transaction: two processes creating the same new index at once
+    // (the app's worker and a CLI) must not both run migration 1.
+    const step = this.db.transaction(() => {
+      const v = this.db.pragma('user_version', { simple: true }) as number;
+      if (v >= migrations.length) return false;
+      this.db.exec(migrations[v]!);
+      this.db.pragma(`user_version = ${v + 1}`);
+      return true;
+    });
+    while (step.immediate()) {
+      // one migration per transaction, until the schema is current
+    }
+  }
+
+  close(): void {
+    if (this.db.open) this.db.close();
+  }
+
+  getMeta(key: string): string | undefined {
+    const row = this.db.prepare('select value from obq_meta where key = ?').get(key) as { value: string } | undefined;
+    return row?.value;
+  }
+
+  setMeta(key: string, value: string): void {
+    this.db
+      .prepare('insert into obq_meta(key, value) values (?, ?) on conflict(key) do update set value = excluded.value')
+      .run(key, value);
+  }
+
+  /** Stage 2: record what discovery found, applying the change-tracking rules in one transaction. */
+  recordScan(files: ScannedFile[]): ScanChanges {
+    const changes: ScanChanges = { added: 0, modified: 0, retried: 0, unchanged: 0, gone: [] };
+    const existing = new Map<string, LogRow>();
+    for (const row of this.db.prepare('select * from obq_log').all() as LogRow[]) existing.set(row.file_path, row);
+    const insert = this.db.prepare(
+      `insert into obq_log(file_name, file_path, file_size, last_modified, status) values (?, ?, ?, ?, 'pending')`,
+    );
+    const markModified = this.db.prepare(
+      `update obq_log set status = 'pending', last_modified = ?, file_size = ?, file_name = ? where id = ?`,
+    );
+    const markRetry = this.db.prepare(
+      `update obq_log set status = 'pending', file_size = ?, file_name = ? where id = ?`,
+    );
+    const refresh = this.db.prepare(
+      `update obq_log set file_size = ?, file_name = ? where id = ? and (file_size is not ? or file_name is not ?)`,
+    );
+    this.db.transaction(() => {
+      for (const f of files) {
+        const row = existing.get(f.filePath);
+        existing.delete(f.filePath);
+        if (!row) {
+          insert.run(f.fileName, f.filePath, f.size, f.mtime);
+          changes.added++;
+        } else if (row.last_modified !== f.mtime) {
+          markModified.run(f.mtime, f.size, f.fileName, row.id);
+          changes.modified++;
+        } else if (row.status === 'failed') {
+          markRetry.run(f.size, f.fileName, row.id);
+          changes.retried++;
+        } else {
+          refresh.run(f.size, f.fileName, row.id, f.size, f.fileName);
+          // Only a completed file is unchanged; a pending one (left by an interrupted run) is counted when indexed.
+          if (row.status === 'completed') changes.unchanged++;
+        }
+      }
+    })();
+    changes.gone = [...existing.values()];
+    return changes;
+  }
+
+  /** Stage 3: files waiting to be (re)indexed. */
+  selectPending(): LogRow[] {
+    return this.db
+      .prepare(`select * from obq_log where status in ('pending','failed') and is_enabled order by id`)
+      .all() as LogRow[];
+  }
+
+  markProcessing(id: number): void {
+    this.db.prepare(`update obq_log set status = 'processing', error_message = null where id = ?`).run(id);
+  }
+
+  /** Rows a crash left in 'processing' go back to 'pending' so the next sync picks them up. */
+  resetInterrupted(): number {
+    return this.db.prepare(`update obq_log set status = 'pending' where status = 'processing'`).run().changes;
+  }
+
+  markFailed(id: number, message: string): void {
+    this.db
+      .prepare(`update obq_log set status = 'failed', error_message = ? where id = ?`)
+      .run(message.slice(0, 2000), id);
+  }
+
+  /** Content unchanged since the last successful ingest (touched or copied): completed again, nothing re-embedded. */
+  markUnchanged(id: number): void {
+    this.db
+      .prepare(`update obq_log set status = 'completed', error_message = null, last_ingested = ? where id = ?`)
+      .run(Date.now() / 1000, id);
+  }
+
+  chunkIdsOf(fileId: number): string[] {
+    return (
+      this.db.prepare('select chunk_id from obq_chunk_log where file_id = ?').all(fileId) as { chunk_id: string }[]
+    ).map((r) => r.chunk_id);
+  }
+
+  /**
+   * Stage 5's SQLite half, one transaction per batch: drop each file's old chunk rows, insert the new ones
+   * with their log entries, and mark the file completed. Called only after LanceDB holds the new vectors,
+   * so a crash before it leaves the file 'processing' (retried) and never 'completed' without chunks.
+   */
+  commitFiles(files: { id: number; hash: string; metadataJson: string; chunks: ChunkRecord[] }[]): {
+    chunksDeleted: number;
+  } {
+    const delChunks = this.db.prepare('delete from obq_chunks where file_id = ?');
+    const delLog = this.db.prepare('delete from obq_chunk_log where file_id = ?');
+    const insChunk = this.db.prepare(
+      `insert into obq_chunks(chunk_id, file_id, source, folder, title, section_title, header_path, chunk_index, total_chunks,
+        start_line, end_line, start_pos, end_pos, token_count, contains_code, code_language, tags, mtime, note_date, aliases, page_content)
+       values (@chunk_id, @file_id, @source, @folder, @title, @section_title, @header_path, @chunk_index, @total_chunks,
+        @start_line, @end_line, @start_pos, @end_pos, @token_count, @contains_code, @code_language, @tags, @mtime, @note_date, @aliases, @page_content)`,
+    );
+    const insLog = this.db.prepare('insert into obq_chunk_log(file_id, chunk_id) values (?, ?)');
+    const done = this.db.prepare(
+      `update obq_log set status = 'completed', error_message = null, file_hash = ?, metadata_json = ?, num_chunks = ?, last_ingested = ? where id = ?`,
+    );
+    let chunksDeleted = 0;
+    this.db.transaction(() => {
+      const now = Date.now() / 1000;
+      for (const f of files) {
+        delChunks.run(f.id);
+        chunksDeleted += delLog.run(f.id).changes;
+        for (const c of f.chunks) {
+          insChunk.run(c);
+          insLog.run(f.id, c.chunk_id);
+        }
+        done.run(f.hash, f.metadataJson, f.chunks.length, now, f.id);
+      }
+    })();
+    return { chunksDeleted };
+  }
+
+  /** Removes files (gone from the vault) with their chunk rows. LanceDB vectors must be deleted first. */
+  forgetFiles(ids: number[]): number {
+    return this.dropChunkRows(ids, 'delete from obq_log where id = ?');
+  }
+
+  /** Drops files' chunks so they disappear from search; they stay in the log as 'pending' (re-indexed when enabled). */
+  clearChunks(ids: number[]): number {
+    return this.dropChunkRows(
+      ids,
+      `update obq_log set status = 'pending', num_chunks = 0, file_hash = null where id = ?`,
+    );
+  }
+
+  /** Deletes the files' chunk and chunk-log rows, then runs `thenSql` per file, all in one transaction. */
+  private dropChunkRows(ids: number[], thenSql: string): number {
+    const delChunks = this.db.prepare('delete from obq_chunks where file_id = ?');
+    const delLog = this.db.prepare('delete from obq_chunk_log where file_id = ?');
+    const then = this.db.prepare(thenSql);
+    let chunks = 0;
+    this.db.transaction(() => {
+      for (const id of ids) {
+        delChunks.run(id);
+        chunks += delLog.run(id).changes;
+        then.run(id);
+      }
+    })();
+    return chunks;
+  }
+
+  /**
+   * A disabled file: its chunks leave the index and its work is done ('completed' with 0 chunks), so it is not
+   * reported as waiting forever. Enabling sets it 'pending' again; its hash is cleared so it is re-embedded.
+   */
+  excludeFiles(ids: number[]): number {
+    return this.dropChunkRows(
+      ids,
+      `update obq_log set status = 'completed', num_chunks = 0, file_hash = null where id = ?`,
+    );
+  }
+
+  /** Disabled files that still have chunks in the index. */
+  disabledWithChunks(): number[] {
+    return (
+      this.db
+        .prepare('select distinct l.id from obq_log l join obq_chunk_log c on c.file_id = l.id where not l.is_enabled')
+        .all() as { id: number }[]
+    ).map((r) => r.id);
+  }
+
+  setEnabled(filePath: string, enabled: boolean): LogRow | undefined {
+    this.db
+      .prepare(
+        `update obq_log set is_enabled = ?, status = case when ? then 'pending' else status end where file_path = ?`,
+      )
+      .run(enabled ? 1 : 0, enabled ? 1 : 0, filePath);
+    return this.fileByPath(filePath);
+  }
+
+  fileByPath(filePath: string): LogRow | undefined {
+    return this.db.prepare('select * from obq_log where file_path = ?').get(filePath) as LogRow | undefined;
+  }
+
+  fileById(id: number): LogRow | undefined {
+    return this.db.prepare('select * from obq_log where id = ?').get(id) as LogRow | undefined;
+  }
+
+  listFiles(status?: FileStatus): LogRow[] {
+    return (
+      status
+        ? this.db.prepare('select * from obq_log where status = ? order by file_path').all(status)
+        : this.db.prepare('select * from obq_log order by file_path').all()
+    ) as LogRow[];
+  }
+
+  countsByStatus(): Record<FileStatus, number> & { disabled: number; total: number; chunks: number } {
+    const counts = { pending: 0, processing: 0, completed: 0, failed: 0, disabled: 0, total: 0, chunks: 0 };
+    for (const r of this.db.prepare('select status, count(*) n from obq_log group by status').all() as {
+      status: FileStatus;
+      n: number;
+    }[]) {
+      counts[r.status] = r.n;
+      counts.total += r.n;
+    }
+    counts.disabled = (this.db.prepare('select count(*) n from obq_log where not is_enabled').get() as { n: number }).n;
+    counts.chunks = (this.db.prepare('select count(*) n from obq_chunk_log').get() as { n: number }).n;
+    return counts;
+  }
+
+  chunksOf(fileId: number): ChunkRecord[] {
+    return this.db
+      .prepare('select * from obq_chunks where file_id = ? order by chunk_index')
+      .all(fileId) as ChunkRecord[];
+  }
+
+  allChunkLog(): { file_id: number; chunk_id: string }[] {
+    return this.db.prepare('select file_id, chunk_id from obq_chunk_log').all() as {
+      file_id: number;
+      chunk_id: string;
+    }[];
+  }
+
+  /** Completed, enabled files with the titles and aliases the filter agent picks from. */
+  indexedNotes(): { source: string; title: string; aliases: string[] }[] {
+    return (
+      this.db
+        .prepare(
+          `select source, title, aliases from obq_chunks where chunk_index = 0 and file_id in (select id from obq_log where status = 'completed' and is_enabled) order by source`,
+        )
+        .all() as { source: string; title: string; aliases: string }[]
+    ).map((r) => ({
+      source: r.source,
+      title: r.title,
+      aliases: r.aliases ? r.aliases.split('\u001f').filter(Boolean) : [],
+    }));
+  }
+
+  /** Every tag in the index, lowercased (tags are stored as ',a,b,' on each chunk). */
+  knownTags(): string[] {
+    const tags = new Set<string>();
+    for (const r of this.db
+      .prepare(`select distinct tags from obq_chunks where chunk_index = 0 and tags != ''`)
+      .all() as { tags: string }[]) {
+      for (const t of r.tags.split(',')) if (t) tags.add(t);
+    }
+    return [...tags].sort();
+  }
+
+  startSyncRun(): number {
+    return Number(
+      this.db.prepare('insert into obq_sync_runs(started_at) values (?)').run(Date.now() / 1000).lastInsertRowid,
+    );
+  }
+
+  finishSyncRun(id: number, summary: unknown): void {
+    this.db
+      .prepare('update obq_sync_runs set finished_at = ?, summary_json = ? where id = ?')
+      .run(Date.now() / 1000, JSON.stringify(summary), id);
+  }
+
+  lastSyncRun<Summary = unknown>():
+    | { started_at: number; finished_at: number | null; summary: Summary | null }
+    | undefined {
+    const row = this.db
+      .prepare(
+        'select started_at, finished_at, summary_json from obq_sync_runs where finished_at is not null order by id desc limit 1',
+      )
+      .get() as { started_at: number; finished_at: number | null; summary_json: string | null } | undefined;
+    return (
+      row && {
+        started_at: row.started_at,
+        finished_at: row.finished_at,
+        summary: row.summary_json ? JSON.parse(row.summary_json) : null,
+      }
+    );
+  }
+
+  /** Forget every file's indexed state so the next sync re-embeds all (used when the embedding model changed). */
+  resetAll(): void {
+    this.db.transaction(() => {
+      this.db.exec(
+        `delete from obq_chunks; delete from obq_chunk_log; update obq_log set status = 'pending', num_chunks = null, file_hash = null;`,
+      );
+    })();
+  }
+}
+
+function isCorruption(err: unknown): boolean {
+  if (err instanceof CorruptIndexError) return true;
+  const code = (err as { code?: string }).code ?? '';
+  return (
+    code === 'SQLITE_NOTADB' ||
+    code === 'SQLITE_CORRUPT' ||
+    /not a database|malformed/i.test(String((err as Error).message))
+  );
+}

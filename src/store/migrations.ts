@@ -1,0 +1,83 @@
+/**
+ * Versioned schema migrations for the index database. Each entry runs once, in order, inside a transaction;
+ * PRAGMA user_version records how far a database has come. Never edit a shipped migration: add a new one.
+ */
+export const migrations: readonly string[] = [
+  // 1: the ingestion log and chunk log, exactly as specified, plus key/value metadata about the index.
+  `
+  create table obq_log (
+    id INTEGER primary key autoincrement,
+    file_name TEXT not null,
+    file_path TEXT not null unique,
+    file_hash TEXT,
+    file_size INTEGER,
+    last_modified REAL not null,
+    last_ingested REAL,
+    num_chunks INTEGER,
+    status TEXT not null check (status IN ('pending','processing','completed','failed')),
+    error_message TEXT,
+    metadata_json TEXT,
+    created_at REAL default (STRFTIME('%s','now')),
+    is_enabled BOOLEAN default 1
+  );
+  create table obq_chunk_log (
+    id INTEGER primary key autoincrement,
+    file_id INTEGER not null references obq_log,
+    chunk_id TEXT not null,
+    created_at REAL default (STRFTIME('%s','now'))
+  );
+  create index obq_chunk_log_file on obq_chunk_log(file_id);
+  create unique index obq_chunk_log_chunk on obq_chunk_log(chunk_id);
+  create index obq_log_status on obq_log(status);
+  create table obq_meta (key TEXT primary key, value TEXT not null);
+  `,
+  // 2: chunk text and metadata for BM25 (FTS5) and for showing a file's chunks without touching LanceDB.
+  `
+  create table obq_chunks (
+    rowid INTEGER primary key,
+    chunk_id TEXT not null unique,
+    file_id INTEGER not null references obq_log on delete cascade,
+    source TEXT not null,
+    folder TEXT not null,
+    title TEXT not null,
+    section_title TEXT not null,
+    header_path TEXT not null,
+    chunk_index INTEGER not null,
+    total_chunks INTEGER not null,
+    start_line INTEGER not null,
+    end_line INTEGER not null,
+    start_pos INTEGER not null,
+    end_pos INTEGER not null,
+    token_count INTEGER not null,
+    contains_code INTEGER not null,
+    code_language TEXT not null,
+    tags TEXT not null,
+    mtime REAL not null,
+    note_date TEXT,
+    aliases TEXT not null,
+    page_content TEXT not null
+  );
+  create index obq_chunks_file on obq_chunks(file_id);
+  create virtual table obq_chunks_fts using fts5(
+    title, aliases, header_path, page_content,
+    content='obq_chunks', content_rowid='rowid', tokenize='porter unicode61 remove_diacritics 2'
+  );
+  create trigger obq_chunks_ai after insert on obq_chunks begin
+    insert into obq_chunks_fts(rowid, title, aliases, header_path, page_content)
+    values (new.rowid, new.title, new.aliases, new.header_path, new.page_content);
+  end;
+  create trigger obq_chunks_ad after delete on obq_chunks begin
+    insert into obq_chunks_fts(obq_chunks_fts, rowid, title, aliases, header_path, page_content)
+    values ('delete', old.rowid, old.title, old.aliases, old.header_path, old.page_content);
+  end;
+  `,
+  // 3: a record of each sync run, for the UI's "last sync" header and the status command.
+  `
+  create table obq_sync_runs (
+    id INTEGER primary key autoincrement,
+    started_at REAL not null,
+    finished_at REAL,
+    summary_json TEXT
+  );
+  `,
+];

@@ -1,0 +1,227 @@
+import * as lancedb from '@lancedb/lancedb';
+import { Field, FixedSizeList, Float32, Float64, Int32, Schema, Utf8, Bool } from 'apache-arrow';
+import { rmSync } from 'node:fs';
+import path from 'node:path';
+import type { ChunkRecord } from './indexDb.js';
+
+export interface VectorRow extends Omit<ChunkRecord, 'file_id' | 'contains_code'> {
+  vector: number[] | Float32Array;
+  log_id: number;
+  contains_code: boolean;
+}
+
+export type VectorHit = Omit<VectorRow, 'vector'> & { _distance: number };
+
+const TABLE = 'chunks';
+
+/** Column list for searches: everything except the vector, which callers never need back. */
+const RESULT_COLUMNS = [
+  'chunk_id',
+  'log_id',
+  'source',
+  'folder',
+  'title',
+  'section_title',
+  'header_path',
+  'chunk_index',
+  'total_chunks',
+  'start_line',
+  'end_line',
+  'start_pos',
+  'end_pos',
+  'token_count',
+  'contains_code',
+  'code_language',
+  'tags',
+  'mtime',
+  'note_date',
+  'aliases',
+  'page_content',
+];
+
+function chunkSchema(dimension: number): Schema {
+  const str = (name: string, nullable = false) => new Field(name, new Utf8(), nullable);
+  const int = (name: string) => new Field(name, new Int32(), false);
+  return new Schema([
+    new Field('vector', new FixedSizeList(dimension, new Field('item', new Float32(), true)), false),
+    str('chunk_id'),
+    int('log_id'),
+    str('source'),
+    str('folder'),
+    str('title'),
+    str('section_title'),
+    str('header_path'),
+    int('chunk_index'),
+    int('total_chunks'),
+    int('start_line'),
+    int('end_line'),
+    int('start_pos'),
+    int('end_pos'),
+    int('token_count'),
+    new Field('contains_code', new Bool(), false),
+    str('code_language'),
+    str('tags'),
+    new Field('mtime', new Float64(), false),
+    str('note_date', true),
+    str('aliases'),
+    str('page_content'),
+  ]);
+}
+
+/** SQL string literal for LanceDB filters. */
+export function sqlString(value: string): string {
+  return `'${value.replace(/'/g, "''")}'`;
+}
+
+/**
+ * The LanceDB side of the index: one table of chunk vectors with their metadata, so a vector search can
+ * filter on metadata before ranking. Writes are batched by the caller; every delete is by log_id, which
+ * also sweeps vectors a crash left behind without a chunk-log row.
+ */
+export class VectorStore {
+  private constructor(
+    private readonly conn: lancedb.Connection,
+    private table: lancedb.Table,
+    readonly dir: string,
+    readonly dimension: number,
+  ) {}
+
+  static async open(
+    dataDir: string,
+    dimension: number,
+    opts: { onCorrupt?: (detail: string) => void } = {},
+  ): Promise<VectorStore> {
+    const dir = path.join(dataDir, 'lancedb');
+    try {
+      return await VectorStore.openAt(dir, dimension);
+    } catch (err) {
+      if (err instanceof DimensionMismatchError) throw err;
+      // An unreadable LanceDB folder is rebuilt from the vault; the caller resets the log to match.
+      opts.onCorrupt?.(
+        `The vector store could not be opened (${(err as Error).message.split('\n')[0]}); it was reset.`,
+      );
+      rmSync(dir, { recursive: true, force: true });
+      return VectorStore.openAt(dir, dimension);
+    }
+  }
+
+  private static async openAt(dir: string, dimension: number): Promise<VectorStore> {
+    // The app reads while the worker process writes: re-check the table version at most once a second.
+    const conn = await lancedb.connect(dir, { readConsistencyInterval: 1 });
+    const names = await conn.tableNames();
+    // existOk: another process (the app's worker and a CLI) may create the table in the same instant; the
+    // loser must open the winner's table, not mistake the clash for corruption and wipe the folder.
+    const table = names.includes(TABLE)
+      ? await conn.openTable(TABLE)
+      : await conn.createEmptyTable(TABLE, chunkSchema(dimension), { mode: 'create', existOk: true });
+    const schema = await table.schema();
+    const vec = schema.fields.find((f) => f.name === 'vector');
+    const dim = (vec?.type as FixedSizeList | undefined)?.listSize;
+    if (dim !== dimension) throw new DimensionMismatchError(dim ?? -1, dimension);
+    await table.countRows(); // touches the manifest and data files so corruption surfaces here, not mid-sync
+    return new VectorStore(conn, table, dir, dimension);
+  }
+
+  async add(rows: VectorRow[]): Promise<void> {
+    if (rows.length === 0) return;
+    await this.table.add(
+      rows.map((r) => ({ ...r, vector: Array.from(r.vector) })) as unknown as Record<string, unknown>[],
+    );
+  }
+
+  async deleteByLogIds(ids: number[]): Promise<void> {
+    for (let i = 0; i < ids.length; i += 500) {
+      const slice = ids.slice(i, i + 500);
+      await this.table.delete(`log_id IN (${slice.join(',')})`);
+    }
+  }
+
+  async deleteByChunkIds(ids: string[]): Promise<void> {
+    for (let i = 0; i < ids.length; i += 500) {
+      await this.table.delete(
+        `chunk_id IN (${ids
+          .slice(i, i + 500)
+          .map(sqlString)
+          .join(',')})`,
+      );
+    }
+  }
+
+  async count(filter?: string): Promise<number> {
+    return this.table.countRows(filter);
+  }
+
+  /** Every stored (chunk_id, log_id) pair, for the consistency check. */
+  async allIds(): Promise<{ chunk_id: string; log_id: number }[]> {
+    const rows = await this.table.query().select(['chunk_id', 'log_id']).toArray();
+    return rows.map((r: { chunk_id: string; log_id: number }) => ({ chunk_id: r.chunk_id, log_id: Number(r.log_id) }));
+  }
+
+  /** Dense search with the filter applied before ranking (LanceDB prefilter). Cosine distance: 0 = identical. */
+  async search(vector: Float32Array | number[], k: number, where?: string): Promise<VectorHit[]> {
+    let q = this.table
+      .vectorSearch(Array.from(vector))
+      .distanceType('cosine')
+      .select([...RESULT_COLUMNS, '_distance'])
+      .limit(k);
+    if (where) q = q.where(where);
+    const rows = (await q.toArray()) as VectorHit[];
+    return rows.map((r) => ({ ...r, log_id: Number(r.log_id), mtime: Number(r.mtime) }));
+  }
+
+  /** Stored vectors of specific chunks, for scoring candidates that only the keyword side found. */
+  async vectorsOf(chunkIds: string[]): Promise<Map<string, Float32Array>> {
+    const out = new Map<string, Float32Array>();
+    if (chunkIds.length === 0) return out;
+    const rows = (await this.table
+      .query()
+      .where(`chunk_id IN (${chunkIds.map(sqlString).join(',')})`)
+      .select(['chunk_id', 'vector'])
+      .toArray()) as { chunk_id: string; vector: ArrayLike<number> }[];
+    for (const r of rows) out.set(r.chunk_id, Float32Array.from(r.vector));
+    return out;
+  }
+
+  /**
+   * Compacts small fragments left by many incremental writes and drops old versions; builds an ANN index
+   * once the table is big enough that a flat scan stops being cheap.
+   */
+  async optimize(opts: { indexThreshold?: number } = {}): Promise<void> {
+    await this.table.optimize({ cleanupOlderThan: new Date(Date.now() - 60_000) });
+    const rows = await this.table.countRows();
+    const threshold = opts.indexThreshold ?? 50_000;
+    if (rows >= threshold) {
+      const indices = await this.table.listIndices();
+      if (!indices.some((i) => i.columns.includes('vector'))) {
+        await this.table.createIndex('vector', {
+          config: lancedb.Index.ivfPq({
+            numPartitions: Math.max(1, Math.round(Math.sqrt(rows))),
+            distanceType: 'cosine',
+          }),
+        });
+      }
+    }
+  }
+
+  async reset(): Promise<void> {
+    await this.conn.dropTable(TABLE);
+    this.table = await this.conn.createEmptyTable(TABLE, chunkSchema(this.dimension), { mode: 'create' });
+  }
+
+  close(): void {
+    this.table.close();
+    this.conn.close();
+  }
+}
+
+export class DimensionMismatchError extends Error {
+  constructor(
+    readonly stored: number,
+    readonly expected: number,
+  ) {
+    super(
+      `The vector index was built with ${stored}-dimensional embeddings, but the current model produces ${expected}.`,
+    );
+    this.name = 'DimensionMismatchError';
+  }
+}

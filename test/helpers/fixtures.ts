@@ -1,0 +1,51 @@
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { execFile, spawn } from 'node:child_process';
+import { promisify } from 'node:util';
+
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const sharedDir = path.resolve(repoRoot, '../shared');
+export const corpusOhelp = path.join(sharedDir, 'corpora/obsidian-help-en');
+export const corpusTldr = path.join(sharedDir, 'corpora/tldr-pages-en');
+export const devEval = path.join(sharedDir, 'eval/dev-ohelp-en.jsonl');
+export const sampleVault = path.join(repoRoot, 'resources/sample-vault');
+const cli = path.join(repoRoot, 'bin/obsiquery.js');
+
+/** A scratch folder removed by the returned cleanup. */
+export function tempDir(prefix = 'obq-test-'): { dir: string; cleanup: () => void } {
+  const dir = mkdtempSync(path.join(os.tmpdir(), prefix));
+  return { dir, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/** A writable copy of a vault (the shared corpora are read-only, and tests edit notes). */
+export function copyVault(source: string, into: string): string {
+  const dest = path.join(into, 'vault');
+  cpSync(source, dest, { recursive: true });
+  return dest;
+}
+
+export interface CliResult {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs the real CLI in a child process, with app data isolated under `home`. */
+export function runCli(args: string[], opts: { home: string; env?: Record<string, string> }): Promise<CliResult> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [cli, ...args], {
+      env: { ...process.env, OBSIQUERY_HOME: opts.home, ...opts.env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr }));
+  });
+}
+
+export const execFileAsync = promisify(execFile);

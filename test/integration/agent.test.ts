@@ -1,0 +1,186 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import path from 'node:path';
+import { copyVault, corpusOhelp, tempDir } from '../helpers/fixtures.js';
+import { ScriptedModel } from '../helpers/scriptedModel.js';
+import { VaultService } from '../../src/services/vaultService.js';
+import { createChatService } from '../../src/agent/chatService.js';
+import { loadChatModel, type ChatModel } from '../../src/models/chatModel.js';
+import { NOT_IN_NOTES_ANSWER } from '../../src/agent/prompts.js';
+
+/**
+ * The whole agent on a real index of the Obsidian help vault (173 notes) with the bundled chat model
+ * (gemma 270M through node-llama-cpp, temperature 0, fixed seed): retrieval, grounded answers, "not in your
+ * notes", conversations that survive a restart, and cancellation.
+ *
+ * The model is the bundled GGUF with chatModel.ts's defaults (temperature 0, seed 42) except for one thread:
+ * on a 2-core machine busy with other work (another test file, say), llama.cpp's two spinning threads ran
+ * ~9x slower than one (measured under load: 40 tokens in 64.7 s vs 7.5 s), making runtime a lottery.
+ */
+
+type Chat = Awaited<ReturnType<typeof createChatService>>;
+
+/** Citation numbers used in an answer. */
+const citations = (answer: string) => [...answer.matchAll(/\[(\d+)\]/g)].map((m) => Number(m[1]));
+
+describe('agent on obsidian-help-en with the bundled model', () => {
+  const tmp = tempDir('obq-agent-');
+  const dataDir = path.join(tmp.dir, 'data');
+  let service: VaultService;
+  let chat: Chat;
+  let model: ChatModel;
+  let firstAnswer: Awaited<ReturnType<Chat['ask']>>;
+  let hello: Awaited<ReturnType<Chat['ask']>> | undefined;
+  const question = 'How long does file recovery keep snapshots?';
+
+  beforeAll(async () => {
+    process.env.OBSIQUERY_HOME = path.join(tmp.dir, 'home');
+    const vault = copyVault(corpusOhelp, tmp.dir);
+    service = await VaultService.open({ vault, dataDir });
+    const summary = await service.sync();
+    expect(summary.failed).toBe(0);
+    model = await loadChatModel({ threads: 1 });
+    chat = await createChatService(service, { model });
+  }, 900_000);
+
+  afterAll(async () => {
+    await chat?.close();
+    service?.close();
+    await model?.dispose();
+    tmp.cleanup();
+  });
+
+  it('answers from the right note, with its sources and the search steps', async () => {
+    const tokens: string[] = [];
+    firstAnswer = await chat.ask('t1', question, { onToken: (t) => tokens.push(t) });
+
+    expect(firstAnswer.stopped).toBe(false);
+    expect(firstAnswer.sources.map((s) => s.source)).toContain('Plugins/File recovery.md');
+    expect(firstAnswer.answer).toMatch(/7 days/);
+    expect(firstAnswer.steps.some((s) => s.startsWith('Searching your notes for'))).toBe(true);
+    expect(firstAnswer.steps).toContain('Writing the answer…');
+    expect(tokens.length).toBeGreaterThan(0);
+    // Every citation points at a listed source, and every listed source is cited.
+    const cited = new Set(citations(firstAnswer.answer));
+    expect([...cited].every((n) => n >= 1 && n <= firstAnswer.sources.length)).toBe(true);
+    expect(firstAnswer.sources.map((s) => s.n)).toEqual(firstAnswer.sources.map((_, i) => i + 1));
+    for (const s of firstAnswer.sources) expect(cited.has(s.n)).toBe(true);
+    // Sources name real lines of the note.
+    const recovery = firstAnswer.sources.find((s) => s.source === 'Plugins/File recovery.md')!;
+    expect(recovery.start_line).toBeGreaterThan(0);
+    expect(recovery.end_line).toBeGreaterThanOrEqual(recovery.start_line);
+    expect(recovery.obsidian_uri).toMatch(/^obsidian:\/\/open\?vault=vault&file=Plugins%2FFile%20recovery$/);
+  }, 300_000);
+
+  it('says it could not find what the vault does not contain, with no sources', async () => {
+    const r = await chat.ask('t2', 'What is the boiling point of mercury in kelvin?');
+    expect(r.stopped).toBe(false);
+    expect(r.answer).toBe(NOT_IN_NOTES_ANSWER);
+    expect(r.answer).toMatch(/couldn't find .* in your notes/);
+    expect(r.sources).toEqual([]);
+    expect(r.steps.some((s) => s.startsWith('Searching your notes for'))).toBe(true);
+  }, 300_000);
+
+  it('a thread survives a restart: history and thread list come back from disk', async () => {
+    expect(firstAnswer, 'needs the first test').toBeDefined();
+    await chat.close();
+    service.close();
+    // A fresh process would find the vault from the index alone.
+    service = await VaultService.open({ dataDir });
+    chat = await createChatService(service, { model });
+
+    const history = await chat.history('t1');
+    expect(history).toHaveLength(2);
+    expect(history[0]).toEqual({ role: 'user', content: question, sources: [] });
+    expect(history[1]!.role).toBe('assistant');
+    expect(history[1]!.content).toBe(firstAnswer.answer);
+    expect(history[1]!.sources.map((s) => s.source)).toEqual(firstAnswer.sources.map((s) => s.source));
+    expect(history[1]!.sources[0]).not.toHaveProperty('chunks');
+
+    const threads = await chat.threads();
+    expect(threads.map((t) => t.threadId)).toEqual(expect.arrayContaining(['t1', 't2']));
+    expect(threads.find((t) => t.threadId === 't1')!.title).toBe(question);
+    expect(await chat.history('never-used')).toEqual([]);
+  }, 60_000);
+
+  it('stops promptly when aborted after the first step', async () => {
+    const controller = new AbortController();
+    let abortedAt = 0;
+    const steps: string[] = [];
+    const r = await chat.ask('t3', 'How do I move my vault to a different folder?', {
+      signal: controller.signal,
+      onStep: (s) => {
+        steps.push(s);
+        if (!abortedAt) {
+          abortedAt = Date.now();
+          controller.abort();
+        }
+      },
+    });
+    const took = Date.now() - abortedAt;
+
+    expect(abortedAt).toBeGreaterThan(0);
+    expect(r).toMatchObject({ stopped: true, answer: '', sources: [] });
+    expect(took).toBeLessThan(5_000);
+    expect(steps.some((s) => s === 'Writing the answer…')).toBe(false);
+
+    // The model is not left wedged: the next question on another thread still gets an answer.
+    hello = await chat.ask('t4', 'hello');
+    expect(hello.stopped).toBe(false);
+    expect(hello.sources).toEqual([]);
+    expect(hello.steps).toEqual(['Replying…']);
+    expect(hello.answer.length).toBeGreaterThan(0);
+  }, 300_000);
+
+  // Regression (fixed bug) (src/agent/graph.ts reply(), and the bundled model choice in resources/models.manifest.json): the
+  // bundled GGUF is the *pretrained* gemma-3-270m, not the instruction-tuned -it model, so free-form replies
+  // echo the prompt. Small talk shows the model's raw text unchecked, so "hello" is answered with the system
+  // prompt itself followed by garbage ("You are ObsiQuery, a friendly assistant for the user's Obsidian notes.
+  // Reply briefly. … helloで購入 …"). Uses the reply recorded by the previous test (no extra model call).
+  it('small talk is answered with a greeting, not an echo of the system prompt', () => {
+    expect(hello?.answer).toBeDefined();
+    expect(hello!.answer).not.toMatch(/You are ObsiQuery|Reply briefly/);
+  });
+
+  describe('with a scripted model (deterministic control flow over the real index)', () => {
+    it('ask() reports stopped: true when aborted mid-decision, and nothing is searched', async () => {
+      const controller = new AbortController();
+      const scripted = new ScriptedModel({
+        json: [
+          () => {
+            controller.abort();
+            return { action: 'search_notes', query: 'file recovery snapshots' };
+          },
+        ],
+      });
+      const scriptedChat = await createChatService(service, { model: scripted });
+      try {
+        const steps: string[] = [];
+        const r = await scriptedChat.ask('s1', question, { signal: controller.signal, onStep: (s) => steps.push(s) });
+        expect(r).toEqual({ answer: '', sources: [], steps: [], stopped: true });
+        expect(steps).toEqual([]);
+        expect(scripted.calls).toHaveLength(1);
+      } finally {
+        await scriptedChat.close();
+      }
+    });
+
+    it('the real retrieval grounds the answer even when the model contributes nothing', async () => {
+      const scripted = new ScriptedModel({
+        json: [{ action: 'search_notes', query: 'file recovery snapshots kept days' }],
+      });
+      scripted.fallbackJson = null; // filter agent and judge get nothing usable
+      scripted.fallbackText = ''; // an empty draft: the answer must come from the notes' own sentences
+      const scriptedChat = await createChatService(service, { model: scripted });
+      try {
+        const r = await scriptedChat.ask('s2', question);
+        expect(r.stopped).toBe(false);
+        expect(r.sources[0]!.source).toBe('Plugins/File recovery.md');
+        expect(r.answer).toMatch(/7 days/);
+        expect(new Set(citations(r.answer))).toEqual(new Set(r.sources.map((s) => s.n)));
+        expect(r.steps[0]).toBe('Searching your notes for “file recovery snapshots kept days”…');
+      } finally {
+        await scriptedChat.close();
+      }
+    });
+  });
+});

@@ -1,0 +1,558 @@
+import { describe, expect, it } from 'vitest';
+import { AIMessage, HumanMessage, ToolMessage, type BaseMessage } from '@langchain/core/messages';
+import { MemorySaver } from '@langchain/langgraph';
+import { buildAgentGraph, MAX_TOOL_CALLS } from '../../src/agent/graph.js';
+import { JUDGE_PROMPT, MAIN_AGENT_PROMPT, NOT_IN_NOTES_ANSWER, NOTHING_FOUND } from '../../src/agent/prompts.js';
+import {
+  RETRIEVE_TOOL_NAME,
+  type RetrieveArtifact,
+  type RetrieveCallContext,
+  type SourceArtifact,
+} from '../../src/agent/retrieveNotesTool.js';
+import { lastUserText, ScriptedModel, type JsonReply } from '../helpers/scriptedModel.js';
+
+/**
+ * Control flow of the main agent graph with a scripted chat model and a scripted retrieve tool: which path a
+ * question takes (reply, search, re-query, retry, stop), what query reaches the tool, and how the final
+ * answer and its sources are assembled. The model's replies are queued, so any unexpected model call fails.
+ */
+
+function source(n: number, note: string): SourceArtifact {
+  return {
+    n,
+    source: note,
+    title: note.replace(/^.*\//, '').replace(/\.md$/, ''),
+    section_title: '',
+    start_line: 1,
+    end_line: 5,
+    obsidian_uri: `obsidian://open?file=${encodeURIComponent(note)}`,
+    excerpt: `excerpt of ${note}`,
+    chunks: [],
+  };
+}
+
+interface ToolReply {
+  content: string;
+  /** Notes behind the summary's [1], [2]…, in citation order. */
+  notes?: string[];
+}
+
+type ToolCall = { id: string; name: string; args: { query: string }; type: 'tool_call' };
+
+/** The retrieve_notes_tool double: records every query (and the config it got) and replies from a script. */
+class FakeTool {
+  readonly queries: string[] = [];
+  readonly contexts: RetrieveCallContext[] = [];
+  readonly signals: (AbortSignal | undefined)[] = [];
+
+  constructor(private readonly reply: (query: string, i: number) => ToolReply | Promise<ToolReply>) {}
+
+  async invoke(call: ToolCall, config?: unknown): Promise<ToolMessage> {
+    expect(call.name).toBe(RETRIEVE_TOOL_NAME);
+    const cfg = config as { configurable?: { retrieve?: RetrieveCallContext }; signal?: AbortSignal } | undefined;
+    this.queries.push(call.args.query);
+    this.contexts.push(cfg?.configurable?.retrieve ?? {});
+    this.signals.push(cfg?.signal);
+    const r = await this.reply(call.args.query, this.queries.length - 1);
+    const artifact: RetrieveArtifact = {
+      query: call.args.query,
+      decision: { refined_query_for_vector_search: call.args.query, metadata_filters: {}, filter_by_filenames: [] },
+      decisionNotes: [],
+      sources: (r.notes ?? []).map((note, i) => source(i + 1, note)),
+      method: r.notes?.length ? 'generated' : 'none',
+    };
+    return new ToolMessage({ content: r.content, artifact, tool_call_id: call.id, name: call.name });
+  }
+}
+
+const nothing = (): ToolReply => ({ content: NOTHING_FOUND, notes: [] });
+
+function setup(model: ScriptedModel | null, tool: FakeTool, maxToolCalls?: number) {
+  const graph = buildAgentGraph({ model, retrieveTool: tool, checkpointer: new MemorySaver(), maxToolCalls });
+  const tokens: string[] = [];
+  const steps: string[] = [];
+  async function ask(question: string, threadId = 't', signal?: AbortSignal) {
+    const out = await graph.invoke(
+      { messages: [new HumanMessage(question)] },
+      {
+        configurable: {
+          thread_id: threadId,
+          callbacks: { onToken: (t: string) => tokens.push(t), onStep: (s: string) => steps.push(s), signal },
+        },
+        signal,
+        recursionLimit: 20,
+      },
+    );
+    const messages = out.messages as BaseMessage[];
+    const last = messages.at(-1) as AIMessage;
+    expect(last.getType()).toBe('ai');
+    expect(last.tool_calls ?? []).toEqual([]);
+    return {
+      answer: last.content as string,
+      sources: (last.additional_kwargs.sources ?? []) as SourceArtifact[],
+      messages,
+    };
+  }
+  return { graph, ask, tokens, steps };
+}
+
+const search = (query: string) => ({ action: 'search_notes', query });
+const sufficient = { sufficient: true, missing: '' };
+const insufficient = (missing: string) => ({ sufficient: false, missing });
+
+/** System prompt of each recorded JSON call, mapped to a readable name: the order the graph asked in. */
+function jsonCallKinds(model: ScriptedModel): string[] {
+  return model
+    .prompts('completeJson')
+    .map((t) => (t[0]?.content === MAIN_AGENT_PROMPT ? 'decide' : t[0]?.content === JUDGE_PROMPT ? 'judge' : '?'));
+}
+
+describe('direct answers to small talk', () => {
+  it.each(['hello', 'thanks!', 'Good morning!'])(
+    '"%s" is answered without a tool call, streaming tokens',
+    async (q) => {
+      const model = new ScriptedModel({ text: ['Hi there! Ask me about your notes.'] });
+      const tool = new FakeTool(() => {
+        throw new Error('small talk must not search');
+      });
+      const { ask, tokens, steps } = setup(model, tool);
+
+      const r = await ask(q);
+
+      expect(tool.queries).toEqual([]);
+      expect(model.prompts('completeJson')).toHaveLength(0);
+      expect(model.prompts('complete')).toHaveLength(1);
+      expect(lastUserText(model.prompts('complete')[0]!)).toBe(q);
+      expect(r.answer).toBe('Hi there! Ask me about your notes.');
+      expect(r.sources).toEqual([]);
+      expect(tokens.join('')).toBe('Hi there! Ask me about your notes.');
+      expect(tokens.length).toBeGreaterThan(1);
+      expect(steps).toEqual(['Replying…']);
+      expect(r.messages.filter((m) => m.getType() === 'tool')).toHaveLength(0);
+    },
+  );
+
+  it('greets without a model at all', async () => {
+    const tool = new FakeTool(() => nothing());
+    const { ask } = setup(null, tool);
+    const r = await ask('hi');
+    expect(tool.queries).toEqual([]);
+    expect(r.answer).toMatch(/ask me anything about your notes/i);
+  });
+
+  it('an empty model reply still yields a greeting, not an empty answer', async () => {
+    const model = new ScriptedModel({ text: ['   '] });
+    const { ask } = setup(model, new FakeTool(() => nothing()));
+    expect((await ask('hello')).answer).toMatch(/\S/);
+  });
+
+  it('a real question is searched even when the model wants to reply directly', async () => {
+    const model = new ScriptedModel({
+      json: [{ action: 'reply', query: 'irrigation pump schedule' }, sufficient],
+    });
+    const tool = new FakeTool(() => ({ content: 'The pump runs at 6am [1].', notes: ['Garden/Pump.md'] }));
+    const { ask } = setup(model, tool);
+    const r = await ask('When does my irrigation pump run?');
+    expect(tool.queries).toEqual(['irrigation pump schedule']);
+    expect(r.answer).toBe('The pump runs at 6am [1].');
+  });
+});
+
+describe('one retrieval', () => {
+  it('calls the tool once with the model query; the answer is the summary, sources from the artifact', async () => {
+    const model = new ScriptedModel({ json: [search('garden irrigation pump schedule'), sufficient] });
+    const tool = new FakeTool(() => ({
+      content: 'The irrigation pump runs every morning at 6am [1]. It is primed in April [2].',
+      notes: ['Garden/Irrigation pump.md', 'Garden/Spring checklist.md'],
+    }));
+    const { ask, steps, tokens } = setup(model, tool);
+
+    const q = 'When does the garden irrigation pump run?';
+    const r = await ask(q);
+    expect(tokens.join('')).toBe(r.answer);
+
+    expect(tool.queries).toEqual(['garden irrigation pump schedule']);
+    expect(r.answer).toBe('The irrigation pump runs every morning at 6am [1]. It is primed in April [2].');
+    expect(r.sources.map((s) => [s.n, s.source])).toEqual([
+      [1, 'Garden/Irrigation pump.md'],
+      [2, 'Garden/Spring checklist.md'],
+    ]);
+    expect(jsonCallKinds(model)).toEqual(['decide', 'judge']);
+    // The decision sees the question; the judge sees the question and the summary it judges.
+    expect(lastUserText(model.prompts('completeJson')[0]!)).toBe(`User: ${q}`);
+    expect(lastUserText(model.prompts('completeJson')[1]!)).toBe(
+      `Question: ${q}\nSummary: The irrigation pump runs every morning at 6am [1]. It is primed in April [2].`,
+    );
+    // The tool gets the conversation (ending with this question) for its own prompts.
+    expect(tool.contexts[0]!.recent?.at(-1)).toEqual({ role: 'user', content: q });
+    expect(steps[0]).toBe('Searching your notes for “garden irrigation pump schedule”…');
+    expect(r.messages.map((m) => m.getType())).toEqual(['human', 'ai', 'tool', 'ai']);
+    expect(model.pending).toEqual({ text: 0, json: 0 });
+  });
+
+  it('uses the question itself when the model query shares no words with it', async () => {
+    const model = new ScriptedModel({ json: [search('banana bread recipe'), sufficient] });
+    const tool = new FakeTool(() => ({ content: 'The pump runs at 6am [1].', notes: ['Garden/Pump.md'] }));
+    const { ask } = setup(model, tool);
+    await ask('When does the irrigation pump run?');
+    expect(tool.queries).toEqual(['When does the irrigation pump run?']);
+  });
+
+  it.each([null, { action: 'search_notes' }, { action: 'search_notes', query: '' }, 'not an object'])(
+    'falls back to the question when the decision is unusable (%j)',
+    async (decision) => {
+      const model = new ScriptedModel({ json: [decision, sufficient] });
+      const tool = new FakeTool(() => ({ content: 'The pump runs at 6am [1].', notes: ['Garden/Pump.md'] }));
+      const { ask } = setup(model, tool);
+      const r = await ask('When does the irrigation pump run?');
+      expect(tool.queries).toEqual(['When does the irrigation pump run?']);
+      expect(r.answer).toBe('The pump runs at 6am [1].');
+    },
+  );
+
+  // Regression (fixed bug) (src/agent/graph.ts decideFirst, `decision?.query ?? ''` and judge, `verdict?.missing?.trim()`):
+  // ChatModel.completeJson returns `unknown`, but the graph only casts it. A wrongly typed field (any model
+  // whose JSON is not grammar-checked, e.g. the JSON.parse fallback in chatModel.ts) crashes the whole run
+  // with "refined.trim is not a function" / "missing.trim is not a function" instead of falling back.
+  it('falls back to the question when the decision query is not a string', async () => {
+    const model = new ScriptedModel({ json: [{ action: 'search_notes', query: 42 }, sufficient] });
+    const tool = new FakeTool(() => ({ content: 'The pump runs at 6am [1].', notes: ['Garden/Pump.md'] }));
+    const { ask } = setup(model, tool);
+    await ask('When does the irrigation pump run?');
+    expect(tool.queries).toEqual(['When does the irrigation pump run?']);
+  });
+
+  it('keeps the summary when the judge returns a non-string gap', async () => {
+    const model = new ScriptedModel({ json: [search('irrigation pump'), { sufficient: false, missing: 7 }] });
+    const tool = new FakeTool(() => ({ content: 'The pump runs at 6am [1].', notes: ['Garden/Pump.md'] }));
+    const { ask } = setup(model, tool);
+    const r = await ask('When does the irrigation pump run?');
+    expect(r.answer).toBe('The pump runs at 6am [1].');
+  });
+
+  it('without a model, searches the question once and does not judge', async () => {
+    const tool = new FakeTool(() => ({ content: 'The pump runs at 6am [1].', notes: ['Garden/Pump.md'] }));
+    const { ask } = setup(null, tool);
+    const r = await ask('When does the irrigation pump run?');
+    expect(tool.queries).toEqual(['When does the irrigation pump run?']);
+    expect(r.sources).toHaveLength(1);
+  });
+});
+
+describe('follow-up questions', () => {
+  const first = 'How often should I run the garden irrigation pump?';
+
+  async function afterFirstExchange(followUpDecision: JsonReply) {
+    const model = new ScriptedModel({
+      json: [search('garden irrigation pump frequency'), sufficient, followUpDecision, sufficient],
+    });
+    const tool = new FakeTool((_q, i) =>
+      i === 0
+        ? { content: 'Run the irrigation pump twice a week [1].', notes: ['Garden/Irrigation pump.md'] }
+        : { content: 'The second pump feeds the greenhouse [1].', notes: ['Garden/Greenhouse.md'] },
+    );
+    const { ask } = setup(model, tool);
+    await ask(first, 'follow-up');
+    const r = await ask('and what about the second one?', 'follow-up');
+    return { model, tool, r };
+  }
+
+  it('rewrites the query with the earlier question when the model returns an unrelated query', async () => {
+    const { model, tool, r } = await afterFirstExchange(search('weather forecast tomorrow'));
+
+    expect(tool.queries).toHaveLength(2);
+    const q = tool.queries[1]!.toLowerCase();
+    expect(q).not.toContain('weather');
+    for (const w of ['garden', 'irrigation', 'pump']) expect(q).toContain(w);
+    expect(q).toContain('second one');
+    // The decision for the follow-up was shown the earlier exchange.
+    const decisionPrompt = lastUserText(model.prompts('completeJson')[2]!);
+    expect(decisionPrompt).toContain(`user: ${first}`);
+    expect(decisionPrompt).toContain('assistant: Run the irrigation pump twice a week [1].');
+    expect(decisionPrompt).toMatch(/User: and what about the second one\?$/);
+    expect(r.answer).toBe('The second pump feeds the greenhouse [1].');
+    expect(r.sources.map((s) => s.source)).toEqual(['Garden/Greenhouse.md']);
+  });
+
+  it('keeps a model query that resolved the follow-up itself', async () => {
+    const { tool } = await afterFirstExchange(search('second garden irrigation pump'));
+    expect(tool.queries[1]).toBe('second garden irrigation pump');
+  });
+
+  // Regression (fixed bug) (src/agent/graph.ts decideFirst + src/agent/filterAgent.ts acceptRefinedQuery): a small model that
+  // simply echoes the follow-up ("what about the second one") passes the guard, because contentWords() counts
+  // stop words like "what", "about", "the", "one" as shared words. The tool then searches for "what about the
+  // second one" with no trace of the irrigation pump, and withContext()'s standalone question is thrown away.
+  it('rewrites the query when the model merely echoes the follow-up', async () => {
+    const { tool } = await afterFirstExchange(search('what about the second one'));
+    expect(tool.queries[1]!.toLowerCase()).toContain('irrigation');
+  });
+
+  it('a question that is not a follow-up is not glued to the previous one', async () => {
+    const model = new ScriptedModel({
+      json: [search('garden irrigation pump'), sufficient, search('sourdough starter feeding'), sufficient],
+    });
+    const tool = new FakeTool(() => ({ content: 'Something relevant [1].', notes: ['A.md'] }));
+    const { ask } = setup(model, tool);
+    await ask(first, 'fresh');
+    await ask('How do I feed my sourdough starter?', 'fresh');
+    expect(tool.queries[1]).toBe('sourdough starter feeding');
+  });
+});
+
+describe('re-query after an insufficient summary', () => {
+  const q = 'How do I set up the garden irrigation pump and its timer?';
+
+  it('searches the missing part and combines both summaries with renumbered citations', async () => {
+    const model = new ScriptedModel({
+      json: [search('garden irrigation pump setup'), insufficient('irrigation pump timer schedule'), sufficient],
+    });
+    const tool = new FakeTool((_q, i) =>
+      i === 0
+        ? { content: 'Prime the irrigation pump before first use [1].', notes: ['Garden/Irrigation pump.md'] }
+        : { content: 'The pump timer starts watering at 6am [1].', notes: ['Garden/Timer.md'] },
+    );
+    const { ask, tokens } = setup(model, tool);
+
+    const r = await ask(q);
+
+    expect(tool.queries).toEqual(['garden irrigation pump setup', 'irrigation pump timer schedule']);
+    // The user sees the final combined answer streamed once, not each search's summary as it came.
+    expect(tokens.join('')).toBe(r.answer);
+    expect(jsonCallKinds(model)).toEqual(['decide', 'judge', 'judge']);
+    expect(r.answer).toBe(
+      'Prime the irrigation pump before first use [1].\n\nThe pump timer starts watering at 6am [2].',
+    );
+    expect(r.sources.map((s) => [s.n, s.source])).toEqual([
+      [1, 'Garden/Irrigation pump.md'],
+      [2, 'Garden/Timer.md'],
+    ]);
+    // The second judgement sees the combined answer, not just the latest summary.
+    expect(lastUserText(model.prompts('completeJson')[2]!)).toContain(
+      'Summary: Prime the irrigation pump before first use [1].\n\nThe pump timer starts watering at 6am [2].',
+    );
+  });
+
+  it('renumbers every citation of a multi-source second summary', async () => {
+    const model = new ScriptedModel({
+      json: [search('garden irrigation pump setup'), insufficient('irrigation pump timer schedule'), sufficient],
+    });
+    const tool = new FakeTool((_q, i) =>
+      i === 0
+        ? { content: 'Prime it [1]. Check the hose [2].', notes: ['Pump.md', 'Hose.md'] }
+        : { content: 'The timer starts at 6am [1] and stops at 7am [2]. See also [1].', notes: ['Timer.md', 'Log.md'] },
+    );
+    const { ask } = setup(model, tool);
+    const r = await ask(q);
+    expect(r.answer).toBe(
+      'Prime it [1]. Check the hose [2].\n\nThe timer starts at 6am [3] and stops at 7am [4]. See also [3].',
+    );
+    expect(r.sources.map((s) => [s.n, s.source])).toEqual([
+      [1, 'Pump.md'],
+      [2, 'Hose.md'],
+      [3, 'Timer.md'],
+      [4, 'Log.md'],
+    ]);
+  });
+
+  it.each([
+    ['an off-topic gap', insufficient('stock market prices')],
+    ['an empty gap', insufficient('')],
+    ['a gap it already searched', insufficient('garden irrigation pump setup')],
+    ['a null verdict', null],
+  ])('does not re-query for %s', async (_label, verdict) => {
+    const model = new ScriptedModel({ json: [search('garden irrigation pump setup'), verdict] });
+    const tool = new FakeTool(() => ({ content: 'Prime the pump first [1].', notes: ['Pump.md'] }));
+    const { ask } = setup(model, tool);
+    const r = await ask(q);
+    expect(tool.queries).toEqual(['garden irrigation pump setup']);
+    expect(r.answer).toBe('Prime the pump first [1].');
+  });
+});
+
+describe('the step limit', () => {
+  function alwaysInsufficient() {
+    const model = new ScriptedModel();
+    let gap = 0;
+    model.fallbackJson = (turns) =>
+      turns[0]!.content === MAIN_AGENT_PROMPT
+        ? search('garden irrigation pump')
+        : insufficient(`irrigation pump detail ${++gap}`);
+    const tool = new FakeTool((query, i) => ({
+      content: `Fact ${i + 1} about ${query} [1].`,
+      notes: [`Note ${i + 1}.md`],
+    }));
+    return { model, tool };
+  }
+
+  it(`stops at MAX_TOOL_CALLS (${MAX_TOOL_CALLS}) when the judge is never satisfied`, async () => {
+    const { model, tool } = alwaysInsufficient();
+    const { ask } = setup(model, tool);
+    const r = await ask('Tell me everything about the garden irrigation pump');
+
+    expect(tool.queries).toHaveLength(MAX_TOOL_CALLS);
+    expect(tool.queries).toEqual([
+      'garden irrigation pump',
+      ...Array.from({ length: MAX_TOOL_CALLS - 1 }, (_, i) => `irrigation pump detail ${i + 1}`),
+    ]);
+    // No judgement is asked for once the budget is spent.
+    expect(jsonCallKinds(model)).toEqual(['decide', ...Array<string>(MAX_TOOL_CALLS - 1).fill('judge')]);
+    expect(r.sources.map((s) => s.n)).toEqual(Array.from({ length: MAX_TOOL_CALLS }, (_, i) => i + 1));
+    for (let i = 1; i <= MAX_TOOL_CALLS; i++) expect(r.answer).toContain(`[${i}]`);
+  });
+
+  it('the budget is per question, not per thread', async () => {
+    const { model, tool } = alwaysInsufficient();
+    const { ask } = setup(model, tool);
+    await ask('Tell me everything about the garden irrigation pump', 'budget');
+    await ask('Tell me more about the irrigation pump please', 'budget');
+    expect(tool.queries).toHaveLength(2 * MAX_TOOL_CALLS);
+  });
+
+  it('honours a smaller maxToolCalls', async () => {
+    const { model, tool } = alwaysInsufficient();
+    const { ask } = setup(model, tool, 1);
+    await ask('Tell me everything about the garden irrigation pump');
+    expect(tool.queries).toHaveLength(1);
+  });
+});
+
+describe('nothing found', () => {
+  const q = 'Which pump model did I buy for the garden?';
+
+  it('retries once with the raw question, then says it is not in the notes', async () => {
+    const model = new ScriptedModel({ json: [search('garden pump model purchase')] });
+    const tool = new FakeTool(() => nothing());
+    const { ask } = setup(model, tool);
+
+    const r = await ask(q);
+
+    expect(tool.queries).toEqual(['garden pump model purchase', q]);
+    expect(r.answer).toBe(NOT_IN_NOTES_ANSWER);
+    expect(r.sources).toEqual([]);
+    expect(jsonCallKinds(model)).toEqual(['decide']); // nothing to judge
+  });
+
+  it('does not retry when the first query already was the question', async () => {
+    const model = new ScriptedModel({ json: [search(q)] });
+    const tool = new FakeTool(() => nothing());
+    const { ask } = setup(model, tool);
+    const r = await ask(q);
+    expect(tool.queries).toEqual([q]);
+    expect(r.answer).toBe(NOT_IN_NOTES_ANSWER);
+    expect(r.sources).toEqual([]);
+  });
+
+  it('finds it on the retry with the raw question', async () => {
+    const model = new ScriptedModel({ json: [search('garden pump model purchase'), sufficient] });
+    const tool = new FakeTool((_q, i) =>
+      i === 0 ? nothing() : { content: 'You bought the Gardena 3000 pump [1].', notes: ['Purchases.md'] },
+    );
+    const { ask } = setup(model, tool);
+    const r = await ask(q);
+    expect(tool.queries).toEqual(['garden pump model purchase', q]);
+    expect(r.answer).toBe('You bought the Gardena 3000 pump [1].');
+    expect(r.sources.map((s) => [s.n, s.source])).toEqual([[1, 'Purchases.md']]);
+  });
+
+  it('an empty follow-up search never discards a summary already found', async () => {
+    const model = new ScriptedModel({
+      json: [search('garden pump model'), insufficient('garden pump model warranty')],
+    });
+    const tool = new FakeTool((_q, i) =>
+      i === 0 ? { content: 'You bought the Gardena 3000 pump [1].', notes: ['Purchases.md'] } : nothing(),
+    );
+    const { ask } = setup(model, tool);
+    const r = await ask(q);
+    expect(tool.queries.length).toBeLessThanOrEqual(MAX_TOOL_CALLS);
+    expect(r.answer).toBe('You bought the Gardena 3000 pump [1].');
+    expect(r.sources.map((s) => s.source)).toEqual(['Purchases.md']);
+  });
+});
+
+describe('cancellation', () => {
+  it('an abort while the tool runs stops the graph: no judgement, no answer', async () => {
+    const model = new ScriptedModel({ json: [search('garden irrigation pump')] });
+    model.fallbackJson = () => sufficient;
+    const controller = new AbortController();
+    let release!: () => void;
+    const tool = new FakeTool(
+      () =>
+        new Promise<ToolReply>((resolve) => {
+          release = () => resolve({ content: 'The pump runs at 6am [1].', notes: ['Pump.md'] });
+          controller.abort();
+        }),
+    );
+    const { ask } = setup(model, tool);
+
+    const started = Date.now();
+    await expect(ask('When does the irrigation pump run?', 'cancel', controller.signal)).rejects.toThrow(/abort/i);
+    expect(Date.now() - started).toBeLessThan(2000);
+    // The tool was handed the run's signal, so the retrieval itself can stop too.
+    expect(tool.signals[0]?.aborted).toBe(true);
+    expect(tool.contexts[0]!.signal?.aborted).toBe(true);
+    release();
+    await new Promise((r) => setTimeout(r, 50));
+    expect(jsonCallKinds(model)).toEqual(['decide']);
+  });
+
+  it('an abort during the decision passes the signal to the model and stops before searching', async () => {
+    const controller = new AbortController();
+    const model = new ScriptedModel({
+      json: [
+        (_t, opts) => {
+          expect(opts.signal).toBeDefined();
+          controller.abort();
+          return search('garden irrigation pump');
+        },
+      ],
+    });
+    const tool = new FakeTool(() => ({ content: 'x [1].', notes: ['A.md'] }));
+    const { ask } = setup(model, tool);
+    await expect(ask('When does the irrigation pump run?', 'cancel2', controller.signal)).rejects.toThrow();
+    expect(tool.queries).toEqual([]);
+  });
+
+  it('a thread cancelled mid-search answers the next question normally', async () => {
+    const controller = new AbortController();
+    const model = new ScriptedModel({
+      json: [search('garden irrigation pump'), search('tomatoes watering time'), sufficient],
+    });
+    const tool = new FakeTool(async (_q, i) => {
+      if (i === 0) {
+        controller.abort();
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      return { content: i === 0 ? 'Stale pump answer [1].' : 'Water tomatoes at dawn [1].', notes: ['Garden.md'] };
+    });
+    const { ask } = setup(model, tool);
+    await expect(ask('When does the irrigation pump run?', 'mid', controller.signal)).rejects.toThrow();
+    const r = await ask('When should I water the tomatoes?', 'mid');
+    expect(tool.queries).toEqual(['garden irrigation pump', 'tomatoes watering time']);
+    expect(r.answer).toBe('Water tomatoes at dawn [1].');
+    // The judge saw only this question's summary, not the cancelled run's.
+    expect(lastUserText(model.prompts('completeJson')[2]!)).toBe(
+      'Question: When should I water the tomatoes?\nSummary: Water tomatoes at dawn [1].',
+    );
+  });
+
+  it('a thread stays usable after a cancelled run', async () => {
+    const controller = new AbortController();
+    const model = new ScriptedModel({
+      json: [
+        () => {
+          controller.abort();
+          return search('garden irrigation pump');
+        },
+        search('garden irrigation pump'),
+        sufficient,
+      ],
+    });
+    const tool = new FakeTool(() => ({ content: 'The pump runs at 6am [1].', notes: ['Pump.md'] }));
+    const { ask } = setup(model, tool);
+    await expect(ask('When does the irrigation pump run?', 'again', controller.signal)).rejects.toThrow();
+    const r = await ask('When does the irrigation pump run?', 'again');
+    expect(r.answer).toBe('The pump runs at 6am [1].');
+    expect(tool.queries).toEqual(['garden irrigation pump']);
+  });
+});

@@ -1,0 +1,475 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { dateFromDailyNoteName, isoDate, translateDates, type DateRange } from '../../src/search/dates.js';
+
+// Fixed "today" values chosen to straddle month, year and leap-day boundaries.
+const NEW_YEAR = '2026-01-01'; // Thursday
+const MARCH_1 = '2026-03-01'; // Sunday, day after a 28-day February
+const LEAP_DAY = '2024-02-29'; // Thursday
+const SUNDAY = '2026-11-22'; // Sunday
+
+function range(query: string, today: Date | string, weekStartsOn?: 0 | 1): DateRange | null {
+  return translateDates(query, today, weekStartsOn === undefined ? {} : { weekStartsOn }).range;
+}
+
+const day = (d: string): DateRange => ({ from: d, to: d });
+const span = (from: string, to: string): DateRange => ({ from, to });
+
+describe('translateDates: single days', () => {
+  it.each([
+    ['today', NEW_YEAR, '2026-01-01'],
+    ['yesterday', NEW_YEAR, '2025-12-31'],
+    ['tomorrow', NEW_YEAR, '2026-01-02'],
+    ['the day before yesterday', NEW_YEAR, '2025-12-30'],
+    ['day before yesterday', MARCH_1, '2026-02-27'],
+    ['the day after tomorrow', LEAP_DAY, '2024-03-02'],
+    ['yesterday', MARCH_1, '2026-02-28'],
+    ['tomorrow', LEAP_DAY, '2024-03-01'],
+    ['yesterday', '2024-03-01', '2024-02-29'],
+  ])('%s (today %s) → %s', (q, today, expected) => {
+    expect(range(q, today)).toEqual(day(expected));
+  });
+
+  it('is case-insensitive', () => {
+    expect(range('YESTERDAY', SUNDAY)).toEqual(day('2026-11-21'));
+    expect(range('Last Week', SUNDAY)).toEqual(span('2026-11-09', '2026-11-15'));
+  });
+});
+
+describe('translateDates: calendar weeks', () => {
+  it('uses Monday-start weeks by default', () => {
+    expect(range('this week', SUNDAY)).toEqual(span('2026-11-16', '2026-11-22'));
+    expect(range('last week', SUNDAY)).toEqual(span('2026-11-09', '2026-11-15'));
+    expect(range('next week', SUNDAY)).toEqual(span('2026-11-23', '2026-11-29'));
+    expect(range('previous week', SUNDAY)).toEqual(span('2026-11-09', '2026-11-15'));
+  });
+
+  it('honours weekStartsOn: 0 (Sunday)', () => {
+    expect(range('this week', SUNDAY, 0)).toEqual(span('2026-11-22', '2026-11-28'));
+    expect(range('last week', SUNDAY, 0)).toEqual(span('2026-11-15', '2026-11-21'));
+    expect(range('next week', SUNDAY, 0)).toEqual(span('2026-11-29', '2026-12-05'));
+  });
+
+  it('crosses the year boundary', () => {
+    expect(range('this week', NEW_YEAR)).toEqual(span('2025-12-29', '2026-01-04'));
+    expect(range('last week', NEW_YEAR)).toEqual(span('2025-12-22', '2025-12-28'));
+    expect(range('this week', NEW_YEAR, 0)).toEqual(span('2025-12-28', '2026-01-03'));
+    expect(range('last week', NEW_YEAR, 0)).toEqual(span('2025-12-21', '2025-12-27'));
+  });
+
+  it('crosses the leap day', () => {
+    expect(range('this week', LEAP_DAY)).toEqual(span('2024-02-26', '2024-03-03'));
+    expect(range('next week', LEAP_DAY)).toEqual(span('2024-03-04', '2024-03-10'));
+  });
+});
+
+describe('translateDates: months and years', () => {
+  it.each([
+    ['this month', NEW_YEAR, '2026-01-01', '2026-01-31'],
+    ['last month', NEW_YEAR, '2025-12-01', '2025-12-31'],
+    ['next month', NEW_YEAR, '2026-02-01', '2026-02-28'],
+    ['last month', MARCH_1, '2026-02-01', '2026-02-28'],
+    ['this month', LEAP_DAY, '2024-02-01', '2024-02-29'],
+    ['last month', LEAP_DAY, '2024-01-01', '2024-01-31'],
+    ['this year', NEW_YEAR, '2026-01-01', '2026-12-31'],
+    ['last year', NEW_YEAR, '2025-01-01', '2025-12-31'],
+    ['next year', SUNDAY, '2027-01-01', '2027-12-31'],
+  ])('%s (today %s)', (q, today, from, to) => {
+    expect(range(q, today)).toEqual(span(from, to));
+  });
+});
+
+describe('translateDates: weekdays', () => {
+  it('"last <weekday>" is strictly before today', () => {
+    expect(range('last Monday', SUNDAY)).toEqual(day('2026-11-16'));
+    expect(range('last Sunday', SUNDAY)).toEqual(day('2026-11-15'));
+    expect(range('last Saturday', SUNDAY)).toEqual(day('2026-11-21'));
+    expect(range('last Thursday', NEW_YEAR)).toEqual(day('2025-12-25'));
+    expect(range('this past Friday', NEW_YEAR)).toEqual(day('2025-12-26'));
+  });
+
+  it('"on <weekday>" and a bare weekday are the most recent one on or before today', () => {
+    expect(range('on Sunday', SUNDAY)).toEqual(day('2026-11-22'));
+    expect(range('on Monday', SUNDAY)).toEqual(day('2026-11-16'));
+    expect(range('Thursday', NEW_YEAR)).toEqual(day('2026-01-01'));
+    expect(range('on Friday', NEW_YEAR)).toEqual(day('2025-12-26'));
+    expect(range('on Wednesday', MARCH_1)).toEqual(day('2026-02-25'));
+  });
+
+  it('"this <weekday>" is that day of the current calendar week', () => {
+    expect(range('this Monday', SUNDAY)).toEqual(day('2026-11-16'));
+    // With Sunday-start weeks, today (Sunday) opens the week, so "this Monday" is tomorrow.
+    expect(range('this Monday', SUNDAY, 0)).toEqual(day('2026-11-23'));
+    expect(range('this Saturday', NEW_YEAR)).toEqual(day('2026-01-03'));
+  });
+
+  it('"next <weekday>" is strictly after today', () => {
+    expect(range('next Monday', SUNDAY)).toEqual(day('2026-11-23'));
+    expect(range('next Sunday', SUNDAY)).toEqual(day('2026-11-29'));
+    expect(range('next Thursday', NEW_YEAR)).toEqual(day('2026-01-08'));
+  });
+
+  it('"<weekday> of last/this/next week"', () => {
+    expect(range('Monday of last week', SUNDAY)).toEqual(day('2026-11-09'));
+    expect(range('Friday last week', NEW_YEAR)).toEqual(day('2025-12-26'));
+    expect(range('Sunday this week', SUNDAY, 0)).toEqual(day('2026-11-22'));
+    expect(range('Tuesday next week', SUNDAY)).toEqual(day('2026-11-24'));
+  });
+
+  it('weekends', () => {
+    expect(range('this weekend', SUNDAY)).toEqual(span('2026-11-21', '2026-11-22'));
+    expect(range('last weekend', SUNDAY)).toEqual(span('2026-11-14', '2026-11-15'));
+    expect(range('last weekend', NEW_YEAR)).toEqual(span('2025-12-27', '2025-12-28'));
+    expect(range('this weekend', NEW_YEAR)).toEqual(span('2026-01-03', '2026-01-04'));
+  });
+});
+
+describe('translateDates: "N units ago"', () => {
+  it.each([
+    ['3 days ago', SUNDAY, '2026-11-19'],
+    ['three days ago', NEW_YEAR, '2025-12-29'],
+    ['one day ago', MARCH_1, '2026-02-28'],
+    ['a couple of days ago', MARCH_1, '2026-02-27'],
+    ['couple days ago', LEAP_DAY, '2024-02-27'],
+    ['twelve days ago', NEW_YEAR, '2025-12-20'],
+  ])('%s (today %s) is the single day %s', (q, today, expected) => {
+    expect(range(q, today)).toEqual(day(expected));
+  });
+
+  it('weeks ago is the whole calendar week', () => {
+    expect(range('two weeks ago', SUNDAY)).toEqual(span('2026-11-02', '2026-11-08'));
+    expect(range('two weeks ago', SUNDAY, 0)).toEqual(span('2026-11-08', '2026-11-14'));
+    expect(range('a week ago', SUNDAY)).toEqual(range('last week', SUNDAY));
+    expect(range('an week ago', NEW_YEAR)).toEqual(span('2025-12-22', '2025-12-28'));
+    expect(range('2 weeks ago', NEW_YEAR)).toEqual(span('2025-12-15', '2025-12-21'));
+  });
+
+  it('months and years ago are whole calendar months and years', () => {
+    expect(range('3 months ago', NEW_YEAR)).toEqual(span('2025-10-01', '2025-10-31'));
+    expect(range('a month ago', MARCH_1)).toEqual(span('2026-02-01', '2026-02-28'));
+    expect(range('twelve months ago', LEAP_DAY)).toEqual(span('2023-02-01', '2023-02-28'));
+    expect(range('a year ago', LEAP_DAY)).toEqual(span('2023-01-01', '2023-12-31'));
+    expect(range('two years ago', SUNDAY)).toEqual(span('2024-01-01', '2024-12-31'));
+  });
+});
+
+describe('translateDates: rolling windows ending today', () => {
+  it.each([
+    ['in the last 7 days', SUNDAY, '2026-11-16'],
+    ['in the past 3 days', NEW_YEAR, '2025-12-30'],
+    ['last two days', MARCH_1, '2026-02-28'],
+    ['the last couple of days', MARCH_1, '2026-02-28'],
+    ['in the last 2 weeks', NEW_YEAR, '2025-12-19'],
+    ['over the past week', SUNDAY, '2026-11-16'],
+    ['in the last week', NEW_YEAR, '2025-12-26'],
+    ['this past week', SUNDAY, '2026-11-16'],
+    ['in the past month', MARCH_1, '2026-02-02'],
+    ['in the last month', NEW_YEAR, '2025-12-02'],
+    ['in the last 3 months', '2026-05-31', '2026-03-01'],
+    ['in the past year', LEAP_DAY, '2023-03-01'],
+  ])('%s (today %s) starts %s', (q, today, from) => {
+    expect(range(q, today)).toEqual(span(from, today));
+  });
+});
+
+describe('translateDates: since / between / from…to', () => {
+  it('"since X" runs from the start of X to today', () => {
+    expect(range('since yesterday', NEW_YEAR)).toEqual(span('2025-12-31', '2026-01-01'));
+    expect(range('since last week', SUNDAY)).toEqual(span('2026-11-09', '2026-11-22'));
+    expect(range('since Monday', SUNDAY)).toEqual(span('2026-11-16', '2026-11-22'));
+    expect(range('since 2026-01-18', SUNDAY)).toEqual(span('2026-01-18', '2026-11-22'));
+    expect(range('since March', NEW_YEAR)).toEqual(span('2025-03-01', '2026-01-01'));
+    expect(range('since 2025', SUNDAY)).toEqual(span('2025-01-01', '2026-11-22'));
+    expect(range('since 18 January', SUNDAY)).toEqual(span('2026-01-18', '2026-11-22'));
+  });
+
+  it('"since" without a date is just a word', () => {
+    expect(translateDates('since I moved, what changed', SUNDAY)).toEqual({
+      query: 'since I moved, what changed',
+      range: null,
+      matched: null,
+    });
+  });
+
+  it('"between X and Y" covers both ends', () => {
+    expect(range('between yesterday and today', NEW_YEAR)).toEqual(span('2025-12-31', '2026-01-01'));
+    expect(range('between 2026-01-05 and 2026-01-10', SUNDAY)).toEqual(span('2026-01-05', '2026-01-10'));
+    expect(range('between December and February', SUNDAY)).toEqual(span('2025-12-01', '2026-02-28'));
+    // The left side's year follows the right side, so the span doesn't run backwards into the future.
+    expect(range('from March to May', '2026-04-10')).toEqual(span('2025-03-01', '2025-05-31'));
+    expect(range('between 3 March and 5 April', NEW_YEAR)).toEqual(span('2025-03-03', '2025-04-05'));
+  });
+
+  it('"from X to Y"', () => {
+    expect(range('from Monday to Friday', SUNDAY)).toEqual(span('2026-11-16', '2026-11-20'));
+    // Wednesday: "Friday" is last week's, and "Monday" is the one before it.
+    expect(range('from Monday to Friday', '2026-11-18')).toEqual(span('2026-11-09', '2026-11-13'));
+    expect(range('from 2025-12-01 - 2026-01-05', SUNDAY)).toEqual(span('2025-12-01', '2026-01-05'));
+  });
+
+  it('falls back to a single date when the second half is not a date', () => {
+    const r = translateDates('notes from yesterday to discuss', SUNDAY);
+    expect(r.range).toEqual(day('2026-11-21'));
+    expect(r.query).toBe('notes to discuss');
+  });
+});
+
+describe('translateDates: month names', () => {
+  it('a month without a year is the most recent one that has started', () => {
+    expect(range('in December', SUNDAY)).toEqual(span('2025-12-01', '2025-12-31'));
+    expect(range('in March', SUNDAY)).toEqual(span('2026-03-01', '2026-03-31'));
+    expect(range('in November', SUNDAY)).toEqual(span('2026-11-01', '2026-11-30'));
+    expect(range('in January', NEW_YEAR)).toEqual(span('2026-01-01', '2026-01-31'));
+    expect(range('in December', NEW_YEAR)).toEqual(span('2025-12-01', '2025-12-31'));
+    expect(range('during February', LEAP_DAY)).toEqual(span('2024-02-01', '2024-02-29'));
+    expect(range('from May', SUNDAY)).toEqual(span('2026-05-01', '2026-05-31'));
+    expect(range('in sept', SUNDAY)).toEqual(span('2026-09-01', '2026-09-30'));
+  });
+
+  it('with an explicit year', () => {
+    expect(range('in December 2025', SUNDAY)).toEqual(span('2025-12-01', '2025-12-31'));
+    expect(range('December 2025', NEW_YEAR)).toEqual(span('2025-12-01', '2025-12-31'));
+    expect(range('Dec 2024', SUNDAY)).toEqual(span('2024-12-01', '2024-12-31'));
+    expect(range('May 2025', SUNDAY)).toEqual(span('2025-05-01', '2025-05-31'));
+    expect(range('February 2024', SUNDAY)).toEqual(span('2024-02-01', '2024-02-29'));
+    expect(range('march of 2023', SUNDAY)).toEqual(span('2023-03-01', '2023-03-31'));
+  });
+
+  it('this / last / next <month>', () => {
+    expect(range('last December', SUNDAY)).toEqual(span('2025-12-01', '2025-12-31'));
+    expect(range('last November', SUNDAY)).toEqual(span('2025-11-01', '2025-11-30'));
+    expect(range('last October', SUNDAY)).toEqual(span('2026-10-01', '2026-10-31'));
+    expect(range('this December', SUNDAY)).toEqual(span('2026-12-01', '2026-12-31'));
+    expect(range('next March', SUNDAY)).toEqual(span('2027-03-01', '2027-03-31'));
+    expect(range('next December', SUNDAY)).toEqual(span('2026-12-01', '2026-12-31'));
+  });
+
+  it('whole years need a preposition', () => {
+    expect(range('in 2025', SUNDAY)).toEqual(span('2025-01-01', '2025-12-31'));
+    expect(range('goals for 2027', SUNDAY)).toEqual(span('2027-01-01', '2027-12-31'));
+    expect(range('2025 was busy', SUNDAY)).toBeNull();
+  });
+});
+
+describe('translateDates: day and month', () => {
+  it.each([
+    ['on 18 January', SUNDAY, '2026-01-18'],
+    ['January 18th', SUNDAY, '2026-01-18'],
+    ['Jan. 18', SUNDAY, '2026-01-18'],
+    ['the 5th of May', SUNDAY, '2026-05-05'],
+    ['18th of January', SUNDAY, '2026-01-18'],
+    ['January 18, 2025', SUNDAY, '2025-01-18'],
+    ['18 January 2025', SUNDAY, '2025-01-18'],
+    ['December 25', NEW_YEAR, '2025-12-25'],
+    ['on 1 January', NEW_YEAR, '2026-01-01'],
+    ['January 2', NEW_YEAR, '2025-01-02'],
+    // Inferred dates are never in the future, even within the current month.
+    ['November 30', SUNDAY, '2025-11-30'],
+    ['November 22', SUNDAY, '2026-11-22'],
+    ['Feb 29', LEAP_DAY, '2024-02-29'],
+    ['Feb 29', MARCH_1, '2024-02-29'],
+    ['February 28', MARCH_1, '2026-02-28'],
+    ['may 5', SUNDAY, '2026-05-05'],
+  ])('%s (today %s) → %s', (q, today, expected) => {
+    expect(range(q, today)).toEqual(day(expected));
+  });
+
+  it('rejects impossible explicit dates', () => {
+    expect(range('February 30 2025', SUNDAY)).toBeNull();
+    expect(range('on 31 April', SUNDAY)).toBeNull();
+    // Once the day is rejected, "February 2025" still reads as a month.
+    expect(range('29 February 2025', SUNDAY)).toEqual(span('2025-02-01', '2025-02-28'));
+  });
+});
+
+describe('translateDates: numeric dates', () => {
+  it.each([
+    ['2026-01-18', day('2026-01-18')],
+    ['2026/01/18', day('2026-01-18')],
+    ['2024-2-9', day('2024-02-09')],
+    ['18.01.2026', day('2026-01-18')],
+    ['2026-01', span('2026-01-01', '2026-01-31')],
+    ['2024-02', span('2024-02-01', '2024-02-29')],
+    ['2026/02', span('2026-02-01', '2026-02-28')],
+  ])('%s', (q, expected) => {
+    expect(range(q, SUNDAY)).toEqual(expected);
+  });
+
+  it('rejects invalid numeric dates without matching part of them', () => {
+    expect(range('2026-02-30', SUNDAY)).toBeNull();
+    expect(range('2026-13', SUNDAY)).toBeNull();
+    expect(range('2026-01/18', SUNDAY)).toBeNull();
+    expect(range('version 12026-01-18', SUNDAY)).toBeNull();
+  });
+});
+
+describe('translateDates: query rewriting', () => {
+  it.each([
+    ['what did I write last week', 'what did I write'],
+    ['what did I write last week?', 'what did I write?'],
+    ['notes from yesterday', 'notes'],
+    ['meetings in December 2025 about hiring', 'meetings about hiring'],
+    ['what happened on 2026-01-18', 'what happened'],
+    ['ideas in the last 3 days', 'ideas'],
+    ['yesterday, what did I plan', 'what did I plan'],
+    ["yesterday's journal", 'journal'],
+    ["summary of last week's retro", 'summary of retro'],
+    ['what did I read during March', 'what did I read'],
+    ['tasks since last Monday', 'tasks'],
+    ['notes between Monday and Friday on rust', 'notes on rust'],
+    ['journal   from   the   past   week  ', 'journal'],
+    ['see [[2026-01-18]] notes', 'see notes'],
+  ])('%s → %s', (q, expected) => {
+    expect(translateDates(q, SUNDAY).query).toBe(expected);
+  });
+
+  it('keeps the original query when only the date remains', () => {
+    expect(translateDates('yesterday', SUNDAY)).toEqual({
+      query: 'yesterday',
+      range: day('2026-11-21'),
+      matched: 'yesterday',
+    });
+    expect(translateDates('in December?', SUNDAY).query).toBe('in December?');
+  });
+
+  it('reports the phrase as written', () => {
+    expect(translateDates('Notes from Last Week', SUNDAY).matched).toBe('Last Week');
+    expect(translateDates('done since Last Monday!', SUNDAY).matched).toBe('since Last Monday');
+  });
+
+  it('uses only the first date expression', () => {
+    const r = translateDates('notes from yesterday and last week', SUNDAY);
+    expect(r.range).toEqual(day('2026-11-21'));
+    expect(r.query).toBe('notes and last week');
+  });
+
+  it('leaves queries without dates alone', () => {
+    expect(translateDates('how do I   configure  sync?', SUNDAY)).toEqual({
+      query: 'how do I   configure  sync?',
+      range: null,
+      matched: null,
+    });
+  });
+});
+
+describe('translateDates: false positives', () => {
+  it.each([
+    'May I see my notes?',
+    'may I ask about the roadmap',
+    'Mayday protocol',
+    'march forward with the plan',
+    'the march of progress',
+    'todays agenda',
+    'weekday routines',
+    'Mondays are hard',
+    'a decade of notes',
+    'I sat down on the sunny side',
+    'version 3 days',
+    'the last day of school',
+    'top 10 tips',
+  ])('%s', (q) => {
+    expect(translateDates(q, SUNDAY)).toEqual({ query: q, range: null, matched: null });
+  });
+
+  it('does not read the modal "may" as May even when a later date matches', () => {
+    const r = translateDates('May I see notes from 2025?', SUNDAY);
+    expect(r.range).toEqual(span('2025-01-01', '2025-12-31'));
+    expect(r.query).toBe('May I see notes?');
+  });
+
+  it('declines open-ended bounds rather than filtering to the bound itself', () => {
+    for (const q of [
+      'notes before yesterday',
+      'written after last Monday',
+      'due by Friday',
+      'until next week',
+      'older than 3 days ago',
+    ]) {
+      expect(range(q, SUNDAY)).toBeNull();
+    }
+  });
+});
+
+describe('translateDates: today argument', () => {
+  it('accepts a Date and uses its local calendar day', () => {
+    expect(range('yesterday', new Date(2026, 0, 1, 23, 59))).toEqual(day('2025-12-31'));
+    expect(range('today', new Date(2024, 1, 29, 0, 0, 1))).toEqual(day('2024-02-29'));
+  });
+
+  it('reads a date string literally, ignoring any time part', () => {
+    expect(range('today', '2026-01-01T23:30:00-10:00')).toEqual(day('2026-01-01'));
+  });
+
+  it('throws on an invalid today', () => {
+    expect(() => translateDates('today', 'not a date')).toThrow(RangeError);
+    expect(() => translateDates('today', '2026-02-30')).toThrow(RangeError);
+    expect(() => translateDates('today', new Date(NaN))).toThrow(RangeError);
+  });
+});
+
+describe('isoDate', () => {
+  const originalTz = process.env.TZ;
+  afterEach(() => {
+    if (originalTz === undefined) delete process.env.TZ;
+    else process.env.TZ = originalTz;
+  });
+
+  it('formats the local calendar date even where UTC is a different day', () => {
+    process.env.TZ = 'Pacific/Kiritimati'; // UTC+14: local 00:30 is the previous UTC day
+    expect(new Date(2026, 0, 1, 0, 30).toISOString().slice(0, 10)).toBe('2025-12-31');
+    expect(isoDate(new Date(2026, 0, 1, 0, 30))).toBe('2026-01-01');
+
+    process.env.TZ = 'Pacific/Pago_Pago'; // UTC-11: local 23:30 is the next UTC day
+    expect(new Date(2025, 11, 31, 23, 30).toISOString().slice(0, 10)).toBe('2026-01-01');
+    expect(isoDate(new Date(2025, 11, 31, 23, 30))).toBe('2025-12-31');
+    expect(range('yesterday', new Date(2026, 0, 1, 23, 30))).toEqual(day('2025-12-31'));
+  });
+
+  it('pads small years, months and days', () => {
+    const d = new Date(2026, 0, 5);
+    d.setFullYear(33);
+    expect(isoDate(d)).toBe('0033-01-05');
+  });
+});
+
+describe('dateFromDailyNoteName', () => {
+  it.each<[string, string | undefined, string | null]>([
+    ['2026-01-18.md', undefined, '2026-01-18'],
+    ['2026-01-18', undefined, '2026-01-18'],
+    ['Journal/Daily/2026-01-18.md', undefined, '2026-01-18'],
+    ['Journal\\Daily\\2026-01-18.md', undefined, '2026-01-18'],
+    ['2026-01-18 Monday.md', undefined, '2026-01-18'],
+    ['Daily/2026-01-18 - standup notes.md', 'YYYY-MM-DD', '2026-01-18'],
+    ['18.01.2026.md', 'DD.MM.YYYY', '2026-01-18'],
+    ['Journal/18.01.2026.md', 'DD.MM.YYYY', '2026-01-18'],
+    ['Journal/2026/01/18.md', 'YYYY/MM/DD', '2026-01-18'],
+    ['2026/01/18.md', 'YYYY/MM/DD', '2026-01-18'],
+    ['Journal/2026/01/2026-01-18.md', 'YYYY/MM/YYYY-MM-DD', '2026-01-18'],
+    ['1-8-2026.md', 'M-D-YYYY', '2026-01-08'],
+    ['12-31-2025.md', 'M-D-YYYY', '2025-12-31'],
+    ['20260118.md', 'YYYYMMDD', '2026-01-18'],
+    ['2026-01-18 Sunday.md', 'YYYY-MM-DD dddd', '2026-01-18'],
+    ['Daily 2026-01-18.md', '[Daily] YYYY-MM-DD', '2026-01-18'],
+    ['18 January 2026.md', 'D MMMM YYYY', '2026-01-18'],
+    ['Jan 18th, 26.md', 'MMM Do, YY', '2026-01-18'],
+    ['2024-02-29.md', undefined, '2024-02-29'],
+  ])('%s (format %s) → %s', (name, format, expected) => {
+    expect(dateFromDailyNoteName(name, format)).toBe(expected);
+  });
+
+  it.each<[string, string | undefined]>([
+    ['Meeting notes.md', undefined],
+    ['Project 2026-01-18.md', undefined],
+    ['2026-01-18/notes.md', undefined],
+    ['2026-02-30.md', undefined],
+    ['2025-02-29.md', undefined],
+    ['2026-13-01.md', undefined],
+    ['2026-01-180.md', undefined],
+    ['2026-01-18.md', 'DD.MM.YYYY'],
+    ['18.01.2026.md', undefined],
+    ['Journal/2026/01/18.md', 'YYYY-MM-DD'],
+    ['Journal/2025/01/2026-01-18.md', 'YYYY/MM/YYYY-MM-DD'],
+    ['2026-01.md', 'YYYY-MM'],
+  ])('%s (format %s) → null', (name, format) => {
+    expect(dateFromDailyNoteName(name, format)).toBeNull();
+  });
+});

@@ -1,0 +1,370 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { keepCited } from '../../src/agent/retrieveNotesTool.js';
+import { SYNTHESIZER_PROMPT } from '../../src/agent/prompts.js';
+import {
+  formatNotes,
+  plainText,
+  selectAnswerSentences,
+  splitSentences,
+  synthesize,
+  verifyAnswer,
+} from '../../src/agent/synthesizer.js';
+import { loadEmbedder, type Embedder } from '../../src/models/embedder.js';
+import type { SearchResult } from '../../src/search/similaritySearch.js';
+import { lastUserText, ScriptedModel } from '../helpers/scriptedModel.js';
+
+/**
+ * The synthesizer's grounding guarantees: every sentence of an answer is supported by the chunk it cites,
+ * invented sentences are dropped, citations resolve to unique notes, and quotes carry no markdown markup.
+ * Uses the real bundled embedder (selection ranks sentences by embedding similarity).
+ */
+
+let seq = 0;
+function chunk(source: string, page_content: string, over: Partial<SearchResult> = {}): SearchResult {
+  seq++;
+  return {
+    chunk_id: `chunk-${seq}`,
+    page_content,
+    source,
+    title: source.replace(/^.*\//, '').replace(/\.md$/, ''),
+    folder: source.includes('/') ? source.replace(/\/[^/]*$/, '') : '',
+    section_title: '',
+    header_path: '',
+    chunk_index: 0,
+    total_chunks: 1,
+    start_line: 1,
+    end_line: 4,
+    tags: '',
+    note_date: null,
+    mtime: 0,
+    score: 0.7,
+    dense_score: 0.7,
+    sparse_score: null,
+    rank: seq,
+    ...over,
+  };
+}
+
+const pump = chunk(
+  'Garden/Irrigation pump.md',
+  '## Schedule\nThe irrigation pump runs every morning at six and waters the tomato beds for twenty minutes.\n\n> [!warning] Drain the pump before the first frost, or the housing cracks.',
+  { header_path: 'Schedule', section_title: 'Schedule', start_line: 3, end_line: 7 },
+);
+const timer = chunk('Garden/Timer.md', 'The timer battery lasts about two years and is replaced every spring.');
+const sourdough = chunk(
+  'Kitchen/Sourdough.md',
+  'Feed the sourdough starter with equal weights of flour and water every day.',
+);
+const chunks = [pump, timer, sourdough];
+
+/** Every "… [n]" sentence of an answer, as [sentence body, n]. */
+function citedSentences(answer: string): [string, number][] {
+  return [...answer.matchAll(/([^[\]]+?)\s*\[(\d+)\]/g)].map((m) => [m[1]!.trim(), Number(m[2])]);
+}
+
+describe('verifyAnswer', () => {
+  it('drops an invented sentence that no chunk supports', () => {
+    const v = verifyAnswer(
+      'The irrigation pump runs every morning at six [1]. The pump was invented by Leonardo da Vinci in Florence [1].',
+      chunks,
+    );
+    expect(v.text).toBe('The irrigation pump runs every morning at six. [1]');
+    expect(v.cited).toEqual([1]);
+  });
+
+  it('re-cites a sentence that cites the wrong chunk to the one that supports it', () => {
+    const v = verifyAnswer('The timer battery lasts about two years [1].', chunks);
+    expect(v.text).toBe('The timer battery lasts about two years. [2]');
+    expect(v.cited).toEqual([2]);
+  });
+
+  it('cites uncited or out-of-range sentences to their supporting chunk, including callout text', () => {
+    const v = verifyAnswer('Feed the sourdough starter with flour and water. Drain the pump before frost [9].', chunks);
+    expect(v.text).toBe('Feed the sourdough starter with flour and water. [3] Drain the pump before frost. [1]');
+    expect(v.cited).toEqual([1, 3]);
+  });
+
+  it('keeps a correct citation when several chunks would support the sentence', () => {
+    const twin = chunk('Garden/Pump copy.md', pump.page_content);
+    expect(verifyAnswer('The irrigation pump runs every morning at six [2].', [pump, twin]).cited).toEqual([2]);
+  });
+
+  it('drops everything from a draft with no grounded sentence', () => {
+    expect(verifyAnswer('I am a large language model. Bananas are yellow [2].', chunks)).toEqual({
+      text: '',
+      cited: [],
+    });
+    expect(verifyAnswer('', chunks)).toEqual({ text: '', cited: [] });
+    expect(verifyAnswer('[1] [2]', chunks)).toEqual({ text: '', cited: [] });
+  });
+
+  it('never splits a sentence across a line break', () => {
+    expect(splitSentences('First line without a stop\nSecond line. Third one.')).toEqual([
+      'First line without a stop',
+      'Second line.',
+      'Third one.',
+    ]);
+  });
+});
+
+describe('with the real embedder', () => {
+  let embedder: Embedder;
+  beforeAll(async () => {
+    embedder = await loadEmbedder();
+  }, 60_000);
+  afterAll(async () => {
+    await embedder?.dispose();
+  });
+
+  describe('selectAnswerSentences', () => {
+    it('lifts the sentence that answers the question from the notes, cited to its chunk', async () => {
+      const r = await selectAnswerSentences('How long does the timer battery last?', chunks, [], embedder);
+      expect(r).toEqual({
+        text: 'The timer battery lasts about two years and is replaced every spring. [2]',
+        cited: [2],
+        generated: false,
+      });
+    });
+
+    it('does not pad the answer with an off-topic second sentence', async () => {
+      const r = await selectAnswerSentences('When does the irrigation pump run?', chunks, [], embedder);
+      expect(r.cited).toEqual([1]);
+      expect(r.text).toContain('runs every morning at six');
+      expect(r.text).not.toMatch(/sourdough|battery/);
+    });
+
+    it('a verified draft sentence competes too, and may cite a chunk beyond the top four', async () => {
+      const extra = [
+        chunk('B.md', 'Bees visit the lavender in June.'),
+        chunk('C.md', 'The shed key hangs by the door.'),
+      ];
+      const r = await selectAnswerSentences(
+        'When does the irrigation pump run?',
+        [timer, sourdough, ...extra, pump],
+        [{ text: 'The irrigation pump runs every morning at six. [5]', n: 5, generated: true }],
+        embedder,
+      );
+      // Only the top four chunks are mined for sentences, so the draft is the only candidate about the pump.
+      expect(r).toEqual({ text: 'The irrigation pump runs every morning at six. [5]', cited: [5], generated: true });
+    });
+
+    it('quotes sentences without markdown markup and never quotes a heading', async () => {
+      const r = await selectAnswerSentences(
+        'What happens if I do not drain the pump before frost?',
+        chunks,
+        [],
+        embedder,
+      );
+      expect(r.text).toContain('Drain the pump before the first frost, or the housing cracks. [1]');
+      expect(r.text).not.toMatch(/\[!|^>|Schedule|#/);
+    });
+
+    it('returns nothing when there is nothing quotable', async () => {
+      const tiny = [chunk('A.md', '# Title\nShort.')];
+      expect(await selectAnswerSentences('anything', tiny, [], embedder)).toEqual({
+        text: '',
+        cited: [],
+        generated: false,
+      });
+    });
+  });
+
+  describe('synthesize', () => {
+    it('drops what the model invented, fixes its wrong citation, and never streams the unchecked draft', async () => {
+      const draft =
+        'The irrigation pump runs every morning at six [2]. It was installed by my neighbour Bob in 1987 [1].';
+      const model = new ScriptedModel({ text: [draft] });
+      const tokens: string[] = [];
+      const s = await synthesize(
+        model,
+        embedder,
+        { query: 'When does the irrigation pump run?', chunks, recent: [] },
+        { onToken: (t) => tokens.push(t) },
+      );
+
+      expect(tokens).toEqual([]);
+      expect(s.notInNotes).toBe(false);
+      expect(s.answer).not.toMatch(/Bob|1987|installed/);
+      expect(s.answer).toMatch(/every morning at six[^[]*\[1\]/);
+      expect(s.answer).not.toContain('[2]');
+      expect(s.cited).toEqual([1]);
+      // Every sentence of the answer is supported by the chunk it cites.
+      for (const [sentence, n] of citedSentences(s.answer)) {
+        expect(verifyAnswer(`${sentence} [${n}]`, chunks).cited).toEqual([n]);
+      }
+    });
+
+    it('prompts with the synthesizer prompt, numbered plain-text notes, the conversation and the question', async () => {
+      const model = new ScriptedModel({ text: ['The timer battery lasts about two years [2].'] });
+      await synthesize(model, embedder, {
+        query: 'How long does the battery last?',
+        chunks,
+        recent: [{ role: 'user', content: 'Tell me about the garden timer' }],
+      });
+      const turns = model.prompts('complete')[0]!;
+      expect(turns[0]).toEqual({ role: 'system', content: SYNTHESIZER_PROMPT });
+      const prompt = lastUserText(turns);
+      expect(prompt).toContain('Conversation so far:\nuser: Tell me about the garden timer');
+      expect(prompt).toContain(formatNotes(chunks));
+      expect(prompt).toContain('[1] Irrigation pump › Schedule\nThe irrigation pump runs');
+      expect(prompt).toContain('[2] Timer\n');
+      expect(prompt).not.toMatch(/\[!warning\]|## Schedule/);
+      expect(prompt).toMatch(/Question: How long does the battery last\?$/);
+    });
+
+    it('falls back to the notes’ own words when the whole draft is invented', async () => {
+      const model = new ScriptedModel({ text: ['Batteries are made of lithium mined in Chile [2].'] });
+      const s = await synthesize(model, embedder, {
+        query: 'How long does the timer battery last?',
+        chunks,
+        recent: [],
+      });
+      expect(s).toEqual({
+        answer: 'The timer battery lasts about two years and is replaced every spring. [2]',
+        cited: [2],
+        method: 'extractive',
+        notInNotes: false,
+      });
+    });
+
+    it('without a model, answers extractively', async () => {
+      const s = await synthesize(null, embedder, {
+        query: 'How long does the timer battery last?',
+        chunks,
+        recent: [],
+      });
+      expect(s.method).toBe('extractive');
+      expect(s.cited).toEqual([2]);
+    });
+
+    it('believes "your notes don\'t say" only when every chunk is a weak match', async () => {
+      const weak = chunks.map((c) => ({ ...c, dense_score: 0.3 }));
+      const no = await synthesize(new ScriptedModel({ text: ["Your notes don't say."] }), embedder, {
+        query: 'How long does the timer battery last?',
+        chunks: weak,
+        recent: [],
+      });
+      expect(no).toMatchObject({ answer: '', cited: [], notInNotes: true });
+
+      const yes = await synthesize(new ScriptedModel({ text: ["Your notes don't say."] }), embedder, {
+        query: 'How long does the timer battery last?',
+        chunks,
+        recent: [],
+      });
+      expect(yes.notInNotes).toBe(false);
+      expect(yes.cited).toEqual([2]);
+    });
+
+    it('never calls the model without chunks', async () => {
+      const model = new ScriptedModel();
+      const s = await synthesize(model, embedder, { query: 'anything', chunks: [], recent: [] });
+      expect(s).toMatchObject({ answer: '', notInNotes: true });
+      expect(model.calls).toHaveLength(0);
+    });
+  });
+});
+
+describe('keepCited', () => {
+  const vault = '/home/me/My Vault';
+  const a1 = chunk('Garden/Irrigation pump.md', 'The pump runs at six.', { start_line: 10, end_line: 12 });
+  const b = chunk('Garden/Timer.md', 'The battery lasts two years.', { start_line: 1, end_line: 2 });
+  const a2 = chunk('Garden/Irrigation pump.md', 'Drain it before frost.', { start_line: 30, end_line: 31 });
+
+  it('two chunks of one note become one source; citations are renumbered to match', () => {
+    const k = keepCited(
+      'Runs at six [1]. Battery lasts two years [2]. Drain before frost [3].',
+      [1, 2, 3],
+      [a1, b, a2],
+      vault,
+    );
+    expect(k.summary).toBe('Runs at six [1]. Battery lasts two years [2]. Drain before frost [1].');
+    expect(k.sources.map((s) => [s.n, s.source])).toEqual([
+      [1, 'Garden/Irrigation pump.md'],
+      [2, 'Garden/Timer.md'],
+    ]);
+    const pumpSource = k.sources[0]!;
+    expect(pumpSource.chunks.map((c) => c.chunk_id)).toEqual([a1.chunk_id, a2.chunk_id]);
+    expect([pumpSource.start_line, pumpSource.end_line]).toEqual([10, 31]);
+    expect(pumpSource.obsidian_uri).toBe('obsidian://open?vault=My%20Vault&file=Garden%2FIrrigation%20pump');
+  });
+
+  it('drops uncited results and citations of them, numbering sources from 1', () => {
+    const k = keepCited('Battery lasts two years [2]. Something else [1].', [2], [a1, b, a2], vault);
+    expect(k.summary).toBe('Battery lasts two years [1]. Something else .');
+    expect(k.sources.map((s) => [s.n, s.source])).toEqual([[1, 'Garden/Timer.md']]);
+  });
+
+  it('collapses repeated citations of the same merged source', () => {
+    const k = keepCited('The pump runs at six and is drained before frost [1] [3].', [1, 3], [a1, b, a2], vault);
+    expect(k.summary).toBe('The pump runs at six and is drained before frost [1].');
+    expect(k.sources).toHaveLength(1);
+  });
+
+  it('ignores citations of results that do not exist', () => {
+    const k = keepCited('Runs at six [1]. Ghost [7].', [1, 7], [a1], vault);
+    expect(k.summary).toBe('Runs at six [1]. Ghost .');
+    expect(k.sources).toHaveLength(1);
+  });
+
+  it('excerpts are plain text: no callout, heading, emphasis or link markup', () => {
+    const marked = chunk(
+      'Plugins/File recovery.md',
+      '## Storage\n> [!info]+ Info\n> By default, snapshots are kept for **7 days**. See [[Settings|the settings]] or [docs](https://example.com).',
+    );
+    const [src] = keepCited('Kept for 7 days [1].', [1], [marked], vault).sources;
+    expect(src!.excerpt).toBe('Info\nBy default, snapshots are kept for 7 days. See the settings or docs.');
+    expect(src!.chunks[0]!.text).toBe(marked.page_content); // the raw chunk stays available
+  });
+});
+
+describe('plainText', () => {
+  it('strips frontmatter, headings, callout markers, quotes, list markers, links and emphasis', () => {
+    const md = [
+      '---',
+      'tags: [garden]',
+      '---',
+      '# Irrigation pump',
+      '',
+      '> [!warning]- Frost',
+      '> Drain the pump before the **first frost**.',
+      '',
+      '- [ ] Buy a *new* hose',
+      '1. Open [[Settings]] → [[Core plugins|core plugins]]',
+      '## Notes',
+      'See [the manual](https://example.com/manual.pdf) and ![[pump.png]].',
+    ].join('\n');
+    expect(plainText(md)).toBe(
+      [
+        'Frost',
+        'Drain the pump before the first frost.',
+        'Buy a new hose',
+        'Open Settings → core plugins',
+        'See the manual and pump.png.',
+      ].join('\n'),
+    );
+  });
+
+  it('keeps blocks on separate lines so a heading or list item never fuses into a sentence', () => {
+    const text = plainText('## Setup\n- first item\n- second item\n\nA paragraph.\n# Next\nMore text.');
+    expect(splitSentences(text)).toEqual(['first item', 'second item', 'A paragraph.', 'More text.']);
+  });
+
+  // Regression (fixed bug) (src/agent/synthesizer.ts plainText, `.split(/\n\s*\n|\n(?=\S)/)`): every line break followed by a
+  // non-space starts a new block, so a soft-wrapped paragraph (one markdown paragraph written over several
+  // lines, as many editors and imported notes do) is cut into fragments. splitSentences then yields half
+  // sentences, which selectAnswerSentences can quote as the answer ("By default, snapshots are kept [1]").
+  it('joins the lines of a soft-wrapped paragraph', () => {
+    const text = plainText('By default, snapshots are kept\nfor seven days before they are deleted.');
+    expect(splitSentences(text)).toEqual(['By default, snapshots are kept for seven days before they are deleted.']);
+  });
+
+  // Regression (fixed bug) (src/agent/synthesizer.ts plainText, the emphasis regex /[*_`]{1,3}([^*_`\n]+)[*_`]{1,3}/g): it is not
+  // anchored to word boundaries, so underscores inside identifiers are taken for emphasis and inline code
+  // loses one backtick: "file_name and other_value" becomes "filename and othervalue", "`code_x`" becomes
+  // "codex`", "2*3*4" becomes "234". Quotes and extractive answers then misstate what the note says.
+  it('leaves snake_case identifiers and inline code intact', () => {
+    expect(plainText('Set file_name and other_value, then run `sync_now`.')).toBe(
+      'Set file_name and other_value, then run sync_now.',
+    );
+  });
+});
