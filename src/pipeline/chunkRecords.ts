@@ -1,13 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import type { ChunkRecord } from '../store/indexDb.js';
+import { ALIAS_SEPARATOR, type ChunkRecord } from '../store/indexDb.js';
 import type { Chunk, NoteMetadata } from './types.js';
 
 /** Joins list values so a filter can match a whole item with LIKE '%,item,%'. */
 export function joinList(values: string[]): string {
   return values.length ? `,${values.map((v) => v.replace(/,/g, ' ')).join(',')},` : '';
 }
-
-export const ALIAS_SEPARATOR = '\u001f';
 
 /** Stage 5 input: chunks of one note turned into stored rows, each with a fresh UUID. */
 export function toChunkRecords(

@@ -67,20 +67,6 @@ export const DEFAULT_THRESHOLD = 0.3;
 export const DEFAULT_DENSE_WEIGHT = 0.85;
 const TITLE_MATCH_BOOST = 0.5;
 
-/** Notes whose title, file name or an alias equals the whole query (case-insensitive). */
-function notesNamed(index: Index, query: string): Set<string> {
-  const q = query.trim().toLowerCase();
-  if (q.length < 2) return new Set();
-  const rows = index.db.db
-    .prepare(
-      `select distinct source from obq_chunks
-       where chunk_index = 0 and (lower(title) = @q or lower(source) like '%/' || @q || '.md' or lower(source) = @q || '.md'
-         or (char(31) || lower(aliases) || char(31)) like '%' || char(31) || @q || char(31) || '%')`,
-    )
-    .all({ q }) as { source: string }[];
-  return new Set(rows.map((r) => r.source));
-}
-
 /** Checks what a caller can get wrong, with messages that say what to change. */
 export function validateSearchInput(input: SearchInput): SearchInput {
   const q = input.refined_query_for_vector_search;
@@ -180,7 +166,7 @@ async function runSearch(index: Index, embedder: Embedder, input: SearchInput): 
   const maxSparse = Math.max(...sparse.map((h) => -h.bm25), 1e-9);
   for (const c of byId.values()) c.fused = w * (c.dense_score ?? 0) + (1 - w) * ((c.sparse_score ?? 0) / maxSparse);
   // Typing a note's exact title or alias means "that note": names are what embeddings handle worst.
-  const named = mode === 'dense' ? new Set<string>() : notesNamed(index, query);
+  const named = new Set(mode === 'dense' ? [] : index.db.notesNamed(query));
   for (const c of byId.values()) if (named.has(c.source)) c.fused += TITLE_MATCH_BOOST;
   let ranked = [...byId.values()].sort((a, b) => b.fused - a.fused);
   // The user scoped the search (dates, files, folder, tags): within that scope, show what there is even

@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
 import { existsSync, mkdirSync, renameSync } from 'node:fs';
 import path from 'node:path';
-import { migrations } from './migrations.js';
+import { FILE_NAME_SQL, migrations } from './migrations.js';
 
 export type FileStatus = 'pending' | 'processing' | 'completed' | 'failed';
 
@@ -74,6 +74,8 @@ export class CorruptIndexError extends Error {
 }
 
 const DB_FILE = 'obq.sqlite';
+/** Joins a note's aliases in obq_chunks.aliases: a character no alias contains, so an alias is never split. */
+export const ALIAS_SEPARATOR = '\u001f';
 
 /**
  * The SQLite side of the index: the ingestion log, the chunk log, chunk text for BM25 and the sync history.
@@ -393,8 +395,34 @@ export class IndexDb {
     ).map((r) => ({
       source: r.source,
       title: r.title,
-      aliases: r.aliases ? r.aliases.split('\u001f').filter(Boolean) : [],
+      aliases: r.aliases ? r.aliases.split(ALIAS_SEPARATOR).filter(Boolean) : [],
     }));
+  }
+
+  /**
+   * Notes whose title, file name (without .md) or an alias equals `name`, ignoring ASCII case. Each part
+   * goes through an index (title and file name) or FTS5 (aliases), so this stays cheap on a huge vault.
+   */
+  notesNamed(name: string): string[] {
+    const q = name.trim().toLowerCase();
+    if (q.length < 2) return [];
+    const sources = new Set<string>();
+    const add = (rows: unknown[]) => (rows as { source: string }[]).forEach((r) => sources.add(r.source));
+    add(this.db.prepare('select source from obq_chunks where chunk_index = 0 and lower(title) = ?').all(q));
+    add(this.db.prepare(`select source from obq_chunks where chunk_index = 0 and ${FILE_NAME_SQL} = ?`).all(`${q}.md`));
+    const words = q.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+    if (words.length > 0) {
+      // FTS5 narrows to chunks whose aliases hold these words in this order; the exact alias is checked after.
+      const rows = this.db
+        .prepare(
+          `select c.source, c.aliases from obq_chunks_fts f join obq_chunks c on c.rowid = f.rowid
+           where obq_chunks_fts match ? and c.chunk_index = 0`,
+        )
+        .all(`aliases : "${words.join(' ')}"`) as { source: string; aliases: string }[];
+      for (const r of rows)
+        if (r.aliases.split(ALIAS_SEPARATOR).some((a) => a.trim().toLowerCase() === q)) sources.add(r.source);
+    }
+    return [...sources];
   }
 
   /** Every tag in the index, lowercased (tags are stored as ',a,b,' on each chunk). */

@@ -2,6 +2,12 @@
  * Versioned schema migrations for the index database. Each entry runs once, in order, inside a transaction;
  * PRAGMA user_version records how far a database has come. Never edit a shipped migration: add a new one.
  */
+/** FTS5 tokenizer of the chunk index; search tokenizes queries with the same one to look up word statistics. */
+export const FTS_TOKENIZER = 'porter unicode61 remove_diacritics 2';
+
+/** SQL for a chunk's lower-cased file name ("Folder/My Note.md" → "my note.md"): its path after the last "/". */
+export const FILE_NAME_SQL = "lower(replace(source, rtrim(source, replace(source, '/', '')), ''))";
+
 export const migrations: readonly string[] = [
   // 1: the ingestion log and chunk log, exactly as specified, plus key/value metadata about the index.
   `
@@ -60,7 +66,7 @@ export const migrations: readonly string[] = [
   create index obq_chunks_file on obq_chunks(file_id);
   create virtual table obq_chunks_fts using fts5(
     title, aliases, header_path, page_content,
-    content='obq_chunks', content_rowid='rowid', tokenize='porter unicode61 remove_diacritics 2'
+    content='obq_chunks', content_rowid='rowid', tokenize='${FTS_TOKENIZER}'
   );
   create trigger obq_chunks_ai after insert on obq_chunks begin
     insert into obq_chunks_fts(rowid, title, aliases, header_path, page_content)
@@ -79,5 +85,11 @@ export const migrations: readonly string[] = [
     finished_at REAL,
     summary_json TEXT
   );
+  `,
+  // 4: a query that is exactly a note's title or file name is looked up through these, not by scanning every
+  // chunk (80-150 ms at 200k chunks). The expressions must match IndexDb.notesNamed's exactly.
+  `
+  create index obq_chunks_note_title on obq_chunks(lower(title)) where chunk_index = 0;
+  create index obq_chunks_note_file on obq_chunks(${FILE_NAME_SQL}) where chunk_index = 0;
   `,
 ];

@@ -13,6 +13,8 @@ export interface VectorRow extends Omit<ChunkRecord, 'file_id' | 'contains_code'
 export type VectorHit = Omit<VectorRow, 'vector'> & { _distance: number };
 
 const TABLE = 'chunks';
+/** Open attempts before an unreadable store counts as corrupt (about 0.3 s of waiting in all). */
+const OPEN_ATTEMPTS = 4;
 
 /** Column list for searches: everything except the vector, which callers never need back. */
 const RESULT_COLUMNS = [
@@ -93,7 +95,7 @@ export class VectorStore {
   ): Promise<VectorStore> {
     const dir = path.join(dataDir, 'lancedb');
     try {
-      return await VectorStore.openAt(dir, dimension);
+      return await VectorStore.openSettled(dir, dimension);
     } catch (err) {
       if (err instanceof DimensionMismatchError) throw err;
       // An unreadable LanceDB folder is rebuilt from the vault; the caller resets the log to match.
@@ -102,6 +104,22 @@ export class VectorStore {
       );
       rmSync(dir, { recursive: true, force: true });
       return VectorStore.openAt(dir, dimension);
+    }
+  }
+
+  /**
+   * Opens, retrying briefly: another process creating the table in this instant (the app's worker and a CLI
+   * on a new data folder) leaves it unreadable for a few milliseconds, and that must not be taken for
+   * corruption, which wipes the folder under the other process.
+   */
+  private static async openSettled(dir: string, dimension: number): Promise<VectorStore> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await VectorStore.openAt(dir, dimension);
+      } catch (err) {
+        if (err instanceof DimensionMismatchError || attempt >= OPEN_ATTEMPTS) throw err;
+        await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
+      }
     }
   }
 
@@ -191,8 +209,8 @@ export class VectorStore {
     const rows = await this.table.countRows();
     const threshold = opts.indexThreshold ?? 50_000;
     if (rows >= threshold) {
-      const indices = await this.table.listIndices();
-      if (!indices.some((i) => i.columns.includes('vector'))) {
+      const indexed = new Set((await this.table.listIndices()).flatMap((i) => i.columns));
+      if (!indexed.has('vector')) {
         await this.table.createIndex('vector', {
           config: lancedb.Index.ivfPq({
             numPartitions: Math.max(1, Math.round(Math.sqrt(rows))),
@@ -200,6 +218,10 @@ export class VectorStore {
           }),
         });
       }
+      // Hybrid search fetches the vectors of keyword-only hits by chunk_id, and a sync deletes by log_id:
+      // without these, each is a scan of the whole table.
+      for (const column of ['chunk_id', 'log_id'])
+        if (!indexed.has(column)) await this.table.createIndex(column, { config: lancedb.Index.btree() });
     }
   }
 

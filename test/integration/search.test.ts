@@ -14,6 +14,7 @@ import {
 } from '../../src/search/similaritySearch.js';
 import type { MetadataFilters } from '../../src/search/filters.js';
 import { translateDates } from '../../src/search/dates.js';
+import { affordableWords, sparseSearch } from '../../src/search/sparse.js';
 import type { Embedder } from '../../src/models/embedder.js';
 
 /**
@@ -780,6 +781,33 @@ describe('similaritySearch on a purpose-made vault', () => {
       }
       // The shared index is untouched.
       expect(await search({ refined_query_for_vector_search: QUERY, threshold: 0 })).toHaveLength(5);
+    });
+
+    it('BM25 scores the rarest words first within its postings budget, counting what FTS5 really matches', () => {
+      // Ground truth straight from FTS5, which stems: "Baguettes" must be costed as the term FTS5 matches.
+      const chunksWith = (word: string) =>
+        (
+          service.index.db.db
+            .prepare('select count(*) as n from obq_chunks_fts where obq_chunks_fts match ?')
+            .get(`"${word}"`) as { n: number }
+        ).n;
+      const common = chunksWith('sourdough');
+      const rare = chunksWith('Baguettes');
+      expect(rare).toBeGreaterThan(0);
+      expect(common).toBeGreaterThan(5 * rare);
+      const db = service.index.db;
+      const q = 'Sourdough baguettes';
+      expect(affordableWords(db, q)).toEqual(['sourdough', 'baguettes']);
+      expect(affordableWords(db, q, common + rare)).toEqual(['sourdough', 'baguettes']);
+      expect(affordableWords(db, q, common + rare - 1)).toEqual(['baguettes']);
+      expect(affordableWords(db, q, rare - 1)).toEqual([]);
+      // Words no chunk holds cost nothing and are kept; stopwords never reach FTS5.
+      expect(affordableWords(db, 'the zyxwvut baguettes', rare)).toEqual(['zyxwvut', 'baguettes']);
+      // Ranking inside FTS5 first (unfiltered) and joining first (filtered) agree on the same scope.
+      const top = sparseSearch(db, q, 5).map((h) => h.chunk_id);
+      const filtered = sparseSearch(db, q, 5, '1 = 1').map((h) => h.chunk_id);
+      expect(top.length).toBe(5);
+      expect(filtered).toEqual(top);
     });
 
     it('punctuation and FTS syntax in the query are harmless', async () => {
