@@ -114,8 +114,11 @@ test('chat: the answer streams in, then shows citations', async () => {
   await expect(answer.locator('.answer')).not.toBeEmpty();
   await expect(answer.getByRole('button', { name: /^Citation \d+$/ }).first()).toBeVisible();
   await expect(answer.getByRole('region', { name: 'Sources' })).toContainText('Garden Irrigation');
-  // The small model is usually right here; a wrong number is worth seeing in the report but is not a UI bug.
-  expect.soft(final.answer, 'the answer should give the run time from the note').toMatch(/12/);
+  // The small model is usually right here; a wrong number is worth seeing in the report but is not a UI bug,
+  // so it is noted, not failed (expect.soft would still fail the test). Answer quality is tested in
+  // test/integration/agent.test.ts; this spec tests the UI.
+  if (!/12/.test(final.answer))
+    test.info().annotations.push({ type: 'warning', description: 'the answer did not give the 12-minute run time' });
   await page.screenshot({ path: artifact('chat.png') });
 });
 

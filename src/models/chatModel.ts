@@ -36,9 +36,20 @@ export class ChatModelError extends Error {
 }
 
 /**
+ * One core is left to everything else. llama.cpp's threads wait for each other at every step, so when the UI,
+ * the browser or a sync takes a core they share, an answer gets several times slower: measured on 2 cores with
+ * the web UI open, 2 threads took 160 s for an answer that 1 thread gave in 32 s (idle, 2 threads are only
+ * 1.2x faster than 1). OBSIQUERY_THREADS overrides this.
+ */
+export function defaultChatThreads(cores = os.availableParallelism()): number {
+  return Math.max(1, cores - 1);
+}
+
+/**
  * node-llama-cpp on the bundled GGUF (or a user-chosen one). One model and one context live for the
  * process's lifetime and calls are serialised on a single sequence, so the evaluated prompt prefix is reused
- * between turns. Threads follow the real core count: llama.cpp's default oversubscribes small machines badly.
+ * between turns. Threads follow the real core count (see defaultChatThreads): llama.cpp's default
+ * oversubscribes small machines badly.
  */
 export async function loadChatModel(
   opts: { modelPath?: string | null; contextSize?: number; threads?: number } = {},
@@ -51,8 +62,7 @@ export async function loadChatModel(
     );
   }
   const { getLlama, LlamaChat } = await import('node-llama-cpp');
-  // OBSIQUERY_THREADS lets a user leave a core free (or tests run beside other work).
-  const threads = opts.threads ?? (Number(process.env.OBSIQUERY_THREADS) || Math.max(1, os.availableParallelism()));
+  const threads = opts.threads ?? (Number(process.env.OBSIQUERY_THREADS) || defaultChatThreads());
   const gpu =
     (process.env.OBSIQUERY_GPU as 'auto' | 'cuda' | 'vulkan' | 'metal' | undefined) ??
     (process.platform === 'darwin' ? 'metal' : false);

@@ -46,7 +46,10 @@ describe('bundled chat model', () => {
   it('loads the GGUF with node-llama-cpp and answers within a token budget', async () => {
     const chat = await loadChatModel();
     try {
-      expect(chat.threads).toBeLessThanOrEqual((await import('node:os')).availableParallelism());
+      const cores = (await import('node:os')).availableParallelism();
+      // Sized from the real cores, leaving one for the UI and the sync (unless overridden for this run).
+      expect(chat.threads).toBeGreaterThanOrEqual(1);
+      if (!process.env.OBSIQUERY_THREADS && cores > 1) expect(chat.threads).toBeLessThan(cores);
       const tokens: string[] = [];
       const answer = await chat.complete([{ role: 'user', content: 'Name a colour of the sky on a clear day.' }], {
         maxTokens: 24,
