@@ -12,10 +12,11 @@ const STOPWORDS = new Set(
  * How many postings (chunk × query-word matches) one BM25 query may score. FTS5 scores every chunk holding
  * any query word, so on a 200k-chunk vault a question made of everyday words ("list", "file", "using")
  * scores nearly every chunk and costs ~200 ms. Words are taken rarest first while they fit: a word left out
- * sits in thousands of chunks, so its IDF, and its weight in the ranking, is a small fraction of the rare
- * words' (bench/README.md has the measurements). Small vaults never reach the budget.
+ * sits in thousands of chunks (5% of a 200k-chunk vault), so its IDF, and its weight in the ranking, is a
+ * small fraction of the rare words' (bench/README.md has the measurements). Vaults under ~10k chunks
+ * seldom reach the budget.
  */
-export const SPARSE_POSTINGS_BUDGET = 20_000;
+export const SPARSE_POSTINGS_BUDGET = 10_000;
 
 /** The query's distinct content words (lower-cased, stopwords dropped), in order. */
 export function queryWords(query: string): string[] {

@@ -16,10 +16,9 @@ const TABLE = 'chunks';
 /**
  * Once a table is big enough for the IVF-PQ index, its PQ codes alone rank poorly: on 200k clustered 384-d
  * vectors only 33% of the exact top 10 came back. Re-scoring ANN_REFINE × k candidates with their full vectors
- * and probing ANN_PROBES partitions brought that to 96% for 17 ms p95 (bench/README.md). Flat search (small
- * tables) ignores both.
+ * brought that to 94% for 12 ms p95; probing 50 partitions instead of LanceDB's 20 added 2 points for 5 ms
+ * more (bench/README.md). Flat search (small tables) ignores it.
  */
-const ANN_PROBES = 50;
 const ANN_REFINE = 5;
 /** Open attempts before an unreadable store counts as corrupt (about 0.3 s of waiting in all). */
 const OPEN_ATTEMPTS = 4;
@@ -188,7 +187,6 @@ export class VectorStore {
     let q = this.table
       .vectorSearch(Array.from(vector))
       .distanceType('cosine')
-      .nprobes(ANN_PROBES)
       .refineFactor(ANN_REFINE)
       .select([...RESULT_COLUMNS, '_distance'])
       .limit(k);
