@@ -100,12 +100,12 @@ describe('VectorStore past the ANN threshold (IVF-PQ + btree indexes)', () => {
   });
 
   it('rows added after the indexes were built are found by id, searched and deleted', async () => {
-    const late = makeVectors(5, 7).map((v, i) => row(ROWS + i, v, 999));
-    await store.add(late);
+    const lateVectors = makeVectors(5, 7);
+    await store.add(lateVectors.map((v, i) => row(ROWS + i, v, 999)));
     const byId = await store.vectorsOf(['chunk-5', `chunk-${ROWS + 2}`]);
     expect([...byId.keys()].sort()).toEqual([`chunk-${ROWS + 2}`, 'chunk-5'].sort());
-    expect(cosine(byId.get(`chunk-${ROWS + 2}`)!, late[2]!.vector)).toBeGreaterThan(0.9999);
-    expect((await store.search(late[0]!.vector, 1))[0]?.chunk_id).toBe(`chunk-${ROWS}`);
+    expect(cosine(byId.get(`chunk-${ROWS + 2}`)!, lateVectors[2]!)).toBeGreaterThan(0.9999);
+    expect((await store.search(lateVectors[0]!, 1))[0]?.chunk_id).toBe(`chunk-${ROWS}`);
 
     await store.deleteByLogIds([999, 1]);
     expect(await store.count('log_id = 999 OR log_id = 1')).toBe(0);
