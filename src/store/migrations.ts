@@ -1,13 +1,13 @@
-/**
- * Versioned schema migrations for the index database. Each entry runs once, in order, inside a transaction;
- * PRAGMA user_version records how far a database has come. Never edit a shipped migration: add a new one.
- */
 /** FTS5 tokenizer of the chunk index; search tokenizes queries with the same one to look up word statistics. */
 export const FTS_TOKENIZER = 'porter unicode61 remove_diacritics 2';
 
 /** SQL for a chunk's lower-cased file name ("Folder/My Note.md" → "my note.md"): its path after the last "/". */
 export const FILE_NAME_SQL = "lower(replace(source, rtrim(source, replace(source, '/', '')), ''))";
 
+/**
+ * Versioned schema migrations for the index database. Each entry runs once, in order, inside a transaction;
+ * PRAGMA user_version records how far a database has come. Never edit a shipped migration: add a new one.
+ */
 export const migrations: readonly string[] = [
   // 1: the ingestion log and chunk log, exactly as specified, plus key/value metadata about the index.
   `

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { cosine } from '../../src/models/embedder.js';
 import { VectorStore, type VectorRow } from '../../src/store/vectorStore.js';
 import { tempDir } from '../helpers/fixtures.js';
+import { mulberry32 } from '../faults/support/rng.js';
 
 /**
  * A table past the ANN threshold, on a real LanceDB folder: optimize() builds IVF-PQ plus btree indexes, and
@@ -15,14 +16,7 @@ const ROWS = 4000;
 
 /** Deterministic clustered unit vectors: real embeddings cluster by topic, random ones do not. */
 function makeVectors(n: number, seed: number): Float32Array[] {
-  let a = seed >>> 0;
-  const rand = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const rand = mulberry32(seed);
   const gauss = () => Math.sqrt(-2 * Math.log(rand() + 1e-12)) * Math.cos(2 * Math.PI * rand());
   const unit = (v: Float32Array) => {
     const norm = Math.hypot(...v);
