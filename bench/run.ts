@@ -540,7 +540,7 @@ async function main(): Promise<void> {
         const syn = output.synthetic;
         push(
           'synthetic',
-          `synthetic ${syn.rows.toLocaleString('en')}-chunk index${syn.has_vector_index ? ' (IVF-PQ, as optimize() leaves it)' : ''}`,
+          `synthetic ${syn.rows.toLocaleString('en')}-chunk index${syn.has_vector_index ? ' (vector index as optimize() leaves it)' : ''}`,
           syn.ivf,
           syn.samples,
         );

@@ -6,9 +6,10 @@ import { tempDir } from '../helpers/fixtures.js';
 import { mulberry32 } from '../faults/support/rng.js';
 
 /**
- * A table past the ANN threshold, on a real LanceDB folder: optimize() builds IVF-PQ plus btree indexes, and
- * searches must still find what an exact scan finds (IVF-PQ codes alone lose most of the true top 10), and
- * lookups and deletes by id must still see rows written after the indexes were built.
+ * A table past the ANN threshold, on a real LanceDB folder: optimize() builds a vector index (HNSW-SQ, or
+ * IVF-PQ for a table first indexed when already large) plus btree indexes, and searches must still find what
+ * an exact scan finds (IVF-PQ codes alone lose most of the true top 10), and lookups and deletes by id must
+ * still see rows written after the indexes were built.
  */
 
 const DIM = 32;
@@ -56,7 +57,10 @@ function row(i: number, vector: Float32Array, logId = 1 + (i % 400)): VectorRow 
   };
 }
 
-describe('VectorStore past the ANN threshold (IVF-PQ + btree indexes)', () => {
+describe.each([
+  { kind: 'IvfHnswSq', ivfPqThreshold: undefined, minRecall: 0.95 },
+  { kind: 'IvfPq', ivfPqThreshold: 1000, minRecall: 0.9 },
+])('VectorStore past the ANN threshold ($kind + btree indexes)', ({ kind, ivfPqThreshold, minRecall }) => {
   const tmp = tempDir('obq-vectors-');
   let store: VectorStore;
   const vectors = makeVectors(ROWS, 11);
@@ -64,7 +68,7 @@ describe('VectorStore past the ANN threshold (IVF-PQ + btree indexes)', () => {
   beforeAll(async () => {
     store = await VectorStore.open(path.join(tmp.dir, 'data'), DIM);
     await store.add(vectors.map((v, i) => row(i, v)));
-    await store.optimize({ indexThreshold: 1000 });
+    await store.optimize({ indexThreshold: 1000, ivfPqThreshold });
   }, 300_000);
   afterAll(() => {
     store?.close();
@@ -72,12 +76,14 @@ describe('VectorStore past the ANN threshold (IVF-PQ + btree indexes)', () => {
   });
 
   it('builds the vector index and btree indexes on chunk_id and log_id', async () => {
-    const table = (store as unknown as { table: { listIndices(): Promise<{ columns: string[] }[]> } }).table;
-    const columns = (await table.listIndices()).flatMap((i) => i.columns).sort();
-    expect(columns).toEqual(['chunk_id', 'log_id', 'vector']);
+    type IndexInfo = { columns: string[]; indexType: string };
+    const table = (store as unknown as { table: { listIndices(): Promise<IndexInfo[]> } }).table;
+    const indices = await table.listIndices();
+    expect(indices.flatMap((i) => i.columns).sort()).toEqual(['chunk_id', 'log_id', 'vector']);
+    expect(indices.find((i) => i.columns.includes('vector'))?.indexType).toBe(kind);
   });
 
-  it('finds at least 90% of the exact top 10 (IVF-PQ alone finds far fewer)', async () => {
+  it(`finds at least ${minRecall * 100}% of the exact top 10 (IVF-PQ codes alone find far fewer)`, async () => {
     const queries = makeVectors(25, 99);
     let found = 0;
     for (const q of queries) {
@@ -90,7 +96,7 @@ describe('VectorStore past the ANN threshold (IVF-PQ + btree indexes)', () => {
       const got = new Set((await store.search(q, 50)).slice(0, 10).map((h) => h.chunk_id));
       found += exact.filter((id) => got.has(id)).length;
     }
-    expect(found / (queries.length * 10)).toBeGreaterThanOrEqual(0.9);
+    expect(found / (queries.length * 10)).toBeGreaterThanOrEqual(minRecall);
   });
 
   it('rows added after the indexes were built are found by id, searched and deleted', async () => {
