@@ -2,7 +2,7 @@
  * Query worker: latency of what a search costs the user (query embedding + hybrid search, through the real
  * similaritySearch) against LanceDB's dense search alone on the same index, on the tldr index the ingest
  * built and on a synthetic index written directly through VectorStore/IndexDb (random unit vectors, FTS text
- * drawn from the tldr vocabulary), before and after the IVF-PQ index VectorStore.optimize() creates.
+ * drawn from the tldr vocabulary), before and after the vector index VectorStore.optimize() creates.
  */
 import { randomUUID } from 'node:crypto';
 import type { Table } from '@lancedb/lancedb';
