@@ -783,7 +783,14 @@ async function main(): Promise<void> {
     );
   }
   if (findings.ivf_pq)
-    out.push('', '### IVF-PQ on the synthetic index', '', '```json', JSON.stringify(findings.ivf_pq, null, 2), '```');
+    out.push(
+      '',
+      '### Vector index on the synthetic index',
+      '',
+      '```json',
+      JSON.stringify(findings.ivf_pq, null, 2),
+      '```',
+    );
   if (findings.growth) {
     const g = findings.growth as {
       points: { files: number; chunks: number; sync_ms: number; ms_per_file: number; non_embed_ms_per_file: number }[];

@@ -14,10 +14,10 @@ export type VectorHit = Omit<VectorRow, 'vector'> & { _distance: number };
 
 const TABLE = 'chunks';
 /**
- * Once a table is big enough for the IVF-PQ index, its PQ codes alone rank poorly: on 200k clustered 384-d
+ * Once a table has a vector index, its quantised codes alone rank poorly: with IVF-PQ on 200k clustered 384-d
  * vectors only 33% of the exact top 10 came back. Re-scoring ANN_REFINE × k candidates with their full vectors
  * brought that to 94% for 12 ms p95; probing 50 partitions instead of LanceDB's 20 added 2 points for 5 ms
- * more (bench/README.md). Flat search (small tables) ignores it.
+ * more (bench/README.md). HNSW-SQ's scalar codes are re-scored the same way. Flat search ignores it.
  */
 const ANN_REFINE = 5;
 /**
