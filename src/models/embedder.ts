@@ -1,9 +1,11 @@
 import os from 'node:os';
-import { loadManifest, modelsDir, type ModelEntry } from './manifest.js';
+import { modelsDir, selectedEmbeddingModel, type ModelEntry, type SearchCalibration } from './manifest.js';
 
 export interface Embedder {
   readonly modelId: string;
   readonly dimension: number;
+  /** The relevance gate and fusion weight measured for this model's cosine scale. */
+  readonly calibration: SearchCalibration;
   /**
    * L2-normalised embeddings, one per text, in input order. onBatch reports how many texts are embedded so
    * far, so a long call can show progress.
@@ -25,6 +27,9 @@ export interface EmbedderOptions {
   sessionOptions?: Record<string, unknown>;
 }
 
+/** What a model without its own measurements gets: the values measured for the small MiniLM. */
+export const DEFAULT_CALIBRATION: SearchCalibration = { threshold: 0.3, denseWeight: 0.85 };
+
 type Tokenizer = (texts: string[], opts: Record<string, unknown>) => Record<string, unknown>;
 type Tensor = { dims: number[]; data: Float32Array | BigInt64Array };
 type Model = ((inputs: Record<string, unknown>) => Promise<Record<string, Tensor>>) & { dispose(): Promise<void> };
@@ -36,7 +41,7 @@ type Model = ((inputs: Record<string, unknown>) => Promise<Record<string, Tensor
  */
 export async function loadEmbedder(
   opts: EmbedderOptions = {},
-  model: ModelEntry = loadManifest().embedding,
+  model: ModelEntry = selectedEmbeddingModel(),
 ): Promise<Embedder> {
   const tf = await import('@huggingface/transformers');
   tf.env.allowRemoteModels = false;
@@ -86,6 +91,7 @@ export async function loadEmbedder(
   return {
     modelId: model.id,
     dimension,
+    calibration: model.search ?? DEFAULT_CALIBRATION,
     async embed(texts, opts) {
       const order = texts.map((t, i) => [t.length, i] as const).sort((a, b) => a[0] - b[0]);
       const out = new Array<Float32Array>(texts.length);

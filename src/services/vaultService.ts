@@ -1,23 +1,40 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { loadEmbedder, type Embedder } from '../models/embedder.js';
+import { embeddingModels, selectedEmbeddingModel, type ModelEntry } from '../models/manifest.js';
 import { resolveVault } from '../pipeline/discover.js';
 import { checkIndex, type DoctorReport } from '../pipeline/doctor.js';
 import { syncVault, type SyncProgress, type SyncSummary } from '../pipeline/sync.js';
 import { acquireSyncLock, SyncCoordinator, syncInProgress } from '../pipeline/syncLock.js';
 import { defaultDataDir } from '../store/dataDir.js';
-import type { FileStatus, LogRow } from '../store/indexDb.js';
+import { IndexDb, type FileStatus, type LogRow } from '../store/indexDb.js';
 import { openIndex, type Index } from '../store/openIndex.js';
 import { loadKnownVaults, loadSettings, rememberVault, saveSettings, type Settings } from './settings.js';
 
-let embedderPromise: Promise<Embedder> | null = null;
-/** One embedding model per process: loading it costs a second and ~100 MB, so every index shares it. */
-export function sharedEmbedder(): Promise<Embedder> {
-  embedderPromise ??= loadEmbedder().catch((err: Error) => {
-    embedderPromise = null;
-    throw new Error(`${err.message}\nThe embedding model is missing or broken: run \`npm run models\`.`);
-  });
-  return embedderPromise;
+const embedders = new Map<string, Promise<Embedder>>();
+/** Each embedding model loads once per process: loading costs a second or two and 100-300 MB. */
+export function sharedEmbedder(model: ModelEntry = selectedEmbeddingModel()): Promise<Embedder> {
+  let loading = embedders.get(model.id);
+  if (!loading) {
+    loading = loadEmbedder({}, model).catch((err: Error) => {
+      embedders.delete(model.id);
+      throw new Error(`${err.message}\nThe embedding model is missing or broken: run \`npm run models\`.`);
+    });
+    embedders.set(model.id, loading);
+  }
+  return loading;
+}
+
+/**
+ * The model to open an index with. An index keeps the bundled model it was built with (so a new default
+ * never locks a user out of the index they have); a new index, a re-index or an explicit
+ * OBSIQUERY_EMBEDDING_MODEL gets the selected model.
+ */
+export function embeddingModelFor(dataDir: string, reindex = false): ModelEntry {
+  const selected = selectedEmbeddingModel();
+  if (reindex || process.env.OBSIQUERY_EMBEDDING_MODEL?.trim()) return selected;
+  const indexedWith = IndexDb.peekEmbeddingModel(dataDir);
+  return embeddingModels().find((m) => m.id === indexedWith) ?? selected;
 }
 
 export class UsageError extends Error {
@@ -67,7 +84,7 @@ export class VaultService {
 
   static async open(opts: OpenOptions): Promise<VaultService> {
     const loc = await resolveLocation(opts);
-    const embedder = await sharedEmbedder();
+    const embedder = await sharedEmbedder(embeddingModelFor(loc.dataDir, opts.reindex));
     const index = await openIndex(
       loc.dataDir,
       { modelId: embedder.modelId, dimension: embedder.dimension },

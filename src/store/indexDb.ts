@@ -160,6 +160,28 @@ export class IndexDb {
     if (this.db.open) this.db.close();
   }
 
+  /**
+   * The embedding model an existing index in dataDir was built with, read without creating or migrating
+   * anything; undefined when there is no readable index yet.
+   */
+  static peekEmbeddingModel(dataDir: string): string | undefined {
+    const file = path.join(dataDir, DB_FILE);
+    if (!existsSync(file)) return undefined;
+    try {
+      const db = new Database(file, { readonly: true, fileMustExist: true });
+      try {
+        const row = db.prepare(`select value from obq_meta where key = 'embedding_model'`).get() as
+          | { value: string }
+          | undefined;
+        return row?.value;
+      } finally {
+        db.close();
+      }
+    } catch {
+      return undefined; // unreadable or pre-meta: opening the index proper reports and repairs it
+    }
+  }
+
   getMeta(key: string): string | undefined {
     const row = this.db.prepare('select value from obq_meta where key = ?').get(key) as { value: string } | undefined;
     return row?.value;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appendFileSync, cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { copyVault, corpusOhelp, sampleVault, tempDir } from '../helpers/fixtures.js';
+import { copyVault, corpusOhelp, sampleVault, tempDir, useFastEmbedder } from '../helpers/fixtures.js';
 import type { DoctorReport } from '../../src/pipeline/doctor.js';
 import { describeCli, killOwnChildren, runCli, type CliRun } from './support/proc.js';
 import {
@@ -16,6 +16,8 @@ import {
 } from './support/audit.js';
 import { freeKb, mountTmpfs, probeTmpfs, remount, unmount } from './support/tmpfs.js';
 import { bumpMtime, chunkCountOf, chunkTexts } from './support/vault.js';
+
+useFastEmbedder();
 
 /**
  * The data folder runs out of space, or becomes read-only. The index lives on a small tmpfs: big enough for the

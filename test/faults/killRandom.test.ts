@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cpSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { corpusOhelp, devEval, tempDir } from '../helpers/fixtures.js';
+import { corpusOhelp, devEval, tempDir, useFastEmbedder } from '../helpers/fixtures.js';
 import type { SyncSummary } from '../../src/pipeline/sync.js';
 import type { DoctorReport } from '../../src/pipeline/doctor.js';
 import { Rng, faultSeed, replayHint } from './support/rng.js';
@@ -28,6 +28,8 @@ import {
   writeNote,
 } from './support/vault.js';
 import { compareRankings, readQueries, searchIndex } from './support/search.js';
+
+useFastEmbedder();
 
 /**
  * SIGKILL during syncs of the 173-note obsidian-help-en vault at 20 random moments, each followed by a

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cpSync, existsSync, mkdirSync, renameSync } from 'node:fs';
 import path from 'node:path';
-import { tempDir } from '../helpers/fixtures.js';
+import { tempDir, useFastEmbedder } from '../helpers/fixtures.js';
 import type { SyncSummary } from '../../src/pipeline/sync.js';
 import type { DoctorReport } from '../../src/pipeline/doctor.js';
 import { Rng, faultSeed, replayHint } from './support/rng.js';
@@ -26,6 +26,8 @@ import {
   paragraph,
   writeNote,
 } from './support/vault.js';
+
+useFastEmbedder();
 
 /**
  * The vault changes while a sync runs: notes are added, edited, deleted and renamed (one by one and a whole

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appendFileSync, existsSync, mkdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
-import { copyVault, sampleVault, tempDir } from '../helpers/fixtures.js';
+import { copyVault, sampleVault, tempDir, useFastEmbedder } from '../helpers/fixtures.js';
 import { startWebServer, type RunningServer } from '../../src/server/webServer.js';
 import { WATCH_DEBOUNCE_MS, WRITE_SETTLE_MS } from '../../src/services/vaultWatcher.js';
 import { acquireSyncLock, SyncBusyError } from '../../src/pipeline/syncLock.js';
@@ -12,6 +12,8 @@ import { Rng, faultSeed, replayHint } from './support/rng.js';
 import { describeCli, killOwnChildren, runCli, sleep } from './support/proc.js';
 import { auditIndex, chunkTextsByNote, listNotes, settledViolations, summarizeAudit } from './support/audit.js';
 import { chunkTexts, markerWord, sentence } from './support/vault.js';
+
+useFastEmbedder();
 
 /**
  * Concurrent sync triggers against the real web server: its pipeline worker (a separate process, forked with

@@ -1,5 +1,5 @@
 import { checkIndex, type DoctorReport } from '../../src/pipeline/doctor.js';
-import { loadManifest } from '../../src/models/manifest.js';
+import { embeddingModelFor } from '../../src/services/vaultService.js';
 import { openIndex } from '../../src/store/openIndex.js';
 import type { FileStatus } from '../../src/store/indexDb.js';
 
@@ -14,7 +14,7 @@ export interface IndexState {
  * This opens the two stores directly (no embedder needed) and only reads.
  */
 export async function inspectIndex(dataDir: string): Promise<IndexState> {
-  const model = loadManifest().embedding;
+  const model = embeddingModelFor(dataDir);
   const index = await openIndex(dataDir, { modelId: model.id, dimension: model.dimension ?? 384 });
   try {
     return { report: await checkIndex(index, { repair: false }), counts: index.db.countsByStatus() };

@@ -1,11 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import path from 'node:path';
-import { copyVault, corpusOhelp, tempDir } from '../helpers/fixtures.js';
+import { copyVault, corpusOhelp, tempDir, useFastEmbedder } from '../helpers/fixtures.js';
 import { ScriptedModel } from '../helpers/scriptedModel.js';
 import { VaultService } from '../../src/services/vaultService.js';
 import { createChatService } from '../../src/agent/chatService.js';
 import { loadChatModel, type ChatModel } from '../../src/models/chatModel.js';
 import { NOT_IN_NOTES_ANSWER } from '../../src/agent/prompts.js';
+
+useFastEmbedder();
 
 /**
  * The whole agent on a real index of the Obsidian help vault (173 notes) with the bundled chat model

@@ -2,8 +2,10 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { execFile } from 'node:child_process';
-import { repoRoot, tempDir } from '../helpers/fixtures.js';
+import { repoRoot, tempDir, useFastEmbedder } from '../helpers/fixtures.js';
 import { FIGURE_IDS, type Figure } from '../../bench/lib/report.js';
+
+useFastEmbedder();
 
 /** Under a minute on an idle 2-core machine; the margin is for shared, loaded CI machines. */
 const TIMEOUT_MS = 1_200_000;

@@ -3,13 +3,15 @@ import { spawn, spawnSync, type SpawnSyncReturns } from 'node:child_process';
 import { appendFileSync, existsSync, mkdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
-import { copyVault, repoRoot, sampleVault, tempDir } from '../helpers/fixtures.js';
+import { copyVault, repoRoot, sampleVault, tempDir, useFastEmbedder } from '../helpers/fixtures.js';
 import { IndexCli, cliPath, deadPid, describeRun, killStrayChildren, runCliWith } from '../helpers/cli.js';
 import { SyncCoordinator, acquireSyncLock } from '../../src/pipeline/syncLock.js';
 import { syncVault } from '../../src/pipeline/sync.js';
 import { checkIndex, type DoctorReport } from '../../src/pipeline/doctor.js';
 import { openIndex, type Index } from '../../src/store/openIndex.js';
 import { sharedEmbedder } from '../../src/services/vaultService.js';
+
+useFastEmbedder();
 
 type TempDir = ReturnType<typeof tempDir>;
 

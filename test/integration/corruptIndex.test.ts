@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { existsSync, openSync, readdirSync, rmSync, statSync, truncateSync, writeSync, closeSync } from 'node:fs';
 import path from 'node:path';
-import { copyVault, runCli, sampleVault, tempDir } from '../helpers/fixtures.js';
+import { copyVault, runCli, sampleVault, tempDir, useFastEmbedder } from '../helpers/fixtures.js';
 import { IndexDb } from '../../src/store/indexDb.js';
+
+useFastEmbedder();
 
 /**
  * The vault is the source of truth: whatever happens to the index files, ObsiQuery must say what it found,

@@ -10,13 +10,15 @@ import {
   writeFileSync,
 } from 'node:fs';
 import path from 'node:path';
-import { copyVault, corpusOhelp, tempDir } from '../helpers/fixtures.js';
+import { copyVault, corpusOhelp, tempDir, useFastEmbedder } from '../helpers/fixtures.js';
 import { IndexCli, chunkTextsByFile, describeRun, killStrayChildren } from '../helpers/cli.js';
 import { outcomeOfKill, pathOrder, planCrashGroups, sumChunks, type CrashGroup } from '../helpers/crashPlan.js';
 import type { SyncSummary } from '../../src/pipeline/sync.js';
 import type { LogRow } from '../../src/store/indexDb.js';
 import type { DoctorReport } from '../../src/pipeline/doctor.js';
 import { inspectIndex } from '../helpers/inspect.js';
+
+useFastEmbedder();
 
 function listNotes(dir: string, rel = ''): string[] {
   const out: string[] = [];

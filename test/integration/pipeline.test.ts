@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appendFileSync, readdirSync, rmSync, utimesSync } from 'node:fs';
 import path from 'node:path';
-import { copyVault, corpusOhelp, tempDir } from '../helpers/fixtures.js';
+import { copyVault, corpusOhelp, tempDir, useFastEmbedder } from '../helpers/fixtures.js';
 import { VaultService } from '../../src/services/vaultService.js';
+
+useFastEmbedder();
 
 function countNotes(dir: string): number {
   let n = 0;

@@ -4,7 +4,6 @@ import path from 'node:path';
 import { copyVault, repoRoot, sampleVault, tempDir } from '../helpers/fixtures.js';
 import { VaultService } from '../../src/services/vaultService.js';
 import {
-  DEFAULT_THRESHOLD,
   MAX_QUERY_CHARS,
   SearchInputError,
   similaritySearch,
@@ -571,7 +570,7 @@ describe('similaritySearch on a purpose-made vault', () => {
           ).map((h) => h.dense_score ?? 0),
         );
       console.log(
-        `[calibration] best dense score of the date-stripped query "what did I do" on the 2026-01-18 note: ${(await best('what did I do', '2026-01-18')).toFixed(3)} (threshold ${DEFAULT_THRESHOLD})`,
+        `[calibration] best dense score of the date-stripped query "what did I do" on the 2026-01-18 note: ${(await best('what did I do', '2026-01-18')).toFixed(3)} (threshold ${service.embedder.calibration.threshold})`,
       );
       expect(sourcesOf(yesterday)).toEqual(['Daily/2026-01-18.md']);
       expect(lastWeek.length).toBeGreaterThan(0);
@@ -885,7 +884,7 @@ describe('similaritySearch on the sample vault', () => {
       expect(hits.length, q).toBeGreaterThan(0);
     }
     console.log(
-      `[calibration] default threshold ${DEFAULT_THRESHOLD}; best dense score per query\n  nonsense:\n    ${nonsense.join('\n    ')}\n  answerable:\n    ${real.join('\n    ')}`,
+      `[calibration] ${service.embedder.modelId} default threshold ${service.embedder.calibration.threshold}; best dense score per query\n  nonsense:\n    ${nonsense.join('\n    ')}\n  answerable:\n    ${real.join('\n    ')}`,
     );
   });
 
