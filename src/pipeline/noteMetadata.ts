@@ -5,7 +5,9 @@
  */
 import markdownIt, { type MarkdownIt } from 'markdown-it';
 import { parse } from 'yaml';
+import { dateFromDailyNoteName } from '../search/dates.js';
 import { splitFrontmatter } from './chunker.js';
+import { DEFAULT_DAILY_NOTE_FORMAT } from './obsidianConfig.js';
 import type { NoteMetadata } from './types.js';
 
 /** Keys whose values are extracted into title/aliases/tags and therefore left out of `frontmatter`. */
@@ -27,7 +29,12 @@ const DATE_KEYS = new Set([
   'lastmodified',
 ]);
 
-export function parseNoteMetadata(markdown: string, relPath: string): NoteMetadata {
+export interface NoteMetadataOptions {
+  /** The vault's daily-note format (moment.js, from `.obsidian/daily-notes.json`). */
+  dailyNoteFormat?: string;
+}
+
+export function parseNoteMetadata(markdown: string, relPath: string, opts: NoteMetadataOptions = {}): NoteMetadata {
   const { yaml, body } = splitFrontmatter(typeof markdown === 'string' ? markdown : '');
   const raw = parseYaml(yaml);
   const path = typeof relPath === 'string' ? relPath : '';
@@ -55,7 +62,7 @@ export function parseNoteMetadata(markdown: string, relPath: string): NoteMetada
   for (const [key, value] of Object.entries(raw)) {
     if (DATE_KEYS.has(key.toLowerCase().replace(/[^a-z]/g, ''))) collectDates(value, dates);
   }
-  const fileDate = isoDate(baseName);
+  const fileDate = dateFromNoteName(path, opts.dailyNoteFormat);
   if (fileDate) dates.push(fileDate);
 
   // Obsidian treats links in properties as outgoing links too (e.g. `related: "[[Other note]]"`).
@@ -268,6 +275,15 @@ function codeSpans(body: string): [number, number][] {
 // ---------------------------------------------------------------------------------------------------------------
 // Dates and JSON safety
 // ---------------------------------------------------------------------------------------------------------------
+
+/**
+ * The day a note's path names: a daily note in the vault's own format ("January 18th, 2026",
+ * "2026/01/18"...), or else any YYYY-MM-DD in its file name ("Meeting 2026-01-18").
+ */
+export function dateFromNoteName(relPath: string, dailyNoteFormat = DEFAULT_DAILY_NOTE_FORMAT): string | null {
+  const fileName = relPath.split(/[\\/]/).pop() ?? '';
+  return dateFromDailyNoteName(relPath, dailyNoteFormat) ?? isoDate(fileName.replace(/\.md$/i, ''));
+}
 
 /** First real calendar date written as YYYY-MM-DD in s (not embedded in a longer number). */
 function isoDate(s: string): string | null {

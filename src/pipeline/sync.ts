@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
 import type { Embedder } from '../models/embedder.js';
 import type { Index } from '../store/openIndex.js';
-import type { ChunkRecord, LogRow } from '../store/indexDb.js';
+import type { ChunkRecord, IndexDb, LogRow } from '../store/indexDb.js';
 import { DEFAULT_CHUNK_OPTIONS, chunkMarkdown } from './chunker.js';
 import { discoverNotes, toSource } from './discover.js';
-import { parseNoteMetadata } from './noteMetadata.js';
+import { dateFromNoteName, parseNoteMetadata } from './noteMetadata.js';
+import { DEFAULT_DAILY_NOTE_FORMAT, readDailyNoteFormat } from './obsidianConfig.js';
 import { DEFAULT_MAX_NOTE_BYTES, NoteReadError, readNote } from './readNote.js';
 import { embeddingText, toChunkRecords } from './chunkRecords.js';
 import type { ChunkOptions } from './types.js';
@@ -94,6 +95,8 @@ export async function syncVault(opts: SyncOptions): Promise<SyncSummary> {
   const { files, root } = await discoverNotes(opts.vault, opts.exclude);
   const changes = db.recordScan(files);
   summary.unchanged = changes.unchanged;
+  const dailyNoteFormat = readDailyNoteFormat(root);
+  requeueRedatedNotes(db, root, dailyNoteFormat);
   cp('after-scan');
 
   if (changes.gone.length > 0) {
@@ -229,7 +232,7 @@ export async function syncVault(opts: SyncOptions): Promise<SyncSummary> {
         filesDone++;
         continue;
       }
-      const meta = parseNoteMetadata(text, source);
+      const meta = parseNoteMetadata(text, source, { dailyNoteFormat });
       const chunks = toChunkRecords(chunkMarkdown(text, chunkOpts), meta, source, row.id, row.last_modified);
       batch.push({
         row,
@@ -263,6 +266,24 @@ export async function syncVault(opts: SyncOptions): Promise<SyncSummary> {
   db.finishSyncRun(runId, summary);
   opts.onProgress?.({ phase: 'done', filesDone, filesTotal: total, chunksDone, chunksPerSec: 0, etaSeconds: 0 });
   return summary;
+}
+
+const DAILY_NOTE_FORMAT_KEY = 'daily_note_format';
+
+/**
+ * A daily note's date lives in every one of its chunks (filters read it on both retrieval sides), so when
+ * the vault's daily-note format changes, the notes whose name now means another day are indexed again. Only
+ * those: a format change must not re-embed a whole vault.
+ */
+function requeueRedatedNotes(db: IndexDb, root: string, format: string): void {
+  const previous = db.getMeta(DAILY_NOTE_FORMAT_KEY) ?? DEFAULT_DAILY_NOTE_FORMAT;
+  if (previous === format) return;
+  const redated = db.listFiles('completed').filter((row) => {
+    const source = toSource(root, row.file_path);
+    return dateFromNoteName(source, previous) !== dateFromNoteName(source, format);
+  });
+  db.requeueForReindex(redated.map((row) => row.id));
+  db.setMeta(DAILY_NOTE_FORMAT_KEY, format);
 }
 
 /** Names the cause a user can act on: a full disk is the common one, and the raw errors hide it. */

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Embedder } from '../models/embedder.js';
 import type { Index } from '../store/openIndex.js';
-import { similaritySearch, type RetrievalMode } from './similaritySearch.js';
+import { similaritySearch, type RetrievalMode, type SearchInput } from './similaritySearch.js';
 
 export interface EvalQuery {
   q: string;
@@ -53,6 +53,8 @@ export async function evaluate(
   embedder: Embedder,
   queries: EvalQuery[],
   modes: RetrievalMode[] = ['dense', 'sparse', 'hybrid'],
+  /** Search settings under test (e.g. `linkBoost`, `denseWeight`); the defaults otherwise. */
+  settings: Pick<SearchInput, 'linkBoost' | 'denseWeight'> = {},
 ): Promise<Record<RetrievalMode, Metrics>> {
   const out = {} as Record<RetrievalMode, Metrics>;
   for (const mode of modes) {
@@ -66,6 +68,7 @@ export async function evaluate(
         mode,
         threshold: 0,
         dateAware: false,
+        ...settings,
       });
       const s = scoreRanking(
         hits.map((h) => h.source),

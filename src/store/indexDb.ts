@@ -256,6 +256,12 @@ export class IndexDb {
       .run(message.slice(0, 2000), id);
   }
 
+  /** Back to `pending`, with the content hash forgotten so the next sync re-indexes the file even if unchanged. */
+  requeueForReindex(ids: number[]): void {
+    const stmt = this.db.prepare(`update obq_log set status = 'pending', file_hash = null where id = ?`);
+    this.db.transaction(() => ids.forEach((id) => stmt.run(id)))();
+  }
+
   /** Content unchanged since the last successful ingest (touched or copied): completed again, nothing re-embedded. */
   markUnchanged(id: number): void {
     this.db
@@ -447,6 +453,35 @@ export class IndexDb {
     return [...sources];
   }
 
+  /**
+   * For the note of each of `chunkIds`, keyed by its source, the indexed notes its [[wikilinks]] point to,
+   * resolved as Obsidian resolves them: `[[Folder/Note]]` names that file when it exists, otherwise (and
+   * for a bare `[[Note]]`) any note with that file name. Links to missing notes and self-links are dropped.
+   * Every lookup goes through an index (chunk id, file id, file name), so this stays cheap on a huge vault.
+   */
+  linkedNotes(chunkIds: string[]): Map<string, string[]> {
+    const out = new Map<string, string[]>();
+    const noteOf = this.db.prepare(
+      `select c.source, l.metadata_json from obq_chunks c join obq_log l on l.id = c.file_id where c.chunk_id = ?`,
+    );
+    const byName = this.db.prepare(`select source from obq_chunks where chunk_index = 0 and ${FILE_NAME_SQL} = ?`);
+    for (const chunkId of chunkIds) {
+      const row = noteOf.get(chunkId) as { source: string; metadata_json: string | null } | undefined;
+      if (!row || out.has(row.source)) continue;
+      const targets = new Set<string>();
+      for (const link of linksIn(row.metadata_json)) {
+        const named = (byName.all(`${link.split('/').pop()!.toLowerCase()}.md`) as { source: string }[]).map(
+          (r) => r.source,
+        );
+        const exact = link.includes('/') && named.find((s) => s.toLowerCase() === `${link.toLowerCase()}.md`);
+        for (const s of exact ? [exact] : named) targets.add(s);
+      }
+      targets.delete(row.source);
+      out.set(row.source, [...targets]);
+    }
+    return out;
+  }
+
   /** Every tag in the index, lowercased (tags are stored as ',a,b,' on each chunk). */
   knownTags(): string[] {
     const tags = new Set<string>();
@@ -505,4 +540,14 @@ function isCorruption(err: unknown): boolean {
     code === 'SQLITE_CORRUPT' ||
     /not a database|malformed/i.test(String((err as Error).message))
   );
+}
+
+/** The outgoing links recorded in a note's metadata_json; none for a missing or unreadable blob. */
+function linksIn(metadataJson: string | null): string[] {
+  try {
+    const links = (JSON.parse(metadataJson ?? '{}') as { links?: unknown }).links;
+    return Array.isArray(links) ? links.filter((l): l is string => typeof l === 'string' && l !== '') : [];
+  } catch {
+    return [];
+  }
 }

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { parseNoteMetadata } from '../../src/pipeline/noteMetadata.js';
+import { DEFAULT_DAILY_NOTE_FORMAT, readDailyNoteFormat } from '../../src/pipeline/obsidianConfig.js';
+import { tempDir } from '../helpers/fixtures.js';
 
 const note = (frontmatter: string, body = ''): string => `---\n${frontmatter}\n---\n${body}`;
 
@@ -123,6 +127,50 @@ describe('parseNoteMetadata: dates', () => {
     expect(parseNoteMetadata('', 'Daily/12026-01-18.md').dates).toEqual([]);
     expect(parseNoteMetadata(note('deadline: 2026-03-01\ndate: soon'), 'a.md').dates).toEqual([]);
     expect(parseNoteMetadata('', '2026-01-18/notes.md').dates).toEqual([]);
+  });
+});
+
+describe("parseNoteMetadata: the vault's daily-note format", () => {
+  const dates = (rel: string, dailyNoteFormat?: string) => parseNoteMetadata('', rel, { dailyNoteFormat }).dates;
+
+  it('a note named in the configured format gets that day', () => {
+    expect(dates('Journal/January 18th, 2026.md', 'MMMM Do, YYYY')).toEqual(['2026-01-18']);
+    expect(dates('Journal/18.01.2026.md', 'DD.MM.YYYY')).toEqual(['2026-01-18']);
+    expect(dates('Journal/2026/01/18.md', 'YYYY/MM/DD')).toEqual(['2026-01-18']);
+    expect(dates('Journal/Sun, 18 Jan 26.md', 'ddd, D MMM YY')).toEqual(['2026-01-18']);
+  });
+
+  it('the same names mean nothing without the format (Obsidian’s default is YYYY-MM-DD)', () => {
+    expect(dates('Journal/January 18th, 2026.md')).toEqual([]);
+    expect(dates('Journal/18.01.2026.md')).toEqual([]);
+  });
+
+  it('a YYYY-MM-DD in a file name still counts whatever the format; impossible days never do', () => {
+    expect(dates('Meeting 2026-01-05 notes.md', 'DD.MM.YYYY')).toEqual(['2026-01-05']);
+    expect(dates('Journal/31.02.2026.md', 'DD.MM.YYYY')).toEqual([]);
+    expect(dates('Journal/18.01.2026.md', 'MM.DD.YYYY')).toEqual([]);
+  });
+});
+
+describe('readDailyNoteFormat (.obsidian/daily-notes.json, read only)', () => {
+  const withConfig = (text: string | null): string => {
+    const { dir, cleanup } = tempDir('obq-dnf-');
+    try {
+      mkdirSync(path.join(dir, '.obsidian'));
+      if (text !== null) writeFileSync(path.join(dir, '.obsidian', 'daily-notes.json'), text);
+      return readDailyNoteFormat(dir);
+    } finally {
+      cleanup();
+    }
+  };
+
+  it('returns the configured format', () => {
+    expect(withConfig('{"folder":"Journal","format":"DD.MM.YYYY"}')).toBe('DD.MM.YYYY');
+  });
+
+  it('falls back to the default for a missing file, garbled JSON, or an empty or non-string format', () => {
+    for (const text of [null, '{ not json', '{"format":""}', '{"format":42}', 'null', '{"folder":"Daily"}'])
+      expect(withConfig(text), String(text)).toBe(DEFAULT_DAILY_NOTE_FORMAT);
   });
 });
 
