@@ -5,7 +5,7 @@
  * move with the load, ratios much less. Results: <out>/<YYYY-MM-DD>.json and a markdown table on stdout.
  * See bench/README.md for what each figure means and what we tried.
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { corpusOhelp, corpusTldr, makeGrowthVault, makeVault } from './lib/corpus.js';
@@ -102,6 +102,8 @@ const USAGE = `usage: npm run bench -- [--quick] [--out <dir>] [--only ingest,re
   overrides of the full run's sizes (recorded in the results' config):
   [--ohelp-runs N] [--growth N,N,...] [--ask-rounds N] [--ask-questions N] [--sweep-rounds N] [--sweep-texts N]
   [--synthetic-rows N] [--tldr-files N]
+  [--tldr-data DIR]  query an existing tldr index (an \`obsiquery sync --data DIR\` of tldr-pages-en, copied
+                     first, never modified) instead of ingesting tldr: skips the tldr ingest and resync figures
 `;
 
 function parseArgs(argv: string[]): {
@@ -110,6 +112,7 @@ function parseArgs(argv: string[]): {
   only: Set<Section>;
   keep: boolean;
   over: Overrides;
+  tldrData: string | null;
 } {
   const over: Overrides = {};
   const int = (v: string | undefined, flag: string) => {
@@ -121,6 +124,7 @@ function parseArgs(argv: string[]): {
   let keep = false;
   let out = path.join(benchDir, 'results');
   let only = new Set<Section>(SECTIONS);
+  let tldrData: string | null = null;
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
     if (a === '--quick') quick = true;
@@ -131,8 +135,10 @@ function parseArgs(argv: string[]): {
       const names = (argv[++i] ?? '').split(',').filter(Boolean);
       for (const n of names) if (!SECTIONS.includes(n as Section)) throw new Error(`--only: unknown section ${n}`);
       only = new Set(names as Section[]);
-      // Resync, queries, the sweep and ask read the indexes the ingest section builds.
-      only.add('ingest');
+    } else if (a === '--tldr-data') {
+      tldrData = path.resolve(argv[++i] ?? '');
+      if (!existsSync(path.join(tldrData, 'obq.sqlite')))
+        throw new Error(`--tldr-data: ${tldrData} holds no ObsiQuery index (no obq.sqlite)`);
     } else if (a === '--ohelp-runs') over.ohelpRuns = int(argv[++i], a);
     else if (a === '--growth') over.growth = (argv[++i] ?? '').split(',').map((v) => int(v, a));
     else if (a === '--ask-rounds') over.askRounds = int(argv[++i], a);
@@ -146,7 +152,10 @@ function parseArgs(argv: string[]): {
       process.exit(0);
     } else throw new Error(`unknown option ${a}\n${USAGE}`);
   }
-  return { quick, out, only, keep, over };
+  // Resync, queries, the sweep and ask read the indexes the ingest section builds; queries alone can read
+  // a given tldr index instead.
+  if (!(tldrData && [...only].every((n) => n === 'query'))) only.add('ingest');
+  return { quick, out, only, keep, over, tldrData };
 }
 
 const loadavg = () => os.loadavg().map((v) => round(v, 2));
@@ -282,26 +291,27 @@ async function main(): Promise<void> {
     const ohelpVault = makeVault(corpusOhelp, path.join(scratch, 'ohelp'), cfg.ohelp.notes).dir;
     const ohelpRuns: { job: IngestJobResult; wall: number; load: number }[] = [];
     let ohelpData = '';
-    await section(`ingest obsidian-help-en × ${cfg.ohelp.runs}`, async () => {
-      for (let r = 0; r < cfg.ohelp.runs; r++) {
-        ohelpData = path.join(scratch, `ohelp-data-${r}`);
-        const job: IngestJob = {
-          label: `ohelp run ${r + 1}`,
-          vault: ohelpVault,
-          dataDir: ohelpData,
-          bare: true,
-          prep: true,
-          shadow: true,
-        };
-        const { output, run } = await runWorker<{ jobs: IngestJob[] }, IngestOutput>(
-          'ingest',
-          { jobs: [job] },
-          scratch,
-          { env },
-        );
-        ohelpRuns.push({ job: output.jobs[0]!, wall: run.ms, load: output.embedder_load_ms });
-      }
-    });
+    if (args.only.has('ingest'))
+      await section(`ingest obsidian-help-en × ${cfg.ohelp.runs}`, async () => {
+        for (let r = 0; r < cfg.ohelp.runs; r++) {
+          ohelpData = path.join(scratch, `ohelp-data-${r}`);
+          const job: IngestJob = {
+            label: `ohelp run ${r + 1}`,
+            vault: ohelpVault,
+            dataDir: ohelpData,
+            bare: true,
+            prep: true,
+            shadow: true,
+          };
+          const { output, run } = await runWorker<{ jobs: IngestJob[] }, IngestOutput>(
+            'ingest',
+            { jobs: [job] },
+            scratch,
+            { env },
+          );
+          ohelpRuns.push({ job: output.jobs[0]!, wall: run.ms, load: output.embedder_load_ms });
+        }
+      });
     const ingestFigures = (key: 'ohelp' | 'tldr', workload: string, runs: typeof ohelpRuns) => {
       const rates = runs.map((r) => r.job.summary.chunks_added / (pipelineMs(r.job) / 1000));
       const paired = runs.map((r) => (r.job.shadow ? r.job.shadow.ms / pipelineMs(r.job) : Number.NaN));
@@ -361,42 +371,51 @@ async function main(): Promise<void> {
         };
       });
     };
-    ingestFigures('ohelp', `obsidian-help-en${cfg.ohelp.notes ? ` (${cfg.ohelp.notes}-note slice)` : ''}`, ohelpRuns);
+    if (ohelpRuns.length > 0)
+      ingestFigures('ohelp', `obsidian-help-en${cfg.ohelp.notes ? ` (${cfg.ohelp.notes}-note slice)` : ''}`, ohelpRuns);
 
     const tldrVault = makeVault(corpusTldr, path.join(scratch, 'tldr'), cfg.tldr.files).dir;
     const tldrData = path.join(scratch, 'tldr-data');
+    // A given index is copied: opening it may write (WAL, LanceDB versions), and the user's copy stays as it was.
+    if (args.tldrData) cpSync(args.tldrData, tldrData, { recursive: true, filter: (f) => !f.endsWith('sync.lock') });
     const tldrWorkload = `tldr-pages-en${cfg.tldr.files ? ` (${cfg.tldr.files}-file slice)` : ''}`;
     let tldrJob: IngestJobResult | null = null;
-    await section('ingest tldr-pages-en + resync series', async () => {
-      const job: IngestJob = {
-        label: 'tldr',
-        vault: tldrVault,
-        dataDir: tldrData,
-        bare: true,
-        prep: true,
-        shadow: true,
-        resync: args.only.has('resync') ? { noChange: cfg.tldr.noChange, oneFile: cfg.tldr.oneFile } : undefined,
-      };
-      const { output, run } = await runWorker<{ jobs: IngestJob[] }, IngestOutput>('ingest', { jobs: [job] }, scratch, {
-        env,
+    if (!args.tldrData)
+      await section('ingest tldr-pages-en + resync series', async () => {
+        const job: IngestJob = {
+          label: 'tldr',
+          vault: tldrVault,
+          dataDir: tldrData,
+          bare: true,
+          prep: true,
+          shadow: true,
+          resync: args.only.has('resync') ? { noChange: cfg.tldr.noChange, oneFile: cfg.tldr.oneFile } : undefined,
+        };
+        const { output, run } = await runWorker<{ jobs: IngestJob[] }, IngestOutput>(
+          'ingest',
+          { jobs: [job] },
+          scratch,
+          {
+            env,
+          },
+        );
+        tldrJob = output.jobs[0]!;
+        ingestFigures('tldr', tldrWorkload, [{ job: tldrJob, wall: run.ms, load: output.embedder_load_ms }]);
+        figures.push({
+          id: 'peak_rss_ingest',
+          label: 'peak RSS of the ingesting process',
+          workload: tldrWorkload,
+          unit: 'MB',
+          runs: 1,
+          value: tldrJob.peak_rss_mb_after_sync,
+          baseline: null,
+          baseline_label: null,
+          ratio: null,
+          target: '< 800 MB',
+          pass: tldrJob.peak_rss_mb_after_sync < 800,
+          notes: `VmHWM at the end of the sync (child process); whole worker incl. baseline, polled by the parent: ${fmt(run.peakRssMb)} MB`,
+        });
       });
-      tldrJob = output.jobs[0]!;
-      ingestFigures('tldr', tldrWorkload, [{ job: tldrJob, wall: run.ms, load: output.embedder_load_ms }]);
-      figures.push({
-        id: 'peak_rss_ingest',
-        label: 'peak RSS of the ingesting process',
-        workload: tldrWorkload,
-        unit: 'MB',
-        runs: 1,
-        value: tldrJob.peak_rss_mb_after_sync,
-        baseline: null,
-        baseline_label: null,
-        ratio: null,
-        target: '< 800 MB',
-        pass: tldrJob.peak_rss_mb_after_sync < 800,
-        notes: `VmHWM at the end of the sync (child process); whole worker incl. baseline, polled by the parent: ${fmt(run.peakRssMb)} MB`,
-      });
-    });
 
     if (args.only.has('resync') && tldrJob) {
       await section('resync (warm process and CLI)', async () => {

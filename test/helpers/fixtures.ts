@@ -1,4 +1,4 @@
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -37,6 +37,16 @@ export function copyVault(source: string, into: string): string {
   const dest = path.join(into, 'vault');
   cpSync(source, dest, { recursive: true });
   return dest;
+}
+
+/** Writes `notes` (vault-relative path → text) under `vault`, with `mtime` on each when given. */
+export function writeNotes(vault: string, notes: Record<string, string>, mtime?: Date): void {
+  for (const [rel, text] of Object.entries(notes)) {
+    const file = path.join(vault, rel);
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, text);
+    if (mtime) utimesSync(file, mtime, mtime);
+  }
 }
 
 export interface CliResult {

@@ -1,8 +1,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { readdirSync, readFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { execFile } from 'node:child_process';
-import { repoRoot, tempDir, useFastEmbedder } from '../helpers/fixtures.js';
+import { corpusTldr, repoRoot, runCli, tempDir, useFastEmbedder } from '../helpers/fixtures.js';
 import { FIGURE_IDS, type Figure } from '../../bench/lib/report.js';
 
 useFastEmbedder();
@@ -70,6 +70,55 @@ describe('npm run bench -- --quick', () => {
         expect(result.findings[key], `finding ${key} missing`).toBeDefined();
       // The markdown table goes to stdout.
       expect(r.stdout).toContain('| figure | workload | runs | value | baseline (same run) | ratio | target | ok |');
+    },
+    TIMEOUT_MS,
+  );
+});
+
+/** Every file under dir with its size and mtime: enough to see that nothing wrote there. */
+function snapshotTree(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .map((rel) => {
+      const st = statSync(path.join(dir, rel));
+      return st.isDirectory() ? rel : `${rel}:${st.size}:${st.mtimeMs}`;
+    })
+    .sort();
+}
+
+describe('npm run bench -- --only query --tldr-data DIR', () => {
+  const tmp = tempDir('obq-bench-tldrdata-');
+  afterAll(() => tmp.cleanup());
+
+  it(
+    'measures queries on the given index without ingesting anything or writing to it',
+    async () => {
+      const vault = path.join(tmp.dir, 'vault');
+      mkdirSync(vault);
+      for (const f of readdirSync(path.join(corpusTldr, 'common')).sort().slice(0, 40))
+        cpSync(path.join(corpusTldr, 'common', f), path.join(vault, f));
+      const data = path.join(tmp.dir, 'index');
+      const home = path.join(tmp.dir, 'home');
+      const sync = await runCli(['sync', '--vault', vault, '--data', data, '--json'], { home });
+      expect(sync.code, sync.stderr).toBe(0);
+      const chunks = (JSON.parse(sync.stdout) as { chunks_added: number }).chunks_added;
+      const before = snapshotTree(data);
+
+      const out = path.join(tmp.dir, 'out');
+      const r = await runBench(['--quick', '--only', 'query', '--tldr-data', data, '--out', out]);
+      expect(r.code, `bench failed:\n${r.stderr.slice(-4000)}`).toBe(0);
+      const files = readdirSync(out).filter((f) => f.endsWith('.json'));
+      const result = JSON.parse(readFileSync(path.join(out, files[0]!), 'utf8')) as { figures: Figure[] };
+      const ids = result.figures.map((f) => f.id);
+      expect(ids).toContain('query_tldr_p95');
+      expect(ids.some((id) => id.startsWith('ingest_') || id.startsWith('resync_'))).toBe(false);
+      const p95 = result.figures.find((f) => f.id === 'query_tldr_p95')!;
+      expect(p95.workload).toContain(`(${chunks} chunks)`);
+      expect(Number.isFinite(p95.value) && Number.isFinite(p95.baseline)).toBe(true);
+      expect(snapshotTree(data)).toEqual(before);
+
+      const missing = await runBench(['--only', 'query', '--tldr-data', path.join(tmp.dir, 'nothing-here')]);
+      expect(missing.code).not.toBe(0);
+      expect(missing.stderr).toContain('holds no ObsiQuery index');
     },
     TIMEOUT_MS,
   );

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdirSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { tempDir, useFastEmbedder } from '../helpers/fixtures.js';
+import { tempDir, useFastEmbedder, writeNotes } from '../helpers/fixtures.js';
 import { VaultService } from '../../src/services/vaultService.js';
 import { similaritySearch } from '../../src/search/similaritySearch.js';
 
@@ -58,11 +58,7 @@ describe('the vault’s daily-note format (.obsidian/daily-notes.json)', () => {
     tmp = tempDir('obq-dailyfmt-');
     process.env.OBSIQUERY_HOME = path.join(tmp.dir, 'home');
     vault = path.join(tmp.dir, 'vault');
-    for (const [rel, text] of Object.entries(NOTES)) {
-      mkdirSync(path.dirname(path.join(vault, rel)), { recursive: true });
-      writeFileSync(path.join(vault, rel), text);
-      utimesSync(path.join(vault, rel), OLD, OLD);
-    }
+    writeNotes(vault, NOTES, OLD);
     mkdirSync(path.join(vault, '.obsidian'));
     setFormat('DD.MM.YYYY');
     service = await VaultService.open({ vault, dataDir: path.join(tmp.dir, 'data') });

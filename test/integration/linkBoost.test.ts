@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { tempDir, useFastEmbedder } from '../helpers/fixtures.js';
+import { tempDir, useFastEmbedder, writeNotes } from '../helpers/fixtures.js';
 import { VaultService } from '../../src/services/vaultService.js';
 import { LINK_BOOST, similaritySearch, type SearchResult } from '../../src/search/similaritySearch.js';
 
@@ -43,10 +42,7 @@ describe('wikilink boost', () => {
     tmp = tempDir('obq-links-');
     process.env.OBSIQUERY_HOME = path.join(tmp.dir, 'home');
     const vault = path.join(tmp.dir, 'vault');
-    for (const [rel, text] of Object.entries(NOTES)) {
-      mkdirSync(path.dirname(path.join(vault, rel)), { recursive: true });
-      writeFileSync(path.join(vault, rel), text);
-    }
+    writeNotes(vault, NOTES);
     service = await VaultService.open({ vault, dataDir: path.join(tmp.dir, 'data') });
     expect((await service.sync()).added).toBe(Object.keys(NOTES).length);
   }, 300_000);
