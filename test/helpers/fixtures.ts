@@ -1,4 +1,4 @@
-import { cpSync, mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -47,6 +47,16 @@ export function writeNotes(vault: string, notes: Record<string, string>, mtime?:
     writeFileSync(file, text);
     if (mtime) utimesSync(file, mtime, mtime);
   }
+}
+
+/** Every entry under dir, files with their size and mtime, sorted: equal snapshots mean nothing wrote there. */
+export function snapshotTree(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .map((rel) => {
+      const st = statSync(path.join(dir, rel));
+      return st.isDirectory() ? `${rel}/` : `${rel}:${st.size}:${st.mtimeMs}`;
+    })
+    .sort();
 }
 
 export interface CliResult {

@@ -1,8 +1,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { cpSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { cpSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { execFile } from 'node:child_process';
-import { corpusTldr, repoRoot, runCli, tempDir, useFastEmbedder } from '../helpers/fixtures.js';
+import { corpusTldr, repoRoot, runCli, snapshotTree, tempDir, useFastEmbedder } from '../helpers/fixtures.js';
 import { FIGURE_IDS, type Figure } from '../../bench/lib/report.js';
 
 useFastEmbedder();
@@ -74,16 +74,6 @@ describe('npm run bench -- --quick', () => {
     TIMEOUT_MS,
   );
 });
-
-/** Every file under dir with its size and mtime: enough to see that nothing wrote there. */
-function snapshotTree(dir: string): string[] {
-  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
-    .map((rel) => {
-      const st = statSync(path.join(dir, rel));
-      return st.isDirectory() ? rel : `${rel}:${st.size}:${st.mtimeMs}`;
-    })
-    .sort();
-}
 
 describe('npm run bench -- --only query --tldr-data DIR', () => {
   const tmp = tempDir('obq-bench-tldrdata-');

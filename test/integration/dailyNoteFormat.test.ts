@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { tempDir, useFastEmbedder, writeNotes } from '../helpers/fixtures.js';
+import { snapshotTree, tempDir, useFastEmbedder, writeNotes } from '../helpers/fixtures.js';
 import { VaultService } from '../../src/services/vaultService.js';
 import { similaritySearch } from '../../src/search/similaritySearch.js';
 
@@ -19,15 +19,6 @@ const NOTES: Record<string, string> = {
   'Projects/Greenhouse.md': '# Greenhouse\nThe heater needs a new thermostat. Tomato seedlings go in after frost.\n',
   'Meeting 2026-01-05 notes.md': '# Kickoff\nAgreed on the garden budget.\n',
 };
-
-function listTree(dir: string): string[] {
-  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
-    .map((rel) => {
-      const st = statSync(path.join(dir, rel));
-      return `${rel}:${st.isDirectory() ? 'dir' : `${st.size}:${st.mtimeMs}`}`;
-    })
-    .sort();
-}
 
 describe('the vault’s daily-note format (.obsidian/daily-notes.json)', () => {
   let tmp: ReturnType<typeof tempDir>;
@@ -84,7 +75,7 @@ describe('the vault’s daily-note format (.obsidian/daily-notes.json)', () => {
   });
 
   it('a format change re-indexes only the notes whose name now means another day', async () => {
-    const before = listTree(vault);
+    const before = snapshotTree(vault);
     const unchanged = await service.sync();
     expect(unchanged.added + unchanged.modified).toBe(0);
 
@@ -109,7 +100,7 @@ describe('the vault’s daily-note format (.obsidian/daily-notes.json)', () => {
     expect(dense.map((h) => h.source)).toEqual(['Journal/01.02.2026.md']);
 
     // Only the settings file we rewrote changed in the vault: the index never writes there.
-    const after = listTree(vault);
+    const after = snapshotTree(vault);
     expect(after.filter((e) => !e.startsWith('.obsidian/daily-notes.json'))).toEqual(
       before.filter((e) => !e.startsWith('.obsidian/daily-notes.json')),
     );
