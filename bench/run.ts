@@ -374,7 +374,9 @@ async function main(): Promise<void> {
     if (ohelpRuns.length > 0)
       ingestFigures('ohelp', `obsidian-help-en${cfg.ohelp.notes ? ` (${cfg.ohelp.notes}-note slice)` : ''}`, ohelpRuns);
 
-    const tldrVault = makeVault(corpusTldr, path.join(scratch, 'tldr'), cfg.tldr.files).dir;
+    // Only the tldr ingest and the resync after it read this copy; with --tldr-data neither runs.
+    const tldrVault = path.join(scratch, 'tldr');
+    if (!args.tldrData) makeVault(corpusTldr, tldrVault, cfg.tldr.files);
     const tldrData = path.join(scratch, 'tldr-data');
     // A given index is copied: opening it may write (WAL, LanceDB versions), and the user's copy stays as it was.
     if (args.tldrData) cpSync(args.tldrData, tldrData, { recursive: true, filter: (f) => !f.endsWith('sync.lock') });
