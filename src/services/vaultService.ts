@@ -72,6 +72,9 @@ export class VaultService {
   private progressListeners = new Set<(p: SyncProgress) => void>();
   private changeListeners = new Set<(ids: number[]) => void>();
   lastProgress: SyncProgress | null = null;
+  /** Set by `sync({ reindex: true })`; the next run (not one already past its scan) re-embeds every note. */
+  private reindexRequested = false;
+  private running: AbortController | null = null;
 
   private constructor(
     readonly vault: string,
@@ -127,14 +130,32 @@ export class VaultService {
     return this.coordinator.busy;
   }
 
-  /** Starts a sync, or joins the follow-up of the one already running (requests are coalesced). */
-  sync(): Promise<SyncSummary> {
+  /**
+   * Starts a sync, or joins the follow-up of the one already running (requests are coalesced). `reindex`
+   * re-embeds every note, not only changed ones; the requeue is stored in the index, so a reindex that is
+   * cancelled or killed resumes with the next sync.
+   */
+  sync(opts: { reindex?: boolean } = {}): Promise<SyncSummary> {
+    if (opts.reindex) this.reindexRequested = true;
     return this.coordinator.request();
+  }
+
+  /** Stops the running sync after the batch it is writing; what is done stays done, the rest stays pending. */
+  cancel(): boolean {
+    if (!this.running) return false;
+    this.running.abort();
+    return true;
   }
 
   private async runSync(): Promise<SyncSummary> {
     const release = acquireSyncLock(this.dataDir);
+    const controller = new AbortController();
+    this.running = controller;
     try {
+      if (this.reindexRequested) {
+        this.reindexRequested = false;
+        this.index.db.requeueAll();
+      }
       const s = this.settings;
       return await syncVault({
         vault: this.vault,
@@ -151,8 +172,10 @@ export class VaultService {
           for (const fn of this.changeListeners) fn(ids);
         },
         checkpoint: faultCheckpoint(),
+        signal: controller.signal,
       });
     } finally {
+      this.running = null;
       release();
     }
   }
