@@ -11,7 +11,11 @@ export function createTray(backend: Backend, resources: string, actions: { open(
   const build = () => {
     const paused = backend.worker.paused;
     return Menu.buildFromTemplate([
-      { label: 'Sync now', enabled: !paused, click: () => void backend.handle('sync:start', {}).catch(() => undefined) },
+      {
+        label: 'Sync now',
+        enabled: !paused,
+        click: () => void backend.handle('sync:start', {}).catch(() => undefined),
+      },
       { label: 'Open ObsiQuery', click: actions.open },
       {
         label: paused ? 'Resume syncing' : 'Pause syncing',

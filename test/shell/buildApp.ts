@@ -4,6 +4,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+/** Vitest sets NODE_ENV=test, which would make Vite build in dev mode; build as `npm run build` from a shell. */
+function buildEnv(): NodeJS.ProcessEnv {
+  const env = { ...process.env };
+  delete env.NODE_ENV;
+  return env;
+}
+
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 /**
@@ -24,6 +31,7 @@ export function buildElectronApp(): string {
     ],
     {
       cwd: repoRoot,
+      env: buildEnv(),
       stdio: ['ignore', 'ignore', 'inherit'],
       timeout: 240_000,
     },
@@ -49,6 +57,7 @@ export function buildWebRenderer(): string {
     ],
     {
       cwd: repoRoot,
+      env: buildEnv(),
       stdio: ['ignore', 'ignore', 'inherit'],
       timeout: 240_000,
     },
