@@ -67,8 +67,8 @@ export function IndexControls() {
       {confirming && (
         <div className="confirm" role="alertdialog" aria-label="Re-index this vault?">
           <p>
-            Re-embed all {plural(notes, 'note', 'notes')} from scratch? Search keeps working meanwhile; on a large vault this
-            takes as long as the first sync.
+            Re-embed all {plural(notes, 'note', 'notes')} from scratch? Search keeps working meanwhile; on a large vault
+            this takes as long as the first sync.
           </p>
           <div className="path-row">
             <button type="button" className="primary" onClick={() => void reindex()}>
