@@ -105,9 +105,10 @@ export class SyncWorkerClient extends EventEmitter<SyncWorkerEvents> {
       this.running = false;
       if (this.stopping) return;
       this.emit('crashed', `The indexing worker exited unexpectedly (code ${code ?? 'signal'}).`);
-      // The next sync repairs whatever the dead worker left half-done, so restart and resume. A reindex that
-      // had already requeued its notes resumes from the index; asking again covers one that had not yet.
-      if (wasRunning) setTimeout(() => this.requestSync({ reindex: this.runningReindex }), 500);
+      // The next sync repairs whatever the dead worker left half-done, so restart and resume. A reindex resumes
+      // from the requeue stored in the index; asking for a new one would restart it from scratch after every
+      // crash, and a note that crashes the worker would then stall it forever.
+      if (wasRunning) setTimeout(() => this.requestSync(), 500);
     });
     return w;
   }
