@@ -172,6 +172,7 @@ export class VaultService {
           for (const fn of this.changeListeners) fn(ids);
         },
         checkpoint: faultCheckpoint(),
+        batchChunks: testBatchChunks(),
         signal: controller.signal,
       });
     } finally {
@@ -260,6 +261,15 @@ async function repairIfInconsistent(index: Index, dataDir: string): Promise<void
  * Fault-injection hook for the crash tests: OBQ_FAULT_KILL_AT="after-add-vectors:3" makes the process kill
  * itself with SIGKILL the 3rd time it passes that point. Inert unless the variable is set.
  */
+/**
+ * Test hook: smaller write batches (OBQ_SYNC_BATCH_CHUNKS), so a small vault syncs in several batches and a
+ * test can pause between them (test/shell/mainProcess.test.ts). Unset, the pipeline's default applies.
+ */
+function testBatchChunks(): number | undefined {
+  const n = Number(process.env.OBQ_SYNC_BATCH_CHUNKS);
+  return Number.isInteger(n) && n > 0 ? n : undefined;
+}
+
 function faultCheckpoint(): ((point: string) => void) | undefined {
   const spec = process.env.OBQ_FAULT_KILL_AT;
   if (!spec) return undefined;

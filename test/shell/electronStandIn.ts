@@ -137,6 +137,8 @@ export const electron = {
       if (path.basename(modulePath) !== 'pipelineWorker.js') throw new Error(`stand-in: unexpected fork ${modulePath}`);
       const child = fork(workerSource, [], {
         execArgv: ['--import', 'tsx', '--import', shim],
+        // Several write batches even for the small sample vault, so a pause can land between two of them.
+        env: { ...process.env, OBQ_SYNC_BATCH_CHUNKS: '16' },
         stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
       });
       workers.push({ modulePath, options, child });
