@@ -16,6 +16,9 @@ export default defineConfig({
     },
   },
   preload: {
+    // A sandboxed preload may require only electron (and events, timers, url): the preload imports nothing but
+    // electron and src/shared/channels.ts, so externalizing leaves exactly `require("electron")`.
+    // test/shell/preload.test.ts loads the built file under those rules.
     plugins: [externalizeDepsPlugin()],
     build: {
       rollupOptions: {

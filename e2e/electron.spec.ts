@@ -24,7 +24,8 @@ function electronBinary(): string | null {
 const binary = electronBinary();
 test.skip(
   !binary,
-  'Electron binary not installed (ELECTRON_SKIP_BINARY_DOWNLOAD); run on a machine with network access to exercise the desktop shell',
+  'Electron binary not installed (ELECTRON_SKIP_BINARY_DOWNLOAD). What can be proven without it runs in test/shell; ' +
+    'to run these specs, see README "Desktop shell: what is tested where"',
 );
 test.describe.configure({ mode: 'serial' });
 
@@ -186,6 +187,38 @@ test('worker: killed mid-life, the crash is reported and the next sync restarts 
   expect(status.counts.completed).toBe(noteCount);
   expect(status.counts.failed).toBe(0);
   await win.screenshot({ path: artifact('electron-after-crash.png') });
+});
+
+test('pause from the UI is the one pause state; re-index re-embeds every note', async () => {
+  const invoke = (channel: string, request: unknown) =>
+    win.evaluate(([c, r]) => (globalThis as unknown as Win).obsiquery!.invoke(c as string, r), [channel, request]);
+  expect(await invoke('sync:pause', { paused: true })).toEqual({ paused: true });
+  expect(await invoke('status:get', {})).toMatchObject({ paused: true });
+  expect(await invoke('sync:start', {})).toEqual({ started: false });
+  expect(await invoke('sync:pause', { paused: false })).toEqual({ paused: false });
+  await expect.poll(async () => ((await invoke('status:get', {})) as { syncing: boolean }).syncing).toBe(false);
+
+  const doneBefore = await win.evaluate(
+    () => ((globalThis as unknown as Win).__events ?? []).filter(([e]) => e === 'sync:done').length,
+  );
+  expect(await invoke('sync:start', { reindex: true })).toEqual({ started: true });
+  await expect
+    .poll(
+      () =>
+        win.evaluate(
+          (n) => ((globalThis as unknown as Win).__events ?? []).filter(([e]) => e === 'sync:done')[n]?.[1] ?? null,
+          doneBefore,
+        ),
+      { timeout: 180_000 },
+    )
+    .not.toBeNull();
+  const status = (await invoke('status:get', {})) as { counts: { completed: number; total: number } };
+  expect(status.counts.completed).toBe(status.counts.total);
+  const last = (await win.evaluate(
+    (n) => ((globalThis as unknown as Win).__events ?? []).filter(([e]) => e === 'sync:done')[n]![1],
+    doneBefore,
+  )) as { summary: { modified: number } | null };
+  expect(last.summary?.modified).toBe(status.counts.total);
 });
 
 test('tray app: closing the window hides it instead of quitting', async () => {

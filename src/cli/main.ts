@@ -43,13 +43,13 @@ program
   .addOption(vaultOpt())
   .addOption(dataOpt())
   .addOption(jsonOpt())
-  .option('--reindex', 're-embed everything (needed after changing the embedding model)')
+  .option('--reindex', 're-embed every note, changed or not (needed after changing the embedding model)')
   .action(async (opts: { vault?: string; data?: string; json?: boolean; reindex?: boolean }) => {
     await withService(opts, async (s) => {
       for (const r of s.index.repairs) process.stderr.write(`warning: ${r}\n`);
       const reporter = syncProgressReporter(!opts.json || process.stderr.isTTY === true);
       s.onProgress((p) => reporter.update(p));
-      const summary = await s.sync();
+      const summary = await s.sync({ reindex: opts.reindex });
       reporter.stop();
       if (opts.json) printJson(summary);
       else {

@@ -34,6 +34,8 @@ async function handle(msg: ToWorker): Promise<void> {
   try {
     let servicePromise = services.get(msg.dataDir);
     if (!servicePromise || msg.reindex) {
+      // A reindex reopens the index with the selected embedding model (a model change resets the index).
+      if (servicePromise) (await servicePromise.catch(() => null))?.close();
       servicePromise = VaultService.open({ vault: msg.vault, dataDir: msg.dataDir, reindex: msg.reindex });
       services.set(msg.dataDir, servicePromise);
     }
@@ -41,7 +43,7 @@ async function handle(msg: ToWorker): Promise<void> {
     const offProgress = service.onProgress((progress) => send({ type: 'progress', progress }));
     const offChanged = service.onFilesChanged((ids) => send({ type: 'filesChanged', ids }));
     try {
-      const summary = await service.sync();
+      const summary = await service.sync({ reindex: msg.reindex });
       send({ type: 'done', summary, repairs: service.index.repairs });
     } finally {
       offProgress();
@@ -54,8 +56,13 @@ async function handle(msg: ToWorker): Promise<void> {
 }
 
 function onMessage(data: unknown): void {
+  const msg = data as ToWorker;
+  if (msg.type === 'cancel') {
+    for (const s of services.values()) void s.then((service) => service.cancel()).catch(() => undefined);
+    return;
+  }
   // Syncs run one after another; the host already coalesces bursts of requests.
-  queue = queue.then(() => handle(data as ToWorker));
+  queue = queue.then(() => handle(msg));
 }
 
 if (parentPort) parentPort.on('message', (ev) => onMessage(ev.data));

@@ -66,6 +66,7 @@ export class Backend {
     this.worker.on('filesChanged', (ids) => this.emit('log:changed', { ids }));
     this.worker.on('done', (d) => this.emit('sync:done', d));
     this.worker.on('crashed', (message) => this.emit('worker:crashed', { message }));
+    this.worker.on('paused', (paused) => this.emit('sync:paused', { paused }));
   }
 
   onEvent(fn: Emit): () => void {
@@ -157,13 +158,15 @@ export class Backend {
       return { ...known, current: true };
     },
     'vault:pickFolder': async () => ({ path: this.hooks.pickFolder ? await this.hooks.pickFolder() : null }),
-    'sync:start': async () => {
+    'sync:start': async ({ reindex }) => {
       this.need();
-      return { started: this.worker.requestSync() };
+      if (reindex && this.worker.paused) throw new UsageError('Syncing is paused: resume it to re-index.');
+      return { started: this.worker.requestSync({ reindex }) };
     },
     'sync:pause': async ({ paused }) => {
-      this.worker.paused = paused;
-      return { paused };
+      // The same state the tray toggles: the worker client emits sync:paused, which the tray and UIs follow.
+      this.worker.setPaused(paused);
+      return { paused: this.worker.paused };
     },
     'status:get': async () => this.status(),
     'log:list': async ({ status }) =>
@@ -284,6 +287,7 @@ export class Backend {
         chatModel,
         counts: { pending: 0, processing: 0, completed: 0, failed: 0, disabled: 0, total: 0, chunks: 0 },
         syncing: false,
+        paused: this.worker.paused,
         lastSync: null,
         repairs: [],
       };
@@ -296,6 +300,7 @@ export class Backend {
       chatModel: s.settings.chatModelPath ? path.basename(s.settings.chatModelPath) : chatModel,
       counts: st.counts,
       syncing: this.worker.busy,
+      paused: this.worker.paused,
       lastSync: st.lastSync,
       repairs: st.repairs,
     };

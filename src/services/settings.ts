@@ -2,18 +2,9 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { appDataRoot } from '../store/dataDir.js';
+import { settingsSchema, type Settings } from '../shared/settingsSchema.js';
 
-/** User-tunable settings, stored per index. Defaults are measured choices (see bench/README.md). */
-export const settingsSchema = z.object({
-  chunkSize: z.number().int().min(32).max(2000).default(200),
-  overlap: z.number().int().min(0).max(500).default(30),
-  exclude: z.array(z.string()).default([]),
-  k: z.number().int().min(1).max(50).default(5),
-  threshold: z.number().min(0).max(1).default(0.3),
-  maxNoteMB: z.number().min(1).max(200).default(10),
-  chatModelPath: z.string().nullable().default(null),
-});
-export type Settings = z.infer<typeof settingsSchema>;
+export { settingsSchema, type Settings };
 
 export function loadSettings(dataDir: string): Settings {
   const file = path.join(dataDir, 'settings.json');

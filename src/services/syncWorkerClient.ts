@@ -15,6 +15,7 @@ export interface SyncWorkerEvents {
   filesChanged: [number[]];
   done: [EventPayload<'sync:done'>];
   crashed: [string];
+  paused: [boolean];
 }
 
 /**
@@ -26,9 +27,14 @@ export class SyncWorkerClient extends EventEmitter<SyncWorkerEvents> {
   private worker: WorkerHandle | null = null;
   private running = false;
   private pendingAgain = false;
+  /** A follow-up (or the restart after a crash) must keep a reindex a reindex. */
+  private pendingReindex = false;
   private target: { vault: string; dataDir: string } | null = null;
   private stopping = false;
-  paused = false;
+  private isPaused = false;
+  /** A sync was asked for while paused: resuming runs it, so edits made meanwhile are not left waiting. */
+  private missedWhilePaused = false;
+  private runningReindex = false;
   private busyRetry: NodeJS.Timeout | undefined;
   /** How long to wait before retrying when another process holds the sync lock. */
   busyRetryMs = 2000;
@@ -45,15 +51,46 @@ export class SyncWorkerClient extends EventEmitter<SyncWorkerEvents> {
     this.target = { vault, dataDir };
   }
 
-  /** Returns true when a new sync started, false when it was folded into the running one. */
-  requestSync(): boolean {
-    if (!this.target || this.paused) return false;
+  /** The one pause state: the tray, the UI (`sync:pause`) and the watcher all go through here. */
+  get paused(): boolean {
+    return this.isPaused;
+  }
+
+  /** Pausing stops the running sync after its current batch; resuming runs what was asked for meanwhile. */
+  setPaused(paused: boolean): void {
+    if (paused === this.isPaused) return;
+    this.isPaused = paused;
+    if (paused) {
+      this.missedWhilePaused = this.pendingAgain || this.running;
+      this.pendingAgain = false;
+      if (this.running) this.worker?.post({ type: 'cancel' });
+    }
+    this.emit('paused', paused);
+    if (!paused && this.missedWhilePaused) {
+      this.missedWhilePaused = false;
+      this.requestSync({ reindex: this.pendingReindex });
+    }
+  }
+
+  /**
+   * Returns true when a new sync started, false when it was folded into the running one (or syncing is
+   * paused). `reindex` re-embeds every note.
+   */
+  requestSync(opts: { reindex?: boolean } = {}): boolean {
+    if (!this.target) return false;
+    if (opts.reindex) this.pendingReindex = true;
+    if (this.isPaused) {
+      this.missedWhilePaused = true;
+      return false;
+    }
     if (this.running) {
       this.pendingAgain = true;
       return false;
     }
     this.running = true;
-    this.ensureWorker().post({ type: 'sync', ...this.target });
+    this.runningReindex = this.pendingReindex;
+    this.pendingReindex = false;
+    this.ensureWorker().post({ type: 'sync', ...this.target, ...(this.runningReindex ? { reindex: true } : {}) });
     return true;
   }
 
@@ -68,7 +105,9 @@ export class SyncWorkerClient extends EventEmitter<SyncWorkerEvents> {
       this.running = false;
       if (this.stopping) return;
       this.emit('crashed', `The indexing worker exited unexpectedly (code ${code ?? 'signal'}).`);
-      // The next sync repairs whatever the dead worker left half-done, so restart and resume.
+      // The next sync repairs whatever the dead worker left half-done, so restart and resume. A reindex resumes
+      // from the requeue stored in the index; asking for a new one would restart it from scratch after every
+      // crash, and a note that crashes the worker would then stall it forever.
       if (wasRunning) setTimeout(() => this.requestSync(), 500);
     });
     return w;
@@ -84,12 +123,13 @@ export class SyncWorkerClient extends EventEmitter<SyncWorkerEvents> {
         // Another process (a CLI sync) holds the index: try again once it is likely done, so edits made
         // meanwhile are not left waiting for the next trigger.
         this.pendingAgain = false;
+        if (this.runningReindex) this.pendingReindex = true;
         clearTimeout(this.busyRetry);
         this.busyRetry = setTimeout(() => this.requestSync(), this.busyRetryMs);
         this.busyRetry.unref?.();
         return;
       }
-      if (this.pendingAgain) {
+      if (this.pendingAgain || this.pendingReindex) {
         this.pendingAgain = false;
         this.requestSync();
       }

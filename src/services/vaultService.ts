@@ -72,6 +72,9 @@ export class VaultService {
   private progressListeners = new Set<(p: SyncProgress) => void>();
   private changeListeners = new Set<(ids: number[]) => void>();
   lastProgress: SyncProgress | null = null;
+  /** Set by `sync({ reindex: true })`; the next run (not one already past its scan) re-embeds every note. */
+  private reindexRequested = false;
+  private running: AbortController | null = null;
 
   private constructor(
     readonly vault: string,
@@ -127,14 +130,32 @@ export class VaultService {
     return this.coordinator.busy;
   }
 
-  /** Starts a sync, or joins the follow-up of the one already running (requests are coalesced). */
-  sync(): Promise<SyncSummary> {
+  /**
+   * Starts a sync, or joins the follow-up of the one already running (requests are coalesced). `reindex`
+   * re-embeds every note, not only changed ones; the requeue is stored in the index, so a reindex that is
+   * cancelled or killed resumes with the next sync.
+   */
+  sync(opts: { reindex?: boolean } = {}): Promise<SyncSummary> {
+    if (opts.reindex) this.reindexRequested = true;
     return this.coordinator.request();
+  }
+
+  /** Stops the running sync after the batch it is writing; what is done stays done, the rest stays pending. */
+  cancel(): boolean {
+    if (!this.running) return false;
+    this.running.abort();
+    return true;
   }
 
   private async runSync(): Promise<SyncSummary> {
     const release = acquireSyncLock(this.dataDir);
+    const controller = new AbortController();
+    this.running = controller;
     try {
+      if (this.reindexRequested) {
+        this.reindexRequested = false;
+        this.index.db.requeueAll();
+      }
       const s = this.settings;
       return await syncVault({
         vault: this.vault,
@@ -151,8 +172,11 @@ export class VaultService {
           for (const fn of this.changeListeners) fn(ids);
         },
         checkpoint: faultCheckpoint(),
+        batchChunks: testBatchChunks(),
+        signal: controller.signal,
       });
     } finally {
+      this.running = null;
       release();
     }
   }
@@ -237,6 +261,15 @@ async function repairIfInconsistent(index: Index, dataDir: string): Promise<void
  * Fault-injection hook for the crash tests: OBQ_FAULT_KILL_AT="after-add-vectors:3" makes the process kill
  * itself with SIGKILL the 3rd time it passes that point. Inert unless the variable is set.
  */
+/**
+ * Test hook: smaller write batches (OBQ_SYNC_BATCH_CHUNKS), so a small vault syncs in several batches and a
+ * test can pause between them (test/shell/mainProcess.test.ts). Unset, the pipeline's default applies.
+ */
+function testBatchChunks(): number | undefined {
+  const n = Number(process.env.OBQ_SYNC_BATCH_CHUNKS);
+  return Number.isInteger(n) && n > 0 ? n : undefined;
+}
+
 function faultCheckpoint(): ((point: string) => void) | undefined {
   const spec = process.env.OBQ_FAULT_KILL_AT;
   if (!spec) return undefined;

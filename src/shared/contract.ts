@@ -4,6 +4,10 @@
  * channel name, payload and event is declared exactly once, and every payload is validated at the boundary.
  */
 import { z } from 'zod';
+import type { EventChannel, RequestChannel } from './channels.js';
+
+export { eventChannels, isEventChannel, isRequestChannel, requestChannels } from './channels.js';
+export type { EventChannel, RequestChannel } from './channels.js';
 
 const status = z.enum(['pending', 'processing', 'completed', 'failed']);
 const relPath = z.string().min(1).max(4096);
@@ -126,6 +130,8 @@ export const statusInfo = z.object({
     chunks: z.number(),
   }),
   syncing: z.boolean(),
+  /** Syncing paused from the tray or the UI (one state); absent from hosts that cannot pause. */
+  paused: z.boolean().optional(),
   lastSync: z
     .object({ started_at: z.number(), finished_at: z.number().nullable(), summary: syncSummary.nullable() })
     .nullable(),
@@ -142,7 +148,11 @@ export const requests = {
   'vault:add': { req: z.object({ path: z.string().min(1).max(4096) }), res: vaultInfo },
   'vault:select': { req: z.object({ vault: z.string().min(1).max(4096) }), res: vaultInfo },
   'vault:pickFolder': { req: z.object({}), res: z.object({ path: z.string().nullable() }) },
-  'sync:start': { req: z.object({}), res: z.object({ started: z.boolean() }) },
+  'sync:start': {
+    // reindex: re-embed every note (new chunks, same answers), not only the changed ones.
+    req: z.object({ reindex: z.boolean().optional() }),
+    res: z.object({ started: z.boolean() }),
+  },
   'sync:pause': { req: z.object({ paused: z.boolean() }), res: z.object({ paused: z.boolean() }) },
   'status:get': { req: z.object({}), res: statusInfo },
   'log:list': { req: z.object({ status: status.optional() }), res: z.array(logRow) },
@@ -182,7 +192,7 @@ export const requests = {
   'chat:history': { req: z.object({ threadId: z.string().min(1).max(100) }), res: z.array(chatMessage) },
   'settings:get': { req: z.object({}), res: settings },
   'settings:set': { req: settings.partial(), res: settings },
-} as const;
+} as const satisfies { [C in RequestChannel]: { req: z.ZodType; res: z.ZodType } };
 
 /** Events pushed from the backend to every UI. */
 export const events = {
@@ -195,10 +205,10 @@ export const events = {
   'chat:error': z.object({ runId: z.string(), error: z.string() }),
   'worker:crashed': z.object({ message: z.string() }),
   'vault:changed': z.object({ vault: z.string().nullable() }),
-} as const;
+  /** Syncing was paused or resumed (tray or UI: one state). */
+  'sync:paused': z.object({ paused: z.boolean() }),
+} as const satisfies { [E in EventChannel]: z.ZodType };
 
-export type RequestChannel = keyof typeof requests;
-export type EventChannel = keyof typeof events;
 export type Req<C extends RequestChannel> = z.input<(typeof requests)[C]['req']>;
 export type Res<C extends RequestChannel> = z.infer<(typeof requests)[C]['res']>;
 export type EventPayload<E extends EventChannel> = z.infer<(typeof events)[E]>;
@@ -209,10 +219,6 @@ export interface ObsiQueryApi {
   on<E extends EventChannel>(event: E, listener: (payload: EventPayload<E>) => void): () => void;
   /** Electron only: the filesystem path of a dropped file or folder (File.path is gone under contextIsolation). */
   pathForFile?(file: File): string;
-}
-
-export function isRequestChannel(value: unknown): value is RequestChannel {
-  return typeof value === 'string' && Object.prototype.hasOwnProperty.call(requests, value);
 }
 
 /** Validates a request at a process boundary; throws a ZodError with the exact offending field. */

@@ -523,6 +523,14 @@ export class IndexDb {
   }
 
   /** Forget every file's indexed state so the next sync re-embeds all (used when the embedding model changed). */
+  /**
+   * Re-index: every enabled note goes back to pending with no known hash, so the next sync re-embeds it even
+   * though its content is unchanged. Its current chunks stay searchable until its new ones replace them.
+   */
+  requeueAll(): number {
+    return this.db.prepare(`update obq_log set status = 'pending', file_hash = null where is_enabled`).run().changes;
+  }
+
   resetAll(): void {
     this.db.transaction(() => {
       this.db.exec(

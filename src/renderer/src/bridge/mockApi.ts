@@ -1,6 +1,7 @@
 /**
  * A stand-in backend for looking at the UI without the real one (`?mock=1`, or `?mock=empty` for onboarding).
- * Dev tooling only: main.tsx loads it lazily, so it never runs unless asked for.
+ * Dev tooling only: main.tsx imports it behind `import.meta.env.DEV`, so production builds (Electron and web)
+ * drop it entirely; test/shell/bundles.test.ts checks that no built bundle contains it.
  */
 import type {
   EventChannel,
@@ -12,6 +13,7 @@ import type {
   SettingsT,
 } from '../../../shared/contract.js';
 import type { RendererApi } from './api.js';
+import { settingsSchema } from '../../../shared/settingsSchema.js';
 
 const VAULT = '/Users/demo/Documents/Second Brain';
 
@@ -231,15 +233,8 @@ export function createMockApi(opts: { empty?: boolean; crash?: boolean } = {}): 
         },
       ];
   const rows = makeRows();
-  let settings: SettingsT = {
-    chunkSize: 400,
-    overlap: 60,
-    exclude: ['Templates/', '*.excalidraw.md', '.trash/'],
-    k: 8,
-    threshold: 0.25,
-    maxNoteMB: 10,
-    chatModelPath: null,
-  };
+  // The app's real defaults, so what the mock shows is what a new user gets.
+  let settings: SettingsT = settingsSchema.parse({});
   const threads = [
     { threadId: 't-garden', title: 'When should I sow tomatoes?', updatedAt: Date.now() / 1000 - 3600 },
     { threadId: 't-systems', title: 'Summarise Thinking in Systems', updatedAt: Date.now() / 1000 - 86_400 * 2 },
@@ -253,6 +248,7 @@ export function createMockApi(opts: { empty?: boolean; crash?: boolean } = {}): 
     );
   }
   let syncing = false;
+  let paused = false;
 
   function counts() {
     const c = { pending: 0, processing: 0, completed: 0, failed: 0, disabled: 0, total: rows.length, chunks: 0 };
@@ -359,11 +355,15 @@ export function createMockApi(opts: { empty?: boolean; crash?: boolean } = {}): 
     },
     'vault:pickFolder': () => ({ path: null }),
     'sync:start': () => {
-      const wasIdle = !syncing;
-      simulateSync(opts.empty ? 342 : 120);
+      const wasIdle = !syncing && !paused;
+      if (!paused) simulateSync(opts.empty ? 342 : 120);
       return { started: wasIdle };
     },
-    'sync:pause': ({ paused }) => ({ paused }),
+    'sync:pause': ({ paused: next }) => {
+      paused = next;
+      emit('sync:paused', { paused });
+      return { paused };
+    },
     'status:get': () => ({
       vault: vaults.find((v) => v.current)?.vault ?? null,
       dataDir: vaults.find((v) => v.current)?.dataDir ?? null,
@@ -371,6 +371,7 @@ export function createMockApi(opts: { empty?: boolean; crash?: boolean } = {}): 
       chatModel: 'Qwen3-4B-Instruct-Q4_K_M.gguf',
       counts: counts(),
       syncing,
+      paused,
       lastSync: {
         started_at: Date.now() / 1000 - 1800,
         finished_at: Date.now() / 1000 - 1795,

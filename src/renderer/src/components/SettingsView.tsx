@@ -4,6 +4,7 @@ import { settings as settingsSchema, type SettingsT, type StatusT } from '../../
 import { errorMessage, getApi } from '../bridge/api.js';
 import { loadTheme, saveTheme, type Theme } from '../lib/theme.js';
 import { useApp } from '../store/appStore.js';
+import { IndexControls } from './IndexControls.js';
 
 interface Draft {
   exclude: string;
@@ -259,6 +260,7 @@ function SettingsForm({ initial, status }: { initial: SettingsT; status: StatusT
       <section className="settings-section" aria-labelledby="s-data">
         <h2 id="s-data">Data</h2>
         <ReadOnly label="Data location" value={status?.dataDir ?? '—'} />
+        <IndexControls />
       </section>
 
       <div className="settings-actions">

@@ -1,0 +1,16 @@
+import { z } from 'zod';
+
+/**
+ * User-tunable settings, stored per index. Defaults are measured choices (see bench/README.md). Shared (no
+ * Node imports) so the dev mock backend shows the very defaults the app ships, not its own.
+ */
+export const settingsSchema = z.object({
+  chunkSize: z.number().int().min(32).max(2000).default(200),
+  overlap: z.number().int().min(0).max(500).default(30),
+  exclude: z.array(z.string()).default([]),
+  k: z.number().int().min(1).max(50).default(5),
+  threshold: z.number().min(0).max(1).default(0.3),
+  maxNoteMB: z.number().min(1).max(200).default(10),
+  chatModelPath: z.string().nullable().default(null),
+});
+export type Settings = z.infer<typeof settingsSchema>;
