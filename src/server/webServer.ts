@@ -44,6 +44,8 @@ export interface WebServerOptions {
   webRoot?: string;
   hooks?: HostHooks;
   watch?: boolean;
+  /** `serve --[no-]follow-external-links`: saved into the settings of every vault this server opens. */
+  followExternalLinks?: boolean;
 }
 
 export interface RunningServer {
@@ -156,6 +158,7 @@ export async function startWebServer(opts: WebServerOptions = {}): Promise<Runni
   const token = opts.token ?? randomBytes(24).toString('hex');
   const tokenBuf = Buffer.from(token);
   const backend = new Backend(spawnNodeWorker, opts.hooks ?? {});
+  backend.followExternalLinks = opts.followExternalLinks;
   let port = 0;
   const allowedHosts = () => new Set([`127.0.0.1:${port}`, `localhost:${port}`]);
   const originOk = (origin: string | undefined) =>
