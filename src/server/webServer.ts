@@ -105,6 +105,15 @@ function sendJson(
   res.end(text);
 }
 
+/** A JSON error written straight to a socket, for answers given outside an http.ServerResponse. */
+function answerRaw(socket: Duplex, status: number, reason: string, error: string): void {
+  if (!socket.writable) return void socket.destroy();
+  const body = JSON.stringify({ ok: false, error });
+  socket.end(
+    `HTTP/1.1 ${status} ${reason}\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
+  );
+}
+
 function messageOf(err: unknown): string {
   if (err instanceof ZodError)
     return `Invalid request: ${err.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`;
@@ -166,11 +175,13 @@ export async function startWebServer(opts: WebServerOptions = {}): Promise<Runni
 
   const server = http.createServer(
     {
-      // Slow or stalled clients (slowloris) are cut off: headers within 10 s, a whole request within 30 s,
+      // Slow or stalled clients (slowloris) are cut off: headers within 10 s, a whole request within 15 s,
       // checked every second rather than Node's default 30 s.
       headersTimeout: 10_000,
-      requestTimeout: 30_000,
+      requestTimeout: 15_000,
       connectionsCheckingInterval: 1_000,
+      // A request without Host gets our JSON 421 (below) rather than Node's empty 400.
+      requireHostHeader: false,
     },
     (req, res) => {
       // Every request ends in a JSON answer: a throw anywhere in handling becomes a 4xx/5xx, never a crash.
@@ -187,10 +198,13 @@ export async function startWebServer(opts: WebServerOptions = {}): Promise<Runni
         : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
           ? [408, 'Request Timeout']
           : [400, 'Bad Request'];
-    const body = JSON.stringify({ ok: false, error: `${text}.` });
-    socket.end(
-      `HTTP/1.1 ${status} ${text}\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
-    );
+    answerRaw(socket, status, text, `${text}.`);
+  });
+
+  // CONNECT (proxy tunnels) is not an ordinary request in Node: without this it would be dropped unanswered.
+  server.on('connect', (_req: http.IncomingMessage, socket: Duplex) => {
+    socket.on('error', () => socket.destroy());
+    answerRaw(socket, 405, 'Method Not Allowed', 'Method not allowed.');
   });
 
   async function handleHttp(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
@@ -258,6 +272,10 @@ export async function startWebServer(opts: WebServerOptions = {}): Promise<Runni
 
   const wss = new WebSocketServer({ noServer: true, maxPayload: WS_MAX_PAYLOAD });
   const sockets = new Set<WebSocket>();
+  // A malformed handshake (bad key, version, method...) gets a JSON 400 like every other bad request.
+  wss.on('wsClientError', (err: Error, socket: Duplex) => {
+    answerRaw(socket, 400, 'Bad Request', `Bad WebSocket handshake: ${err.message}.`);
+  });
   server.on('upgrade', (req: http.IncomingMessage, socket: Duplex, head: Buffer) => {
     // Errors on the raw socket before the handshake (a client that resets) must not become uncaught.
     socket.on('error', () => socket.destroy());
@@ -269,10 +287,7 @@ export async function startWebServer(opts: WebServerOptions = {}): Promise<Runni
       originOk(req.headers.origin) &&
       tokenMatches(tokenBuf, url.searchParams.get('token'));
     if (!ok) {
-      const body = JSON.stringify({ ok: false, error: 'Missing or wrong token, host or origin.' });
-      socket.end(
-        `HTTP/1.1 401 Unauthorized\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
-      );
+      answerRaw(socket, 401, 'Unauthorized', 'Missing or wrong token, host or origin.');
       return;
     }
     try {
