@@ -20,6 +20,7 @@ export const WEB_ROOT = process.env.OBSIQUERY_WEB_ROOT?.trim() || path.join(repo
 export const MAX_BODY = 1024 * 1024;
 /** Largest WebSocket frame a client may send; the event channel is server-to-client, so this is generous. */
 export const WS_MAX_PAYLOAD = 64 * 1024;
+const TOO_LARGE = `Request body is larger than the ${MAX_BODY / 1024} KB limit.`;
 
 const CSP =
   "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; " +
@@ -94,7 +95,7 @@ function sendJson(
   body: unknown,
   headers: http.OutgoingHttpHeaders = {},
 ): void {
-  if (res.headersSent) return void res.destroy();
+  if (res.headersSent || res.destroyed || res.socket?.destroyed) return void res.destroy();
   const text = JSON.stringify(body);
   res.writeHead(status, {
     'content-type': 'application/json',
@@ -126,25 +127,57 @@ function statusOf(err: unknown): number {
 }
 
 /**
- * Reads a request body up to `limit` bytes. A declared Content-Length over the limit is refused before one
- * byte is read; a chunked body is refused as soon as it passes the limit, and nothing past it is kept.
+ * How much of an oversized body is read and thrown away so its sender can read the 413: closing a socket
+ * the client is still writing to makes the kernel send a reset, and the client sees that instead of the
+ * answer (the "connection reset" this replaced). A body declared or grown past DRAIN_BYTES, or still coming
+ * after DRAIN_MS, gets its 413 at once and the connection is closed.
  */
-function readBody(req: http.IncomingMessage, limit: number): Promise<Buffer | 'too-large'> {
-  const declared = Number(req.headers['content-length'] ?? 0);
-  if (declared > limit) return Promise.resolve('too-large');
+const DRAIN_BYTES = 64 * 1024 * 1024;
+const DRAIN_MS = 5_000;
+
+/** An oversized body: answer 413; `close` when the rest of it was not drained. */
+type TooLarge = { tooLarge: true; close: boolean };
+
+/**
+ * Reads a request body up to `limit` bytes. A declared Content-Length over the limit is refused without
+ * keeping a byte (a client that sends `Expect: 100-continue` is refused before it sends any, see
+ * checkContinue); a chunked body is refused as soon as it passes the limit and nothing past it is kept.
+ */
+function readBody(req: http.IncomingMessage, limit: number): Promise<Buffer | TooLarge> {
   return new Promise((resolve, reject) => {
     let size = 0;
-    const chunks: Buffer[] = [];
+    let chunks: Buffer[] | null = [];
+    const drainThenRefuse = () => {
+      chunks = null;
+      let drained = 0;
+      const giveUp = () => {
+        clearTimeout(timer);
+        req.removeAllListeners('data');
+        req.pause();
+        resolve({ tooLarge: true, close: true });
+      };
+      const timer = setTimeout(giveUp, DRAIN_MS);
+      req.on('data', (c: Buffer) => {
+        drained += c.length;
+        if (drained > DRAIN_BYTES) giveUp();
+      });
+      req.on('end', () => {
+        clearTimeout(timer);
+        resolve({ tooLarge: true, close: false });
+      });
+    };
+    req.on('error', reject);
+    const declared = Number(req.headers['content-length'] ?? 0);
+    if (declared > DRAIN_BYTES) return resolve({ tooLarge: true, close: true });
+    if (declared > limit) return drainThenRefuse();
     const onData = (c: Buffer) => {
       size += c.length;
-      if (size <= limit) return void chunks.push(c);
+      if (size <= limit) return void chunks?.push(c);
       req.off('data', onData);
-      chunks.length = 0;
-      resolve('too-large');
+      drainThenRefuse();
     };
     req.on('data', onData);
-    req.on('end', () => resolve(Buffer.concat(chunks)));
-    req.on('error', reject);
+    req.on('end', () => chunks && resolve(Buffer.concat(chunks)));
   });
 }
 
@@ -201,6 +234,13 @@ export async function startWebServer(opts: WebServerOptions = {}): Promise<Runni
     answerRaw(socket, status, text, `${text}.`);
   });
 
+  // `Expect: 100-continue` (curl does this for big bodies): an oversized body is refused before it is sent.
+  server.on('checkContinue', (req: http.IncomingMessage, res: http.ServerResponse) => {
+    if (Number(req.headers['content-length'] ?? 0) > MAX_BODY)
+      return sendJson(res, 413, { ok: false, error: TOO_LARGE }, { connection: 'close' });
+    res.writeContinue();
+    server.emit('request', req, res);
+  });
   // CONNECT (proxy tunnels) is not an ordinary request in Node: without this it would be dropped unanswered.
   server.on('connect', (_req: http.IncomingMessage, socket: Duplex) => {
     socket.on('error', () => socket.destroy());
@@ -225,14 +265,8 @@ export async function startWebServer(opts: WebServerOptions = {}): Promise<Runni
       const channel = m[1]!;
       if (!isRequestChannel(channel)) return send(404, { ok: false, error: `Unknown channel ${channel}.` });
       const body = await readBody(req, MAX_BODY);
-      if (body === 'too-large')
-        // Closing the connection after the answer means the rest of an oversized body is never read.
-        return sendJson(
-          res,
-          413,
-          { ok: false, error: `Request body is larger than the ${MAX_BODY / 1024} KB limit.` },
-          { connection: 'close' },
-        );
+      if (!Buffer.isBuffer(body))
+        return sendJson(res, 413, { ok: false, error: TOO_LARGE }, body.close ? { connection: 'close' } : {});
       let payload: unknown;
       try {
         payload = body.length ? JSON.parse(body.toString('utf8')) : {};

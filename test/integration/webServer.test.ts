@@ -204,10 +204,13 @@ describe('web mode server', () => {
       expect(r.body.error).toMatch(/larger than the 1024 KB limit/);
       expect(Date.now() - started).toBeLessThan(20_000);
     }
-    const justOver = await rawRequest(
-      server.port,
-      `POST /api/invoke/status:get HTTP/1.1\r\nHost: 127.0.0.1:${server.port}\r\nAuthorization: Bearer ${server.token}\r\nContent-Length: ${MAX_BODY + 1}\r\n\r\n`,
-    );
+    const head = (extra: string) =>
+      `POST /api/invoke/status:get HTTP/1.1\r\nHost: 127.0.0.1:${server.port}\r\nAuthorization: Bearer ${server.token}\r\nContent-Length: ${MAX_BODY + 1}\r\n${extra}Connection: close\r\n\r\n`;
+    const justOver = await rawRequest(server.port, Buffer.concat([Buffer.from(head('')), Buffer.alloc(MAX_BODY + 1)]));
+    // With "Expect: 100-continue" the body is refused before the client sends a byte of it.
+    const expecting = await rawRequest(server.port, head('Expect: 100-continue\r\n'));
+    expect(expecting.status).toBe(413);
+    expect(JSON.parse(expecting.body).error).toMatch(/larger than/);
     expect(justOver.status).toBe(413);
     expect(await alive()).toBe(200);
   });
