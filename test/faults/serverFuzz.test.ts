@@ -124,7 +124,10 @@ function dechunk(s: string): string {
 /** The rule every answer obeys: 2xx, or 4xx with a JSON `{ ok: false, error }`; never 5xx, never silence. */
 function check(cls: string, what: string, a: Answer | { error: string }, expectStatus?: number): void {
   bump(counts.sent, cls);
-  if ('error' in a) throw new Error(hint(`${cls}: ${what}: ${a.error}`));
+  if ('error' in a) {
+    if (died) throw new Error(hint(`${cls}: ${what}: the server died (${died})\nstderr:\n${stderrTail}`));
+    throw new Error(hint(`${cls}: ${what}: ${a.error}`));
+  }
   bump(counts.status, String(a.status));
   if (expectStatus !== undefined && a.status !== expectStatus)
     throw new Error(hint(`${cls}: ${what}: expected ${expectStatus}, got ${a.status} ${a.body.slice(0, 200)}`));
