@@ -2,10 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chmodSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
-import { tempDir, useFastEmbedder, writeNotes } from '../helpers/fixtures.js';
+import { runCli, tempDir, useFastEmbedder, writeNotes } from '../helpers/fixtures.js';
 import { startWebServer, type RunningServer } from '../../src/server/webServer.js';
 import { discoverNotes } from '../../src/pipeline/discover.js';
-import { saveSettings } from '../../src/services/settings.js';
+import { loadSettings, saveSettings } from '../../src/services/settings.js';
+import type { SyncSummary } from '../../src/pipeline/sync.js';
 import type { LogRowT, Res, RequestChannel, SearchHitT, StatusT } from '../../src/shared/contract.js';
 
 /*
@@ -229,4 +230,31 @@ describe('settings:set checks chatModelPath', () => {
     expect((await ok(server, 'settings:set', { chatModelPath: good })).chatModelPath).toBe(good);
     expect((await ok(server, 'settings:set', { chatModelPath: null })).chatModelPath).toBeNull();
   });
+});
+
+describe('sync --[no-]follow-external-links', () => {
+  const tmp = tempDir('obq-links-cli-');
+  afterAll(() => tmp.cleanup());
+
+  it('saves the policy; the link out is indexed with it on and dropped with it off', async () => {
+    const home = path.join(tmp.dir, 'home');
+    const vault = path.join(tmp.dir, 'vault');
+    const dataDir = path.join(tmp.dir, 'data');
+    writeNotes(vault, { 'Note.md': '# Note\n\nA note about rowing boats on a calm lake.\n' });
+    writeNotes(tmp.dir, { 'outside/Diary.md': '# Diary\n\nPrivate diary entry about the harbour festival.\n' });
+    symlinkSync(path.join(tmp.dir, 'outside/Diary.md'), path.join(vault, 'Diary.md'));
+    const sync = async (flag: string[]) => {
+      const r = await runCli(['sync', '--vault', vault, '--data', dataDir, '--json', ...flag], { home });
+      return { code: r.code, stderr: r.stderr, summary: JSON.parse(r.stdout) as SyncSummary };
+    };
+    const on = await sync(['--follow-external-links']);
+    expect(on.code, on.stderr).toBe(0);
+    expect(on.summary).toMatchObject({ added: 2, failed: 0 });
+    expect(loadSettings(dataDir).followExternalLinks).toBe(true);
+    const off = await sync(['--no-follow-external-links']);
+    expect(off.code, off.stderr).toBe(1); // the refused link is reported as failed
+    expect(off.summary.failed).toBe(1);
+    expect(off.summary.chunks_deleted).toBeGreaterThan(0);
+    expect(loadSettings(dataDir).followExternalLinks).toBe(false);
+  }, 240_000);
 });
