@@ -231,7 +231,7 @@ export async function startWebServer(opts: WebServerOptions = {}): Promise<Runni
         : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
           ? [408, 'Request Timeout']
           : [400, 'Bad Request'];
-    answerRaw(socket, status, text, `${text}.`);
+    answerRaw(socket, status, text, `${text}${err.code ? ` (${err.code})` : ''}.`);
   });
 
   // `Expect: 100-continue` (curl does this for big bodies): an oversized body is refused before it is sent.

@@ -68,6 +68,7 @@ const counts = {
   sent: {} as Record<string, number>,
   status: {} as Record<string, number>,
 };
+const slowResults: string[] = [];
 const bump = (m: Record<string, number>, k: string) => (m[k] = (m[k] ?? 0) + 1);
 
 let child: ChildProcess;
@@ -489,48 +490,13 @@ describe('server fuzz: no request can crash or confuse `obsiquery serve`', () =>
     }
     console.log(
       `[${SUITE} FUZZ_SEED=${seed}] requests sent by class: ${JSON.stringify(counts.sent)}\n` +
-        `answers by status: ${JSON.stringify(counts.status)}`,
+        `answers by status: ${JSON.stringify(counts.status)}\nslowloris: ${slowResults.join(', ')}`,
     );
     tmp.cleanup();
   });
 
   it('survives slowloris, hostile HTTP without the token, every channel with the token, and WebSocket abuse', async () => {
     const started = Date.now();
-
-    // Slowloris, in the background while everything else runs: partial requests that drip bytes. The server
-    // must cut each off (408 or a close) within its timeouts and keep answering everyone else meanwhile.
-    const slow = Array.from({ length: 12 }, (_, i) => {
-      const r = rng.fork(`slow${i}`);
-      return new Promise<void>((resolve, reject) => {
-        const socket = net.connect(port, '127.0.0.1');
-        const partial =
-          i % 3 === 0
-            ? 'GET / HTTP/1.1\r\n'
-            : i % 3 === 1
-              ? `GET /index.html HTTP/1.1\r\nHost: ${host()}\r\nX-Slow: `
-              : `POST /api/invoke/status:get HTTP/1.1\r\nHost: ${host()}\r\nAuthorization: Bearer ${token}\r\nContent-Length: 1000\r\n\r\n{"a":`;
-        let data = '';
-        const drip = setInterval(() => socket.writable && socket.write(r.pick(['a', ' ', 'x'])), 500);
-        const timer = setTimeout(() => {
-          clearInterval(drip);
-          socket.destroy();
-          reject(new Error(hint(`slowloris #${i}: not cut off within ${SLOWLORIS_MS} ms`)));
-        }, SLOWLORIS_MS);
-        socket.on('connect', () => socket.write(partial));
-        socket.on('data', (d: Buffer) => (data += d.toString('latin1')));
-        socket.on('error', () => undefined);
-        socket.on('close', () => {
-          clearInterval(drip);
-          clearTimeout(timer);
-          bump(counts.sent, 'slowloris');
-          const status = /^HTTP\/1\.1 (\d{3})/.exec(data)?.[1] ?? 'closed';
-          bump(counts.status, status);
-          if (status !== 'closed' && !['408', '400'].includes(status))
-            return reject(new Error(hint(`slowloris #${i}: answered ${status}`)));
-          resolve();
-        });
-      });
-    });
 
     const jobs: Job[] = [];
     const r = rng.fork('http');
@@ -687,6 +653,49 @@ describe('server fuzz: no request can crash or confuse `obsiquery serve`', () =>
         );
       });
     }
+    // Slowloris, in the background while everything else runs: partial requests that drip bytes. The server
+    // must answer each with a JSON 408 within its timeouts and keep answering everyone else meanwhile.
+    const startSlowloris = () => {
+      const slowStart = Date.now();
+      return Array.from({ length: 12 }, (_, i) => {
+        const r = rng.fork(`slow${i}`);
+        return new Promise<void>((resolve, reject) => {
+          const socket = net.connect(port, '127.0.0.1');
+          const partial =
+            i % 3 === 0
+              ? 'GET / HTTP/1.1\r\n'
+              : i % 3 === 1
+                ? `GET /index.html HTTP/1.1\r\nHost: ${host()}\r\nX-Slow: `
+                : `POST /api/invoke/status:get HTTP/1.1\r\nHost: ${host()}\r\nAuthorization: Bearer ${token}\r\nContent-Length: 1000\r\n\r\n{"a":`;
+          let data = '';
+          // The drip starts once the request line is out: a byte queued before it would be a (refused) method.
+          let drip: NodeJS.Timeout | undefined;
+          const timer = setTimeout(() => {
+            clearInterval(drip);
+            socket.destroy();
+            reject(new Error(hint(`slowloris #${i}: not cut off within ${SLOWLORIS_MS} ms`)));
+          }, SLOWLORIS_MS);
+          socket.on('connect', () => {
+            socket.write(partial);
+            drip = setInterval(() => socket.writable && socket.write(r.pick(['a', 'b', 'x'])), 500);
+          });
+          socket.on('data', (d: Buffer) => (data += d.toString('latin1')));
+          socket.on('error', () => undefined);
+          socket.on('close', () => {
+            clearInterval(drip);
+            clearTimeout(timer);
+            bump(counts.sent, 'slowloris');
+            const status = /^HTTP\/1\.1 (\d{3})/.exec(data)?.[1] ?? 'closed';
+            slowResults.push(`#${i}: ${status} after ${Date.now() - slowStart} ms`);
+            bump(counts.status, status);
+            if (!['408', '400'].includes(status)) return reject(new Error(hint(`slowloris #${i}: answered ${status}`)));
+            resolve();
+          });
+        });
+      });
+    };
+
+    const slow = startSlowloris();
     await runPool(rng.fork('order').shuffle(jobs), 'http');
 
     // WebSocket: bad upgrades (raw), then real sockets abusing frames, then 200 connects and disconnects.
