@@ -19,6 +19,12 @@ const program = new Command()
 const vaultOpt = () => new Option('--vault <dir>', 'the Obsidian vault folder');
 const dataOpt = () => new Option('--data <dir>', 'index folder (default: per-vault folder in your app data)');
 const jsonOpt = () => new Option('--json', 'machine-readable output');
+/** Sets the saved link policy (settings.followExternalLinks) for this and later runs; omitted: unchanged. */
+const followLinksOpt = () =>
+  new Option('--follow-external-links', 'also index notes linked from outside the vault (saved in settings)');
+const noFollowLinksOpt = () =>
+  new Option('--no-follow-external-links', 'index only files inside the vault, the default (saved in settings)');
+type LinkFlag = { followExternalLinks?: boolean };
 
 async function withService<T>(
   opts: { vault?: string; data?: string; reindex?: boolean; autoRepair?: boolean },
@@ -44,8 +50,11 @@ program
   .addOption(dataOpt())
   .addOption(jsonOpt())
   .option('--reindex', 're-embed every note, changed or not (needed after changing the embedding model)')
-  .action(async (opts: { vault?: string; data?: string; json?: boolean; reindex?: boolean }) => {
+  .addOption(followLinksOpt())
+  .addOption(noFollowLinksOpt())
+  .action(async (opts: { vault?: string; data?: string; json?: boolean; reindex?: boolean } & LinkFlag) => {
     await withService(opts, async (s) => {
+      if (opts.followExternalLinks !== undefined) s.updateSettings({ followExternalLinks: opts.followExternalLinks });
       for (const r of s.index.repairs) process.stderr.write(`warning: ${r}\n`);
       const reporter = syncProgressReporter(!opts.json || process.stderr.isTTY === true);
       s.onProgress((p) => reporter.update(p));
@@ -311,7 +320,9 @@ program
   .option('--port <n>', 'port (default: a free one)', (v) => Number.parseInt(v, 10), 0)
   .option('--no-watch', 'do not watch the vault for changes')
   .addOption(jsonOpt())
-  .action(async (opts: { vault?: string; data?: string; port: number; watch: boolean; json?: boolean }) => {
+  .addOption(followLinksOpt())
+  .addOption(noFollowLinksOpt())
+  .action(async (opts: { vault?: string; data?: string; port: number; watch: boolean; json?: boolean } & LinkFlag) => {
     const { startWebServer } = await import('../server/webServer.js');
     const { createChatService } = await import('../agent/chatService.js');
     const server = await startWebServer({
@@ -319,6 +330,7 @@ program
       dataDir: opts.data,
       port: opts.port,
       watch: opts.watch,
+      followExternalLinks: opts.followExternalLinks,
       hooks: { createChat: (service) => createChatService(service) },
     });
     if (!opts.vault) await server.backend.restoreLastVault();

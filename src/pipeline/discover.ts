@@ -2,6 +2,7 @@ import { promises as fsp, type Dirent } from 'node:fs';
 import path from 'node:path';
 import ignore, { type Ignore } from 'ignore';
 import type { ScannedFile } from '../store/indexDb.js';
+import { DEFAULT_LINK_POLICY, linkPolicyRefusal, type LinkPolicy } from './linkPolicy.js';
 
 /** Folders Obsidian and tools keep beside notes: never content. */
 const ALWAYS_SKIPPED = new Set(['.obsidian', '.trash', '.git']);
@@ -19,6 +20,12 @@ export interface DiscoveryResult {
   files: ScannedFile[];
   /** Paths skipped with the reason (symlink loops, unreadable folders, duplicates through links). */
   skipped: { path: string; reason: string }[];
+  /**
+   * Notes and folders reached through a symlink that points outside the vault, refused by the link policy
+   * (linkPolicy.ts). A refused folder is one entry and is never walked. Sync records each in the ingestion
+   * log with the reason, so the user sees why it is not searchable.
+   */
+  outside: (ScannedFile & { reason: string })[];
   root: string;
 }
 
@@ -41,10 +48,15 @@ export async function resolveVault(vaultPath: string): Promise<string> {
 
 /**
  * Stage 1: every .md note under the vault with its mtime and size. Only stats, never reads, so a resync of
- * an unchanged vault costs about as much as a recursive stat. Symlinks are followed; a folder reached twice
- * (a loop, or two links to one place) is walked once, and a file reached through two paths is indexed once.
+ * an unchanged vault costs about as much as a recursive stat. Symlinks are followed as the link policy
+ * allows (by default only while they stay inside the vault; see linkPolicy.ts); a folder reached twice (a loop,
+ * or two links to one place) is walked once, and a file reached through two paths is indexed once.
  */
-export async function discoverNotes(vaultPath: string, extraIgnores: string[] = []): Promise<DiscoveryResult> {
+export async function discoverNotes(
+  vaultPath: string,
+  extraIgnores: string[] = [],
+  policy: LinkPolicy = DEFAULT_LINK_POLICY,
+): Promise<DiscoveryResult> {
   const root = await resolveVault(vaultPath);
   const ig = ignore().add(extraIgnores);
   try {
@@ -54,25 +66,35 @@ export async function discoverNotes(vaultPath: string, extraIgnores: string[] = 
   }
   const files: ScannedFile[] = [];
   const skipped: DiscoveryResult['skipped'] = [];
+  const outside: DiscoveryResult['outside'] = [];
   const seenDirs = new Set<string>([root]);
   const seenFiles = new Set<string>();
-  await walk(root, '', root, ig, files, skipped, seenDirs, seenFiles, false);
-  files.sort((a, b) => (a.filePath < b.filePath ? -1 : a.filePath > b.filePath ? 1 : 0));
-  return { files, skipped, root };
+  await walk(root, '', { root, ig, policy, files, skipped, outside, seenDirs, seenFiles }, false);
+  const byPath = (a: ScannedFile, b: ScannedFile) => (a.filePath < b.filePath ? -1 : a.filePath > b.filePath ? 1 : 0);
+  files.sort(byPath);
+  outside.sort(byPath);
+  return { files, skipped, outside, root };
+}
+
+interface Walk {
+  root: string;
+  ig: Ignore;
+  policy: LinkPolicy;
+  files: ScannedFile[];
+  skipped: DiscoveryResult['skipped'];
+  outside: DiscoveryResult['outside'];
+  seenDirs: Set<string>;
+  seenFiles: Set<string>;
 }
 
 async function walk(
   dir: string,
   rel: string,
-  root: string,
-  ig: Ignore,
-  files: ScannedFile[],
-  skipped: DiscoveryResult['skipped'],
-  seenDirs: Set<string>,
-  seenFiles: Set<string>,
+  w: Walk,
   /** Reached through a symlinked folder: paths here are not canonical, so files need realpath to dedupe. */
   underLink: boolean,
 ): Promise<void> {
+  const { root, ig, policy, files, skipped, outside, seenDirs, seenFiles } = w;
   let entries: Dirent[];
   try {
     entries = await fsp.readdir(dir, { withFileTypes: true });
@@ -111,6 +133,17 @@ async function walk(
         statNote(abs, underLink || entry.isSymbolicLink()).then(
           (note) => {
             if (!note) return;
+            const refusal = linkPolicyRefusal(root, note.real, policy);
+            if (refusal) {
+              outside.push({
+                filePath: abs,
+                fileName: entry.name,
+                mtime: note.mtime,
+                size: note.size,
+                reason: refusal,
+              });
+              return;
+            }
             if (seenFiles.has(note.real)) {
               skipped.push({ path: abs, reason: 'same file already reached through another path' });
               return;
@@ -134,12 +167,26 @@ async function walk(
       skipped.push({ path: abs, reason: `cannot resolve: ${(err as NodeJS.ErrnoException).code}` });
       continue;
     }
+    // A folder linked outside the vault is refused as a whole and never walked: with the policy off nothing
+    // outside the vault is read, not even its file names (a link to ~ or / must not cost a walk of it).
+    const refusal = linkPolicyRefusal(root, real, policy, 'folder');
+    if (refusal) {
+      const st = await fsp.lstat(abs).catch(() => null);
+      outside.push({
+        filePath: abs,
+        fileName: path.basename(abs),
+        mtime: st ? st.mtimeMs / 1000 : 0,
+        size: 0,
+        reason: refusal,
+      });
+      continue;
+    }
     if (seenDirs.has(real)) {
       skipped.push({ path: abs, reason: 'symlink loop or folder already reached through another link' });
       continue;
     }
     seenDirs.add(real);
-    await walk(abs, relPath, root, ig, files, skipped, seenDirs, seenFiles, viaLink);
+    await walk(abs, relPath, w, viaLink);
   }
 }
 

@@ -8,6 +8,7 @@ import { dateFromNoteName, parseNoteMetadata } from './noteMetadata.js';
 import { DEFAULT_DAILY_NOTE_FORMAT, readDailyNoteFormat } from './obsidianConfig.js';
 import { DEFAULT_MAX_NOTE_BYTES, NoteReadError, readNote } from './readNote.js';
 import { embeddingText, toChunkRecords } from './chunkRecords.js';
+import { DEFAULT_LINK_POLICY, LinkPolicyError, refusalForPath, type LinkPolicy } from './linkPolicy.js';
 import type { ChunkOptions } from './types.js';
 
 export interface SyncSummary {
@@ -39,6 +40,8 @@ export interface SyncOptions {
   maxNoteBytes?: number;
   /** gitignore-style patterns from settings, on top of the vault's .obsidianqueryignore. */
   exclude?: string[];
+  /** Which symlinks may be followed (linkPolicy.ts); default: only those that stay inside the vault. */
+  linkPolicy?: LinkPolicy;
   onProgress?: (p: SyncProgress) => void;
   /** Called after each committed batch: lets a UI refresh the log live. */
   onFilesChanged?: (ids: number[]) => void;
@@ -92,8 +95,10 @@ export async function syncVault(opts: SyncOptions): Promise<SyncSummary> {
     chunksPerSec: 0,
     etaSeconds: null,
   });
-  const { files, root } = await discoverNotes(opts.vault, opts.exclude);
-  const changes = db.recordScan(files);
+  const policy = opts.linkPolicy ?? DEFAULT_LINK_POLICY;
+  const { files, outside, root } = await discoverNotes(opts.vault, opts.exclude, policy);
+  // Refused links are logged too (as failed, with the reason), so they are not "gone" and the user sees why.
+  const changes = db.recordScan([...files, ...outside]);
   summary.unchanged = changes.unchanged;
   const dailyNoteFormat = readDailyNoteFormat(root);
   requeueRedatedNotes(db, root, dailyNoteFormat);
@@ -114,7 +119,22 @@ export async function syncVault(opts: SyncOptions): Promise<SyncSummary> {
     opts.onFilesChanged?.(disabled);
   }
 
-  const pending = db.selectPending();
+  const refused = new Set(outside.map((o) => o.filePath));
+  if (outside.length > 0) {
+    const rows = outside.map((o) => ({ row: db.fileByPath(o.filePath)!, reason: o.reason }));
+    // Indexed while the policy allowed it (or before the link was retargeted): its text leaves the index now,
+    // vectors first, as for a deleted file.
+    const indexed = rows.filter(({ row }) => db.chunkIdsOf(row.id).length > 0).map(({ row }) => row.id);
+    if (indexed.length > 0) {
+      await vectors.deleteByLogIds(indexed);
+      summary.chunks_deleted += db.clearChunks(indexed);
+    }
+    for (const { row, reason } of rows) db.markFailed(row.id, reason);
+    summary.failed += rows.length;
+    opts.onFilesChanged?.(rows.map(({ row }) => row.id));
+  }
+
+  const pending = db.selectPending().filter((row) => !refused.has(row.file_path));
   const total = pending.length;
   let filesDone = 0;
   let chunksDone = 0;
@@ -217,6 +237,9 @@ export async function syncVault(opts: SyncOptions): Promise<SyncSummary> {
     cp('after-mark-processing');
     const source = toSource(root, row.file_path);
     try {
+      // Asked again at read time: a link retargeted outside the vault since the scan is never read.
+      const refusal = refusalForPath(root, row.file_path, policy);
+      if (refusal) throw new LinkPolicyError(refusal);
       const { text, bytes } = await readNote(row.file_path, maxBytes);
       const hash = createHash('sha256').update(bytes).digest('hex');
       if (
@@ -250,6 +273,10 @@ export async function syncVault(opts: SyncOptions): Promise<SyncSummary> {
         summary.chunks_deleted += db.forgetFiles([row.id]);
         summary.deleted++;
       } else {
+        if (err instanceof LinkPolicyError && db.chunkIdsOf(row.id).length > 0) {
+          await vectors.deleteByLogIds([row.id]);
+          summary.chunks_deleted += db.clearChunks([row.id]);
+        }
         db.markFailed(row.id, (err as Error).message);
         summary.failed++;
       }

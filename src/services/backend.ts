@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import {
   parseRequest,
@@ -15,10 +14,15 @@ import { defaultDataDir } from '../store/dataDir.js';
 import type { LogRow } from '../store/indexDb.js';
 import { loadManifest, selectedEmbeddingModel } from '../models/manifest.js';
 import { loadKnownVaults, rememberVault } from './settings.js';
-import { obsidianUri, resolveNotePath } from './notePaths.js';
+import { obsidianUri, PathRefusedError, readVaultNote, resolveNotePath } from './notePaths.js';
+import { refusalForPath, sourceAllowed, type LinkPolicy } from '../pipeline/linkPolicy.js';
 import { SyncWorkerClient, type WorkerHandle } from './syncWorkerClient.js';
 import { UsageError, VaultService } from './vaultService.js';
 import { listThreads } from '../agent/threads.js';
+
+function linkPolicyOf(settings: { followExternalLinks: boolean }): LinkPolicy {
+  return { followExternalLinks: settings.followExternalLinks };
+}
 
 /** What a chat implementation offers the backend (the agent provides it; tests may script it). */
 export interface ChatService {
@@ -56,6 +60,8 @@ export class Backend {
   private listeners = new Set<Emit>();
   /** `serve --data DIR` without --vault: the vault the user adds in the UI is indexed there. */
   preferredDataDir: string | undefined;
+  /** A command-line choice of link policy (`serve --follow-external-links`), saved into each vault opened. */
+  followExternalLinks: boolean | undefined;
 
   constructor(
     spawnWorker: () => WorkerHandle,
@@ -89,6 +95,7 @@ export class Backend {
     // Only the first vault goes there; a second vault gets its own folder, never a shared one.
     this.preferredDataDir = undefined;
     const next = await VaultService.open({ vault, dataDir: dir });
+    if (this.followExternalLinks !== undefined) next.updateSettings({ followExternalLinks: this.followExternalLinks });
     const previous = this.current;
     this.current = next;
     this.chat = null;
@@ -189,7 +196,11 @@ export class Backend {
     },
     'log:chunks': async ({ source }) => {
       const s = this.need();
-      return s.index.db.chunksOf(s.findFile(source).id).map((c) => ({
+      const row = s.findFile(source);
+      // The same verdict note:read gives: chunks of a file the policy refuses are not shown.
+      const refusal = refusalForPath(s.vault, row.file_path, linkPolicyOf(s.settings));
+      if (refusal) throw new PathRefusedError(`Refused: that note links outside the vault. ${refusal}`);
+      return s.index.db.chunksOf(row.id).map((c) => ({
         chunk_id: c.chunk_id,
         chunk_index: c.chunk_index,
         section_title: c.section_title,
@@ -218,22 +229,23 @@ export class Backend {
           date_to: filters?.dateTo,
         },
       });
-      return hits.map((h) => ({
-        source: h.source,
-        title: h.title,
-        section_title: h.section_title,
-        header_path: h.header_path,
-        start_line: h.start_line,
-        end_line: h.end_line,
-        score: h.score,
-        page_content: h.page_content,
-      }));
+      const policy = linkPolicyOf(s.settings);
+      return hits
+        .filter((h) => sourceAllowed(s.vault, h.source, policy))
+        .map((h) => ({
+          source: h.source,
+          title: h.title,
+          section_title: h.section_title,
+          header_path: h.header_path,
+          start_line: h.start_line,
+          end_line: h.end_line,
+          score: h.score,
+          page_content: h.page_content,
+        }));
     },
     'note:read': async ({ source }) => {
       const s = this.need();
-      const file = resolveNotePath(s.vault, source);
-      const content = readFileSync(file, 'utf8');
-      return { source, title: path.basename(source, '.md'), content, obsidian_uri: obsidianUri(s.vault, source) };
+      return readVaultNote(s.vault, source, linkPolicyOf(s.settings));
     },
     'note:resolveLink': async ({ target }) => {
       const s = this.need();
@@ -247,7 +259,7 @@ export class Backend {
     },
     'note:open': async ({ source, reveal }) => {
       const s = this.need();
-      const file = resolveNotePath(s.vault, source);
+      const file = resolveNotePath(s.vault, source, linkPolicyOf(s.settings));
       const uri = obsidianUri(s.vault, source);
       if (reveal) this.hooks.revealFile?.(file);
       else this.hooks.openExternal?.(uri);
@@ -266,7 +278,10 @@ export class Backend {
       const before = s.settings;
       const next = s.updateSettings(patch);
       const reindex = next.chunkSize !== before.chunkSize || next.overlap !== before.overlap;
-      const rescan = reindex || JSON.stringify(next.exclude) !== JSON.stringify(before.exclude);
+      const rescan =
+        reindex ||
+        JSON.stringify(next.exclude) !== JSON.stringify(before.exclude) ||
+        next.followExternalLinks !== before.followExternalLinks;
       if (reindex) {
         // New chunk boundaries invalidate every stored chunk: re-embed all, from the vault.
         s.index.db.db.exec(`update obq_log set status = 'pending', file_hash = null`);

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, readSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { appDataRoot } from '../store/dataDir.js';
@@ -17,7 +17,53 @@ export function loadSettings(dataDir: string): Settings {
   }
 }
 
+/** A setting the user asked for that cannot work; the message says why. */
+export class SettingsError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'SettingsError';
+  }
+}
+
+/** Every GGUF file starts with these four bytes ("GGUF"). */
+const GGUF_MAGIC = Buffer.from('GGUF', 'ascii');
+
+/**
+ * Why `file` cannot be the chat model, or null when it can: an absolute path to an existing, readable
+ * `.gguf` file that starts with the GGUF magic bytes. Checked when the setting is saved, so a typo shows
+ * up in Settings instead of as a failed chat minutes later.
+ */
+export function chatModelPathProblem(file: string): string | null {
+  if (!path.isAbsolute(file)) return `Chat model path must be an absolute path, got "${file}".`;
+  if (!file.toLowerCase().endsWith('.gguf')) return `Chat model must be a .gguf file: ${file}`;
+  let fd: number;
+  try {
+    if (!statSync(file).isFile()) return `Chat model path is not a file: ${file}`;
+    fd = openSync(file, 'r');
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') return `Chat model file not found: ${file}`;
+    if (code === 'EACCES' || code === 'EPERM') return `Chat model file is not readable (permission denied): ${file}`;
+    return `Cannot open chat model file ${file}: ${(err as Error).message}`;
+  }
+  try {
+    const head = Buffer.alloc(4);
+    const n = readSync(fd, head, 0, 4, 0);
+    if (n < 4 || !head.equals(GGUF_MAGIC))
+      return `Not a GGUF model: ${file} does not start with the GGUF signature (is it a partial download or another format?).`;
+  } catch (err) {
+    return `Cannot read chat model file ${file}: ${(err as Error).message}`;
+  } finally {
+    closeSync(fd);
+  }
+  return null;
+}
+
 export function saveSettings(dataDir: string, patch: Partial<Settings>): Settings {
+  if (typeof patch.chatModelPath === 'string') {
+    const problem = chatModelPathProblem(patch.chatModelPath);
+    if (problem) throw new SettingsError(problem);
+  }
   const next = settingsSchema.parse({ ...loadSettings(dataDir), ...patch });
   mkdirSync(dataDir, { recursive: true });
   writeFileSync(path.join(dataDir, 'settings.json'), JSON.stringify(next, null, 2));

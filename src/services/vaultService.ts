@@ -163,6 +163,7 @@ export class VaultService {
         embedder: this.embedder,
         chunk: { chunkSize: s.chunkSize, overlap: s.overlap },
         exclude: s.exclude,
+        linkPolicy: { followExternalLinks: s.followExternalLinks },
         maxNoteBytes: s.maxNoteMB * 1024 * 1024,
         onProgress: (p) => {
           this.lastProgress = p;

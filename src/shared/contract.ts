@@ -111,6 +111,8 @@ export const settings = z.object({
   threshold: z.number().min(0).max(1),
   maxNoteMB: z.number().min(1).max(200),
   chatModelPath: z.string().nullable(),
+  /** Follow symlinks that point outside the vault (Obsidian-style linked folders); off by default. */
+  followExternalLinks: z.boolean(),
 });
 
 export const vaultInfo = z.object({ vault: z.string(), dataDir: z.string(), current: z.boolean() });

@@ -12,5 +12,7 @@ export const settingsSchema = z.object({
   threshold: z.number().min(0).max(1).default(0.3),
   maxNoteMB: z.number().min(1).max(200).default(10),
   chatModelPath: z.string().nullable().default(null),
+  /** The link policy (src/pipeline/linkPolicy.ts): off, so a shared vault cannot pull in files from elsewhere. */
+  followExternalLinks: z.boolean().default(false),
 });
 export type Settings = z.infer<typeof settingsSchema>;

@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
+import net from 'node:net';
 import path from 'node:path';
 import WebSocket from 'ws';
 import { copyVault, sampleVault, tempDir } from '../helpers/fixtures.js';
-import { startWebServer, type RunningServer } from '../../src/server/webServer.js';
+import { MAX_BODY, WS_MAX_PAYLOAD, startWebServer, type RunningServer } from '../../src/server/webServer.js';
 
 interface Reply {
   status: number;
@@ -34,6 +35,50 @@ function request(
     );
     req.on('error', reject);
     req.end(opts.body === undefined ? undefined : JSON.stringify(opts.body));
+  });
+}
+
+/** Sends bytes exactly as given (no client-side URL normalising, like `curl --path-as-is`) and returns the answer. */
+function rawRequest(port: number, text: string | Buffer): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(port, '127.0.0.1', () => socket.write(text));
+    let data = '';
+    socket.on('data', (d: Buffer) => (data += d.toString('latin1')));
+    socket.on('close', () => {
+      const [head = '', body = ''] = data.split('\r\n\r\n');
+      resolve({ status: Number(/^HTTP\/1\.1 (\d{3})/.exec(head)?.[1] ?? 0), body });
+    });
+    socket.on('error', reject);
+  });
+}
+
+/** POSTs `size` bytes to a channel, either with a Content-Length or chunked, and returns the answer. */
+function bigPost(server: RunningServer, size: number, chunked: boolean): Promise<Reply> {
+  return new Promise((resolve, reject) => {
+    const headers: Record<string, string | number> = {
+      'content-type': 'application/json',
+      authorization: `Bearer ${server.token}`,
+    };
+    if (!chunked) headers['content-length'] = size;
+    const req = http.request(
+      { host: '127.0.0.1', port: server.port, path: '/api/invoke/status:get', method: 'POST', headers },
+      (res) => {
+        let data = '';
+        res.on('data', (d: Buffer) => (data += d.toString()));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(data) }));
+      },
+    );
+    req.on('error', reject);
+    const piece = Buffer.alloc(1024 * 1024, 'a');
+    let sent = 0;
+    const pump = () => {
+      while (sent < size) {
+        sent += piece.length;
+        if (!req.write(piece)) return void req.once('drain', pump);
+      }
+      req.end();
+    };
+    pump();
   });
 }
 
@@ -120,5 +165,69 @@ describe('web mode server', () => {
     server.backend.emit('log:changed', { ids: [1] });
     expect((await got).event).toBe('log:changed');
     ws.close();
+  });
+
+  const alive = async () => (await request(server, '/api/invoke/status:get', { body: {} })).status;
+
+  // Regression (fixed bug): decodeURIComponent threw URIError on the static-file branch and the process exited.
+  it('answers malformed percent-encodings and junk request lines with a JSON 400 and keeps serving', async () => {
+    for (const target of ['/%E0%A4%A', '/%', '/%zz', '/%C0%AE%C0%AE/%C0%AE%C0%AE/etc/passwd', '/a%00b']) {
+      const r = await rawRequest(
+        server.port,
+        `GET ${target} HTTP/1.1\r\nHost: 127.0.0.1:${server.port}\r\nConnection: close\r\n\r\n`,
+      );
+      expect([400, 404], target).toContain(r.status);
+      expect(JSON.parse(r.body).ok, target).toBe(false);
+    }
+    const junk = await rawRequest(server.port, Buffer.from('GET /\x01\xff HTTP/1.1\r\n\r\n', 'latin1'));
+    expect(junk.status).toBe(400);
+    expect(JSON.parse(junk.body)).toEqual({ ok: false, error: expect.stringMatching(/^Bad Request \(HPE_\w+\)\.$/) });
+    expect(await alive()).toBe(200);
+  });
+
+  // Regression (fixed bug): the server-side socket had no 'error' listener, so ws threw and the process exited.
+  it('closes a WebSocket that sends a frame over the limit with 1009 and keeps serving', async () => {
+    const ws = new WebSocket(`ws://127.0.0.1:${server.port}/api/events?token=${server.token}`);
+    await new Promise((r) => ws.on('open', r));
+    const closed = new Promise<number>((r) => ws.on('close', (code) => r(code)));
+    ws.send(Buffer.alloc(WS_MAX_PAYLOAD + 1));
+    expect(await closed).toBe(1009);
+    expect(await alive()).toBe(200);
+  });
+
+  // Regression (fixed bug): a body over the limit got a connection reset instead of an answer.
+  it('answers a 50 MB body with 413 and a JSON error, with or without Content-Length', async () => {
+    for (const chunked of [false, true]) {
+      const started = Date.now();
+      const r = await bigPost(server, 50 * 1024 * 1024, chunked);
+      expect(r.status, `chunked=${chunked}`).toBe(413);
+      expect(r.body.error).toMatch(/larger than the 1024 KB limit/);
+      expect(Date.now() - started).toBeLessThan(20_000);
+    }
+    const head = (extra: string) =>
+      `POST /api/invoke/status:get HTTP/1.1\r\nHost: 127.0.0.1:${server.port}\r\nAuthorization: Bearer ${server.token}\r\nContent-Length: ${MAX_BODY + 1}\r\n${extra}Connection: close\r\n\r\n`;
+    const justOver = await rawRequest(server.port, Buffer.concat([Buffer.from(head('')), Buffer.alloc(MAX_BODY + 1)]));
+    // With "Expect: 100-continue" the body is refused before the client sends a byte of it.
+    const expecting = await rawRequest(server.port, head('Expect: 100-continue\r\n'));
+    expect(expecting.status).toBe(413);
+    expect(JSON.parse(expecting.body).error).toMatch(/larger than/);
+    expect(justOver.status).toBe(413);
+    expect(await alive()).toBe(200);
+  });
+
+  it('accepts the token only as "Authorization: Bearer <token>"', async () => {
+    const status = async (authorization: string) =>
+      (await request(server, '/api/invoke/status:get', { token: null, body: {}, headers: { authorization } })).status;
+    expect(await status(`Bearer ${server.token}`)).toBe(200);
+    for (const form of [
+      server.token,
+      `bearer ${server.token}`,
+      `Bearer  ${server.token}`,
+      `Basic ${server.token}`,
+      `Bearer ${server.token} x`,
+      `Token ${server.token}`,
+    ]) {
+      expect(await status(form), form).toBe(401);
+    }
   });
 });

@@ -79,28 +79,29 @@ const DEFAULT_SEEDS: Record<string, number> = {
   killRandom: 1236233685,
   liveChanges: 1979871493,
   triggers: 341074736,
+  serverFuzz: 2024111724,
 };
 
 /**
  * The seed for one fault suite: FAULT_SEED from the environment ("random" for a fresh one), else the suite's
  * fixed default. Printed at once so a person reading a CI log can replay the exact run.
  */
-export function faultSeed(suite: string): number {
-  const fromEnv = process.env.FAULT_SEED?.trim();
+export function faultSeed(suite: string, envVar = 'FAULT_SEED'): number {
+  const fromEnv = process.env[envVar]?.trim();
   let seed: number;
   if (fromEnv === 'random') {
     seed = Math.floor(Math.random() * 0x100000000);
   } else if (fromEnv) {
     seed = Number(fromEnv);
     if (!Number.isInteger(seed) || seed < 0 || seed > 0xffffffff)
-      throw new Error(`FAULT_SEED must be "random" or an integer from 0 to 4294967295, got "${fromEnv}"`);
+      throw new Error(`${envVar} must be "random" or an integer from 0 to 4294967295, got "${fromEnv}"`);
   } else {
     const fixed = DEFAULT_SEEDS[suite];
     if (fixed === undefined) throw new Error(`no default fault seed for suite "${suite}": add one to DEFAULT_SEEDS`);
     seed = fixed;
   }
   console.log(
-    `fault seed: ${seed} (replay with FAULT_SEED=${seed}) — ${suite}: FAULT_SEED=${seed} npx vitest run test/faults/${suite}.test.ts`,
+    `fault seed: ${seed} (replay with ${envVar}=${seed}) — ${suite}: ${envVar}=${seed} npx vitest run test/faults/${suite}.test.ts`,
   );
   return seed;
 }
