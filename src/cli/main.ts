@@ -333,6 +333,17 @@ program
   });
 
 program
+  .command('mcp')
+  .description('serve the vault index to AI assistants over the Model Context Protocol (stdio; read-only)')
+  .option('--vault <dir>', 'vault to serve (default: the one synced last)')
+  .addOption(dataOpt())
+  .action(async (opts: { vault?: string; data?: string }) => {
+    // Before anything that could print is loaded: stdout carries the protocol only.
+    const { reserveStdoutForProtocol, runMcpCommand } = await import('../mcp/command.js');
+    await runMcpCommand(opts, reserveStdoutForProtocol());
+  });
+
+program
   .command('models')
   .description('fetch the bundled models into resources/models and verify their checksums')
   .action(async () => {
