@@ -5,6 +5,7 @@ import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import { createMcpServer, lazyReader } from './server.js';
 import type { AskAnswer, ToolContext } from './tools.js';
 import { openVaultReader, type VaultReader } from './vaultReader.js';
+import { UsageError } from '../services/vaultService.js';
 
 /**
  * Over stdio, stdout carries the protocol and nothing else: one stray line from a library (transformers.js,
@@ -79,9 +80,34 @@ function toolContext(opts: { vault?: string; data?: string }): ToolContext & { c
   };
 }
 
-/** `obsiquery mcp`: serves the vault's index over MCP on stdio until the client closes the pipe. */
-export async function runMcpCommand(opts: { vault?: string; data?: string }, protocolOut: Writable): Promise<void> {
+/**
+ * `obsiquery mcp`: serves the vault's index over MCP on stdio until the client closes the pipe, or with
+ * `--http PORT` over Streamable HTTP on 127.0.0.1 until stopped.
+ */
+export async function runMcpCommand(
+  opts: { vault?: string; data?: string; http?: number },
+  protocolOut: Writable,
+): Promise<void> {
   const ctx = toolContext(opts);
+  if (opts.http !== undefined) {
+    if (!Number.isInteger(opts.http) || opts.http < 0 || opts.http > 65535)
+      throw new UsageError('--http needs a port number from 0 to 65535 (0: a free port).');
+    const { startMcpHttp } = await import('./http.js');
+    const web = await startMcpHttp(ctx, packageVersion(), { port: opts.http });
+    // stdout is free in HTTP mode, but one rule for both modes is simpler: what a person reads goes to stderr.
+    process.stderr.write(
+      `obsiquery mcp: Streamable HTTP at ${web.url}\n  header: Authorization: Bearer ${web.token}\n  (only this machine can reach it). Ctrl+C to stop.\n`,
+    );
+    protocolOut.write(`${JSON.stringify({ url: web.url, port: web.port, token: web.token })}\n`);
+    const stop = () =>
+      void web.close().finally(() => {
+        ctx.close();
+        process.exit(0);
+      });
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+    return;
+  }
   const server = createMcpServer(ctx, packageVersion());
   // Open the index and load the embedder once the client is connected, so `initialize` is answered at once
   // and the first search does not pay for the model load. A failure here is reported by the first tool call.
