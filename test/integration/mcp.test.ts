@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { appendFileSync, existsSync, readFileSync, readdirSync, symlinkSync } from 'node:fs';
+import { spawn } from 'node:child_process';
 import path from 'node:path';
 import {
   copyVault,
@@ -91,7 +93,8 @@ describe('obsiquery mcp on a synced copy of obsidian-help-en', () => {
     expect(help.code).toBe(0);
     // No flags: the server serves the vault synced last, like every other command.
     ({ client, transport, ms: initMs, stderr: serverStderr } = await connect([], home));
-  });
+    // The sync embeds ~1,500 chunks: about 2 minutes of CPU, far more on a loaded machine.
+  }, 900_000);
   afterAll(async () => {
     await client?.close();
     tmp?.cleanup();
@@ -315,6 +318,56 @@ describe('obsiquery mcp on a synced copy of obsidian-help-en', () => {
       expect(existsSync(path.join(emptyData, 'obq.sqlite'))).toBe(false);
     } finally {
       await other.client.close();
+    }
+  });
+
+  it('serves Streamable HTTP on 127.0.0.1 with --http, only with the token', async () => {
+    const child = spawn(process.execPath, [cli, 'mcp', '--data', dataDir, '--http', '0'], {
+      env: { ...process.env, OBSIQUERY_HOME: home },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    try {
+      const line = await new Promise<string>((resolve, reject) => {
+        child.stdout.once('data', (d: Buffer) => resolve(d.toString()));
+        child.once('exit', (code) => reject(new Error(`mcp --http exited with ${code}`)));
+      });
+      const { url, token } = JSON.parse(line) as { url: string; token: string };
+      expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
+      const init = JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'initialize',
+        params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
+      });
+      const post = (headers: Record<string, string>) =>
+        fetch(url, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers },
+          body: init,
+        });
+      expect((await post({})).status).toBe(401);
+      expect((await post({ authorization: `Bearer ${'0'.repeat(token.length)}` })).status).toBe(401);
+      expect((await post({ authorization: `Bearer ${token}`, origin: 'https://evil.example' })).status).toBe(403);
+      expect((await post({ authorization: `Bearer ${token}` })).status).toBe(200);
+      const httpClient = new Client({ name: 'obsiquery-test-http', version: '1.0.0' });
+      await httpClient.connect(
+        new StreamableHTTPClientTransport(new URL(url), {
+          requestInit: { headers: { authorization: `Bearer ${token}` } },
+        }),
+      );
+      const r = (await httpClient.callTool({
+        name: 'search_notes',
+        arguments: { query: 'how long are file recovery snapshots kept' },
+      })) as CallToolResult;
+      expect((r.structuredContent as { results: Hit[] }).results[0]!.path).toBe('Plugins/File recovery.md');
+      const bad = (await httpClient.callTool({
+        name: 'read_note',
+        arguments: { path: '../../etc/passwd' },
+      })) as CallToolResult;
+      expect(bad.isError).toBe(true);
+      await httpClient.close();
+    } finally {
+      child.kill('SIGTERM');
     }
   });
 
