@@ -321,6 +321,43 @@ describe('obsiquery mcp on a synced copy of obsidian-help-en', () => {
     }
   });
 
+  it('writes nothing but JSON-RPC messages to stdout, through start-up, model load and a search', async () => {
+    const child = spawn(process.execPath, [cli, 'mcp', '--data', dataDir], {
+      env: { ...process.env, OBSIQUERY_HOME: home },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    let out = '';
+    const answered = new Promise<void>((resolve, reject) => {
+      child.stdout.on('data', (d: Buffer) => {
+        out += d.toString();
+        if (/"id":2\b/.test(out) && /"id":3\b/.test(out) && out.endsWith('\n')) resolve();
+      });
+      child.once('exit', (code) => reject(new Error(`mcp exited with ${code}: ${out}`)));
+    });
+    const send = (m: object) => child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', ...m })}\n`);
+    send({
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
+    });
+    send({ method: 'notifications/initialized' });
+    send({ id: 2, method: 'tools/call', params: { name: 'search_notes', arguments: { query: 'canvas cards' } } });
+    send({ id: 3, method: 'tools/call', params: { name: 'read_note', arguments: { path: '/etc/passwd' } } });
+    try {
+      await answered;
+    } finally {
+      child.stdin.end();
+    }
+    const lines = out.trim().split('\n');
+    const messages = lines.map((l) => JSON.parse(l) as { jsonrpc: string; id?: number; result?: CallToolResult });
+    expect(messages.every((m) => m.jsonrpc === '2.0')).toBe(true);
+    expect(messages.map((m) => m.id).sort()).toEqual([1, 2, 3]);
+    const byId = (id: number) => messages.find((m) => m.id === id)!.result!;
+    expect(byId(2).isError).toBeFalsy();
+    expect(byId(3).isError).toBe(true);
+    await new Promise((resolve) => child.once('exit', resolve));
+  });
+
   it('serves Streamable HTTP on 127.0.0.1 with --http, only with the token', async () => {
     const child = spawn(process.execPath, [cli, 'mcp', '--data', dataDir, '--http', '0'], {
       env: { ...process.env, OBSIQUERY_HOME: home },
