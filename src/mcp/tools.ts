@@ -29,7 +29,11 @@ export const MAX_NOTE_CHARS = 100_000;
 const isoDate = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use an ISO date, YYYY-MM-DD.')
-  .refine((d) => !Number.isNaN(Date.parse(d)), 'Not a real calendar date.');
+  // Date.parse accepts 2025-02-30 (it rolls over to March); a round trip does not.
+  .refine((d) => {
+    const t = Date.parse(`${d}T00:00:00Z`);
+    return !Number.isNaN(t) && new Date(t).toISOString().slice(0, 10) === d;
+  }, 'Not a real calendar date.');
 const notePath = z
   .string()
   .min(1)

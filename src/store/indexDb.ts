@@ -54,7 +54,7 @@ export type NoteSummary = Pick<ChunkRecord, 'source' | 'title' | 'folder' | 'tag
 
 const NOTE_SUMMARY_SQL = `select c.source, c.title, c.folder, c.tags, c.note_date, c.mtime, l.num_chunks
   from obq_chunks c join obq_log l on l.id = c.file_id
-  where c.chunk_index = 0 and l.status = 'completed' and l.is_enabled`;
+  where c.chunk_index = 0 and l.is_enabled`;
 
 export interface ScannedFile {
   filePath: string;
@@ -460,7 +460,11 @@ export class IndexDb {
     }));
   }
 
-  /** Completed, enabled notes with what a listing shows; chunk 0 carries a note's title, tags and date. */
+  /**
+   * Enabled notes that have chunks, with what a listing shows (chunk 0 carries a note's title, tags and date).
+   * Exactly what search can return: a note being re-indexed keeps its old chunks until the sync's commit
+   * replaces them, so it never drops out of a listing mid-sync.
+   */
   noteSummaries(): NoteSummary[] {
     return this.db.prepare(`${NOTE_SUMMARY_SQL} order by c.source`).all() as NoteSummary[];
   }

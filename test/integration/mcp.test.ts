@@ -241,6 +241,7 @@ describe('obsiquery mcp on a synced copy of obsidian-help-en', () => {
       ['search_notes', { query: 'x', tags: 'plugins' }, /tags/],
       ['search_notes', { query: 'x', date_from: 'yesterday' }, /date_from|YYYY-MM-DD/],
       ['search_notes', { query: 'x', date_from: '2025-02-30' }, /date/],
+      ['list_notes', { modified_after: '2025-13-01' }, /date/],
       ['search_notes', { query: 'x', date_from: '2025-03-01', date_to: '2025-01-01' }, /after date_to/],
       ['search_notes', { query: 'x'.repeat(501) }, /query/],
       ['read_note', { path: 42 }, /path/],
