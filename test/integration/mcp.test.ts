@@ -87,10 +87,13 @@ describe('obsiquery mcp on a synced copy of obsidian-help-en', () => {
     const r = await runCli(['sync', '--vault', vault, '--data', dataDir, '--json'], { home });
     expect(r.code, describeRun(r)).toBe(0);
     // Same-run baseline for the start-up time: the plain CLI starting and printing its help.
-    const t0 = performance.now();
-    const help = await runCli(['--help'], { home });
-    cliStartMs = performance.now() - t0;
-    expect(help.code).toBe(0);
+    const starts: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const t0 = performance.now();
+      expect((await runCli(['--help'], { home })).code).toBe(0);
+      starts.push(performance.now() - t0);
+    }
+    cliStartMs = starts.sort((a, b) => a - b)[1]!;
     // No flags: the server serves the vault synced last, like every other command.
     ({ client, transport, ms: initMs, stderr: serverStderr } = await connect([], home));
     // The sync embeds ~1,500 chunks: about 2 minutes of CPU, far more on a loaded machine.
@@ -101,9 +104,10 @@ describe('obsiquery mcp on a synced copy of obsidian-help-en', () => {
   });
 
   it('answers initialize fast, before loading any model', async () => {
-    // 2 s is the goal (bench `mcp` measures it); on a machine so loaded that the bare CLI needs more than
-    // that just to start, the server may take what the CLI takes plus half again, never a model load.
-    expect(initMs).toBeLessThan(Math.max(2000, cliStartMs * 1.5));
+    // 2 s is the goal on an idle machine (bench `mcp` measures it). On a loaded one everything stretches, so
+    // the bound is also relative to the bare CLI's start in this run: the server adds the MCP SDK's import
+    // (about a fifth of that start) and one round trip, while loading a model first would add several times it.
+    expect(initMs).toBeLessThan(Math.max(2000, cliStartMs * 2));
     expect(client.getServerVersion()?.name).toBe('obsiquery');
   });
 
