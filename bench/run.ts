@@ -16,6 +16,7 @@ import type { IngestJob, IngestJobResult, IngestOutput, ResyncSample } from './w
 import type { QueryInput, QueryOutput, RoundStats } from './workers/query.js';
 import type { SweepInput, SweepOutput } from './workers/embedSweep.js';
 import type { AskInput, AskOutput, AskSample } from './workers/ask.js';
+import { measureMcp, type McpSample } from './lib/mcp.js';
 
 interface SweepConfig {
   name: string;
@@ -84,7 +85,7 @@ const ASK_QUESTIONS = [
   'How do I save my layout of open panes and restore it later?',
 ];
 
-const SECTIONS = ['ingest', 'resync', 'query', 'growth', 'sweep', 'ask'] as const;
+const SECTIONS = ['ingest', 'resync', 'query', 'growth', 'sweep', 'mcp', 'ask'] as const;
 type Section = (typeof SECTIONS)[number];
 
 interface Overrides {
@@ -98,7 +99,7 @@ interface Overrides {
   tldrFiles?: number;
 }
 
-const USAGE = `usage: npm run bench -- [--quick] [--out <dir>] [--only ingest,resync,query,growth,sweep,ask] [--keep]
+const USAGE = `usage: npm run bench -- [--quick] [--out <dir>] [--only ingest,resync,query,growth,sweep,mcp,ask] [--keep]
   overrides of the full run's sizes (recorded in the results' config):
   [--ohelp-runs N] [--growth N,N,...] [--ask-rounds N] [--ask-questions N] [--sweep-rounds N] [--sweep-texts N]
   [--synthetic-rows N] [--tldr-files N]
@@ -693,6 +694,61 @@ async function main(): Promise<void> {
           });
         },
       );
+    }
+
+    if (args.only.has('mcp')) {
+      await section(`mcp server start-up (× ${cfg.cliRuns})`, async () => {
+        const query = 'how long are file recovery snapshots kept';
+        const samples: McpSample[] = [];
+        const help: number[] = [];
+        const cliSearch: number[] = [];
+        for (let i = 0; i < cfg.cliRuns; i++) {
+          help.push((await runChild(process.execPath, [cliPath, '--help'], { env, quiet: true })).ms);
+          const s = await runChild(process.execPath, [cliPath, 'search', query, '--data', ohelpData, '--json'], {
+            env,
+            quiet: true,
+          });
+          if (s.code !== 0) throw new Error(`CLI search failed: ${s.stderr}`);
+          cliSearch.push(s.ms);
+          samples.push(await measureMcp(ohelpData, query, env));
+        }
+        if (samples.some((x) => x.chat_model_loaded)) throw new Error('obsiquery mcp loaded the chat model unasked');
+        const init = median(samples.map((x) => x.initialize_ms));
+        figures.push({
+          id: 'mcp_initialize',
+          label: 'mcp: spawn to `initialize` answered',
+          workload: '`obsiquery mcp --data` on the obsidian-help-en index, SDK client over stdio',
+          unit: 'ms',
+          runs: samples.length,
+          value: init,
+          baseline: median(help),
+          baseline_label: '`obsiquery --help` (process + tsx startup)',
+          ratio: ratio(init, median(help)),
+          target: '< 2 s',
+          pass: init < 2000,
+          notes: 'no model is loaded before `initialize`; the chat model stayed unloaded in every run',
+        });
+        const first = median(samples.map((x) => x.first_search_ms));
+        figures.push({
+          id: 'mcp_first_search',
+          label: 'mcp: spawn to first `search_notes` answer',
+          workload: 'one question on the obsidian-help-en index, default embedder',
+          unit: 'ms',
+          runs: samples.length,
+          value: first,
+          baseline: median(cliSearch),
+          baseline_label: '`obsiquery search --json`, same question, end to end',
+          ratio: ratio(first, median(cliSearch)),
+          target: '≤ 1.2× CLI search',
+          pass: first <= 1.2 * median(cliSearch),
+          notes: `a warm search in the same server then takes ${fmt(median(samples.map((x) => x.warm_search_ms)))} ms`,
+        });
+        details.mcp = samples.map((x) => ({
+          initialize_ms: round(x.initialize_ms, 0),
+          first_search_ms: round(x.first_search_ms, 0),
+          warm_search_ms: round(x.warm_search_ms, 1),
+        }));
+      });
     }
 
     if (args.only.has('ask')) {

@@ -34,6 +34,8 @@ export const FIGURE_IDS = [
   'query_synthetic_p95',
   'query_synthetic_fusion',
   'peak_rss_ingest',
+  'mcp_initialize',
+  'mcp_first_search',
   'ask_ttft',
   'ask_total',
   'ingest_growth',

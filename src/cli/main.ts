@@ -345,6 +345,20 @@ program
   });
 
 program
+  .command('mcp')
+  .description('serve the vault index to AI assistants over the Model Context Protocol (stdio; read-only)')
+  .option('--vault <dir>', 'vault to serve (default: the one synced last)')
+  .addOption(dataOpt())
+  .option('--http <port>', 'serve Streamable HTTP on 127.0.0.1 instead (token required; 0: a free port)', (v) =>
+    Number.parseInt(v, 10),
+  )
+  .action(async (opts: { vault?: string; data?: string; http?: number }) => {
+    // Before anything that could print is loaded: stdout carries the protocol only.
+    const { reserveStdoutForProtocol, runMcpCommand } = await import('../mcp/command.js');
+    await runMcpCommand(opts, reserveStdoutForProtocol());
+  });
+
+program
   .command('models')
   .description('fetch the bundled models into resources/models and verify their checksums')
   .action(async () => {

@@ -47,6 +47,15 @@ export interface ChunkRecord {
   page_content: string;
 }
 
+/** One indexed note as a listing shows it (tags joined as in ChunkRecord). */
+export type NoteSummary = Pick<ChunkRecord, 'source' | 'title' | 'folder' | 'tags' | 'note_date' | 'mtime'> & {
+  num_chunks: number | null;
+};
+
+const NOTE_SUMMARY_SQL = `select c.source, c.title, c.folder, c.tags, c.note_date, c.mtime, l.num_chunks
+  from obq_chunks c join obq_log l on l.id = c.file_id
+  where c.chunk_index = 0 and l.is_enabled`;
+
 export interface ScannedFile {
   filePath: string;
   fileName: string;
@@ -85,10 +94,15 @@ export const ALIAS_SEPARATOR = '\u001f';
 export class IndexDb {
   readonly db: Database.Database;
 
-  private constructor(readonly file: string) {
-    this.db = new Database(file);
-    this.db.pragma('journal_mode = WAL');
-    this.db.pragma('synchronous = NORMAL');
+  private constructor(
+    readonly file: string,
+    readOnly = false,
+  ) {
+    this.db = new Database(file, { readonly: readOnly, fileMustExist: readOnly });
+    if (!readOnly) {
+      this.db.pragma('journal_mode = WAL');
+      this.db.pragma('synchronous = NORMAL');
+    }
     this.db.pragma('foreign_keys = ON');
     this.db.pragma('busy_timeout = 5000');
   }
@@ -113,6 +127,25 @@ export class IndexDb {
       );
       return IndexDb.openChecked(file);
     }
+  }
+
+  /**
+   * Opens an existing index for reading only (the MCP server): nothing is created, migrated or repaired, so it
+   * never writes while another process syncs. Undefined when there is no index in dataDir yet.
+   */
+  static openReadOnly(dataDir: string): IndexDb | undefined {
+    const file = path.join(dataDir, DB_FILE);
+    if (!existsSync(file)) return undefined;
+    const idx = new IndexDb(file, true);
+    const version = idx.db.pragma('user_version', { simple: true }) as number;
+    if (version !== migrations.length) {
+      idx.close();
+      throw new CorruptIndexError(
+        `The index at ${dataDir} has schema version ${version}, this ObsiQuery reads version ${migrations.length}: run \`obsiquery sync\` once to bring it up to date.`,
+        file,
+      );
+    }
+    return idx;
   }
 
   private static openChecked(file: string): IndexDb {
@@ -425,6 +458,20 @@ export class IndexDb {
       title: r.title,
       aliases: r.aliases ? r.aliases.split(ALIAS_SEPARATOR).filter(Boolean) : [],
     }));
+  }
+
+  /**
+   * Enabled notes that have chunks, with what a listing shows (chunk 0 carries a note's title, tags and date).
+   * Exactly what search can return: a note being re-indexed keeps its old chunks until the sync's commit
+   * replaces them, so it never drops out of a listing mid-sync.
+   */
+  noteSummaries(): NoteSummary[] {
+    return this.db.prepare(`${NOTE_SUMMARY_SQL} order by c.source`).all() as NoteSummary[];
+  }
+
+  /** The listing of one note by its vault-relative path; undefined unless it is indexed and enabled. */
+  noteSummary(source: string): NoteSummary | undefined {
+    return this.db.prepare(`${NOTE_SUMMARY_SQL} and c.source = ?`).get(source) as NoteSummary | undefined;
   }
 
   /**

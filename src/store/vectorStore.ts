@@ -1,6 +1,6 @@
 import * as lancedb from '@lancedb/lancedb';
 import { Field, FixedSizeList, Float32, Float64, Int32, Schema, Utf8, Bool } from 'apache-arrow';
-import { rmSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import type { ChunkRecord } from './indexDb.js';
 
@@ -124,6 +124,29 @@ export class VectorStore {
       rmSync(dir, { recursive: true, force: true });
       return VectorStore.openAt(dir, dimension);
     }
+  }
+
+  /**
+   * Opens an existing store for reading only (the MCP server): no table is created and nothing is reset on
+   * error, so a reader never writes under a sync running in another process. Undefined when there is no table.
+   */
+  static async openReadOnly(dataDir: string, dimension: number): Promise<VectorStore | undefined> {
+    const dir = path.join(dataDir, 'lancedb');
+    if (!existsSync(dir)) return undefined;
+    const conn = await lancedb.connect(dir, { readConsistencyInterval: 1 });
+    if (!(await conn.tableNames()).includes(TABLE)) {
+      conn.close();
+      return undefined;
+    }
+    const table = await conn.openTable(TABLE);
+    const vec = (await table.schema()).fields.find((f) => f.name === 'vector');
+    const dim = (vec?.type as FixedSizeList | undefined)?.listSize;
+    if (dim !== dimension) {
+      table.close();
+      conn.close();
+      throw new DimensionMismatchError(dim ?? -1, dimension);
+    }
+    return new VectorStore(conn, table, dir, dimension);
   }
 
   /**
