@@ -82,7 +82,8 @@ const STOPWORDS: Record<string, readonly string[]> = {
   ),
   fr: words(
     'le les des et est du une un pour pas dans que qui sur au aux avec ce cette il elle je vous nous sont ' +
-      'mais ou où comment quoi mes mon ma ses leur était été être avoir fait peut très aussi quand',
+      'mais ou où comment quoi quel quelle quels quelles mes mon ma ses leur était été être avoir fait peut très ' +
+      'aussi quand',
   ),
   de: words(
     'der die das und ist nicht ein eine einen zu den dem mit von sich auf für im auch es ich wie was wo ' +
@@ -102,7 +103,7 @@ const STOPWORDS: Record<string, readonly string[]> = {
 const LETTER_EVIDENCE: readonly [string, RegExp][] = [
   ['es', /[ñ¿¡]/g],
   ['de', /[ßäöü]/g],
-  ['fr', /[œæçèêëîïûù]/g],
+  ['fr', /[œæçèêëîïûù]|\b(?:qu|[jndc])['’](?=\p{L})/gu],
   ['pt', /[ãõ]/g],
   ['it', /[ìò](?![\p{L}])/gu],
 ];
