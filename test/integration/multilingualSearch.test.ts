@@ -54,6 +54,8 @@ describe('BM25 finds the right note in Spanish, German, Chinese and Japanese vau
     const top = (index: typeof es, q: string) => sparseSearch(index, q, 1)[0]?.source;
     expect(top(es, 'canción')).toBe('Música/Canción para el aniversario.md');
     expect(top(es, 'CANCION')).toBe('Música/Canción para el aniversario.md');
+    // A plural finds the singular through the query word's English stem (no Spanish stemmer).
+    expect(top(es, 'canciones')).toBe('Música/Canción para el aniversario.md');
     expect(top(de, 'Leopoldstraße')).toBe('Projekte/Umzug nach München.md');
     expect(top(de, 'leopoldstrasse')).toBe('Projekte/Umzug nach München.md');
     expect(top(de, 'Käsespätzle')).toBe('Rezepte/Käsespätzle.md');
