@@ -2,7 +2,8 @@ import { AIMessage, HumanMessage, ToolMessage, type BaseMessage } from '@langcha
 import type { BaseCheckpointSaver } from '@langchain/langgraph';
 import { Annotation, END, MessagesAnnotation, START, StateGraph } from '@langchain/langgraph';
 import type { ChatModel, ChatTurn } from '../models/chatModel.js';
-import { JUDGE_PROMPT, MAIN_AGENT_PROMPT, NOT_IN_NOTES_ANSWER, NOTHING_FOUND } from './prompts.js';
+import { JUDGE_PROMPT, MAIN_AGENT_PROMPT, NOTHING_FOUND } from './prompts.js';
+import { acceptableReply, greetingFor, isSmallTalk, notInNotesFor, replyLanguageInstruction } from './language.js';
 import {
   RETRIEVE_TOOL_NAME,
   type RetrieveArtifact,
@@ -12,17 +13,6 @@ import {
 import { acceptRefinedQuery, sharesWords } from './filterAgent.js';
 
 export const MAX_TOOL_CALLS = 3;
-const GREETING = 'Hello! Ask me anything about your notes, and I will answer from them with sources.';
-
-/** A reply worth showing: short, not an echo of the instructions, mostly in the script the user wrote in. */
-export function acceptableReply(reply: string, system: string): boolean {
-  const r = reply.trim();
-  if (!r || r.length > 400) return false;
-  if (r.includes(system.slice(0, 24)) || /you are obsiquery|reply briefly/i.test(r)) return false;
-  const letters = r.match(/\p{L}/gu) ?? [];
-  const latin = r.match(/[A-Za-z\u00C0-\u024F]/g) ?? [];
-  return letters.length > 0 && latin.length / letters.length > 0.8;
-}
 
 const AgentState = Annotation.Root({
   ...MessagesAnnotation.spec,
@@ -43,9 +33,6 @@ type RetrieveTool = {
     config?: unknown,
   ): Promise<ToolMessage>;
 };
-
-const SMALL_TALK =
-  /^\s*(hi|hello|hey|yo|thanks|thank you|thx|good (morning|afternoon|evening)|ok(ay)?|cool|great|bye|goodbye|who are you|what can you do)\b[\s!.?]*$/i;
 
 function text(m: BaseMessage): string {
   return typeof m.content === 'string' ? m.content : m.content.map((c) => ('text' in c ? c.text : '')).join('');
@@ -133,8 +120,8 @@ export function buildAgentGraph(deps: {
   async function decideFirst(state: State, c: AgentCallbacks) {
     const { question } = currentExchange(state.messages);
     const turns = toTurns(state.messages);
-    if (SMALL_TALK.test(question) || !deps.model) {
-      if (SMALL_TALK.test(question)) return reply(turns, c);
+    if (isSmallTalk(question) || !deps.model) {
+      if (isSmallTalk(question)) return reply(turns, c);
       return callTool(question, 0);
     }
     const history = turns.slice(-6, -1);
@@ -166,8 +153,8 @@ export function buildAgentGraph(deps: {
 
   async function reply(turns: ChatTurn[], c: AgentCallbacks) {
     c.onStep?.('Replying…');
-    const system =
-      "You are ObsiQuery, a friendly assistant for the user's Obsidian notes. Reply briefly. Do not state facts about the user's notes.";
+    const question = turns.at(-1)?.content ?? '';
+    const system = `You are ObsiQuery, a friendly assistant for the user's Obsidian notes. Reply briefly. Do not state facts about the user's notes.${replyLanguageInstruction(question)}`;
     const draft = deps.model
       ? await deps.model.complete([{ role: 'system', content: system }, ...turns.slice(-6)], {
           maxTokens: 60,
@@ -175,8 +162,8 @@ export function buildAgentGraph(deps: {
         })
       : '';
     // Small or base models sometimes echo their instructions or drift into noise; such a reply is replaced
-    // by a plain greeting. It is checked before the user sees any of it, then streamed.
-    const answer = acceptableReply(draft, system) ? draft.trim() : GREETING;
+    // by a plain greeting in the user's language. It is checked before the user sees any of it, then streamed.
+    const answer = acceptableReply(draft, system, question) ? draft.trim() : greetingFor(question);
     return streamedAnswer(answer, [], c);
   }
 
@@ -191,11 +178,12 @@ export function buildAgentGraph(deps: {
     const last = toolResults.at(-1)!;
     const found = text(last) !== NOTHING_FOUND;
     const combined = combineResults(toolResults);
-    if (state.toolCalls >= maxCalls) return streamedAnswer(combined.answer || NOT_IN_NOTES_ANSWER, combined.sources, c);
+    if (state.toolCalls >= maxCalls)
+      return streamedAnswer(combined.answer || notInNotesFor(question), combined.sources, c);
     if (!found) {
       // Insufficient: try once more with the user's own words if the first query was a rewrite.
       if (!queries.includes(question) && question.length <= 500) return callTool(question, state.toolCalls);
-      return streamedAnswer(combined.answer || NOT_IN_NOTES_ANSWER, combined.sources, c);
+      return streamedAnswer(combined.answer || notInNotesFor(question), combined.sources, c);
     }
     if (deps.model) {
       c.onStep?.('Checking the answer…');

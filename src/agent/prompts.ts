@@ -21,4 +21,5 @@ Answer in one to three short sentences.`;
 export const JUDGE_PROMPT = `You check whether a summary answers the user's question. Return JSON: {"sufficient": true|false, "missing": "what is still unanswered, as a search query, or empty"}.`;
 
 export const NOTHING_FOUND = 'Nothing relevant found in your notes.';
+/** The English "not in your notes" answer; src/agent/language.ts has it in each language the agent speaks. */
 export const NOT_IN_NOTES_ANSWER = "I couldn't find anything about that in your notes.";

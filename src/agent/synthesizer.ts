@@ -2,6 +2,8 @@ import type { ChatModel, ChatTurn, GenerateOptions } from '../models/chatModel.j
 import type { Embedder } from '../models/embedder.js';
 import { cosine } from '../models/embedder.js';
 import type { SearchResult } from '../search/similaritySearch.js';
+import { words as segmentWords } from '../text/segment.js';
+import { answerLanguageInstruction, NOT_IN_NOTES_PATTERN } from './language.js';
 import { SYNTHESIZER_PROMPT } from './prompts.js';
 
 export interface Synthesis {
@@ -13,13 +15,21 @@ export interface Synthesis {
   notInNotes: boolean;
 }
 
-const NOT_IN_NOTES = /notes (don't|do not|doesn't|does not) (say|contain|mention)|not (in|found in) (your|the) notes/i;
+const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
 
+/**
+ * Content words for comparing sentences with notes: ICU words (so Chinese and Japanese split into words, not
+ * whole sentences), without short Latin words and single kana (particles), which every text shares.
+ */
 function words(text: string): string[] {
-  return text
-    .toLowerCase()
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter((w) => w.length > 2);
+  return segmentWords(text).filter((w) => (CJK.test(w) ? w.length > 1 || /\p{Script=Han}/u.test(w) : w.length > 2));
+}
+
+/** Length for sentence-size limits: a CJK character holds about as much as two Latin ones. */
+function weightedLength(sentence: string): number {
+  let n = 0;
+  for (const ch of sentence) n += CJK.test(ch) ? 2 : 1;
+  return n;
 }
 
 const segmenter = new Intl.Segmenter('en', { granularity: 'sentence' });
@@ -133,10 +143,10 @@ export async function selectAnswerSentences(
   embedder: Embedder,
   maxSentences = 2,
 ): Promise<{ text: string; cited: number[]; generated: boolean }> {
-  const candidates: Candidate[] = draftSentences.filter((c) => c.text.length >= 15 && c.text.length <= 300);
+  const candidates: Candidate[] = draftSentences.filter((c) => weightedLength(c.text) >= 15 && c.text.length <= 300);
   chunks.slice(0, 4).forEach((c, i) => {
     for (const sentence of splitSentences(plainText(c.page_content))) {
-      if (sentence.length >= 20 && sentence.length <= 300)
+      if (weightedLength(sentence) >= 20 && sentence.length <= 300)
         candidates.push({ text: sentence, n: i + 1, generated: false });
     }
   });
@@ -188,6 +198,8 @@ export async function synthesize(
 ): Promise<Synthesis> {
   if (input.chunks.length === 0) return { answer: '', cited: [], method: 'extractive', notInNotes: true };
   let draft = '';
+  // Non-English questions are answered in their language (English prompts stay exactly as tuned).
+  const language = answerLanguageInstruction(input.query);
   if (model) {
     const context = input.recent.length
       ? `Conversation so far:\n${input.recent.map((t) => `${t.role}: ${t.content.slice(0, 200)}`).join('\n')}\n\n`
@@ -195,12 +207,15 @@ export async function synthesize(
     draft = await model.complete(
       [
         { role: 'system', content: SYNTHESIZER_PROMPT },
-        { role: 'user', content: `${context}Notes:\n${formatNotes(input.chunks)}\n\nQuestion: ${input.query}` },
+        {
+          role: 'user',
+          content: `${context}Notes:\n${formatNotes(input.chunks)}\n\nQuestion: ${input.query}${language ? `\n${language}` : ''}`,
+        },
       ],
       { maxTokens: opts.maxTokens ?? 160, ...opts, onToken: undefined },
     );
   }
-  if (NOT_IN_NOTES.test(draft) && input.chunks.every((c) => (c.dense_score ?? 0) < 0.45)) {
+  if (NOT_IN_NOTES_PATTERN.test(draft) && input.chunks.every((c) => (c.dense_score ?? 0) < 0.45)) {
     return { answer: '', cited: [], method: 'generated', notInNotes: true };
   }
   const verified = verifyAnswer(draft, input.chunks);

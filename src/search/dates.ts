@@ -1,5 +1,6 @@
 /**
- * Deterministic translation of English date phrases in a search query into an
+ * Deterministic translation of date phrases in a search query (English, plus Japanese, Chinese, Spanish,
+ * German and French relative dates and month names) into an
  * inclusive calendar-date range, so retrieval can filter by note date while the
  * rest of the query goes to text/vector search.
  *
@@ -7,6 +8,8 @@
  * proleptic Gregorian calendar). `Date` is only read through its local-calendar
  * getters, so DST changes and the host timezone can never shift a result by a day.
  */
+
+import { detectLanguage } from '../text/language.js';
 
 export interface DateRange {
   /** Inclusive, 'YYYY-MM-DD'. */
@@ -469,11 +472,304 @@ function spanRule(open: (t: string, p: number) => number | null, join: (t: strin
   };
 }
 
+// ---------------------------------------------------------------------------
+// Other languages: Japanese, Chinese, Spanish, German, French (issue 18)
+// ---------------------------------------------------------------------------
+// Relative days and periods, "N days ago", rolling windows and month names, mapped onto the same calendar
+// helpers as the English rules. Japanese and Chinese are written without spaces, so their rules may start at
+// any character (see isWordStart) and swallow a following particle (昨日の → the date, not "の…").
+
+type Unit = 'day' | 'week' | 'month' | 'year';
+
+const CJK_DIGITS: Readonly<Record<string, number>> = {
+  〇: 0,
+  零: 0,
+  一: 1,
+  二: 2,
+  两: 2,
+  三: 3,
+  四: 4,
+  五: 5,
+  六: 6,
+  七: 7,
+  八: 8,
+  九: 9,
+};
+
+/** "3", "３", "三", "十二", "二十五" → number (1..99 for numerals); NaN when not a count. */
+function parseForeignCount(raw: string): number {
+  const ascii = raw.replace(/[０-９]/g, (d) => String(d.charCodeAt(0) - 0xff10));
+  if (/^\d+$/.test(ascii)) return Number(ascii);
+  const lower = ascii.toLowerCase();
+  if (lower in FOREIGN_NUMBER_WORDS) return FOREIGN_NUMBER_WORDS[lower]!;
+  const m = /^([一二两三四五六七八九])?(十)?([一二三四五六七八九])?$/.exec(raw);
+  if (!m || raw === '') return NaN;
+  if (!m[2]) return m[1] && !m[3] ? CJK_DIGITS[m[1]]! : NaN;
+  return (m[1] ? CJK_DIGITS[m[1]]! : 1) * 10 + (m[3] ? CJK_DIGITS[m[3]]! : 0);
+}
+
+const FOREIGN_NUMBER_WORDS: Readonly<Record<string, number>> = {
+  un: 1,
+  una: 1,
+  uno: 1,
+  dos: 2,
+  tres: 3,
+  cuatro: 4,
+  cinco: 5,
+  seis: 6,
+  siete: 7,
+  ocho: 8,
+  nueve: 9,
+  diez: 10,
+  ein: 1,
+  einem: 1,
+  einer: 1,
+  zwei: 2,
+  drei: 3,
+  vier: 4,
+  fünf: 5,
+  sechs: 6,
+  sieben: 7,
+  acht: 8,
+  neun: 9,
+  zehn: 10,
+  une: 1,
+  deux: 2,
+  trois: 3,
+  quatre: 4,
+  cinq: 5,
+  six: 6,
+  sept: 7,
+  huit: 8,
+  neuf: 9,
+  dix: 10,
+};
+
+/** Month names of the Latin-script languages, each with the words before a lone month name that make it a date. */
+const FOREIGN_MONTHS: ReadonlyArray<readonly [name: string, month: number]> = [
+  ...[
+    'enero',
+    'febrero',
+    'marzo',
+    'abril',
+    'mayo',
+    'junio',
+    'julio',
+    'agosto',
+    'septiembre',
+    'octubre',
+    'noviembre',
+    'diciembre',
+  ].map((w, i) => [w, i + 1] as const),
+  ['setiembre', 9],
+  ...[
+    'januar',
+    'februar',
+    'märz',
+    'april',
+    'mai',
+    'juni',
+    'juli',
+    'august',
+    'september',
+    'oktober',
+    'november',
+    'dezember',
+  ].map((w, i) => [w, i + 1] as const),
+  ['jänner', 1],
+  ['maerz', 3],
+  ...[
+    'janvier',
+    'février',
+    'mars',
+    'avril',
+    'mai',
+    'juin',
+    'juillet',
+    'août',
+    'septembre',
+    'octobre',
+    'novembre',
+    'décembre',
+  ].map((w, i) => [w, i + 1] as const),
+  ['fevrier', 2],
+  ['aout', 8],
+  ['decembre', 12],
+];
+const FOREIGN_MONTH_BY_WORD = new Map(FOREIGN_MONTHS.map(([w, m]) => [w, m]));
+const FMON = `(${[...new Set(FOREIGN_MONTHS.map(([w]) => w))].sort((a, b) => b.length - a.length).join('|')})`;
+const foreignMonth = (raw: string): number => FOREIGN_MONTH_BY_WORD.get(raw.toLowerCase()) ?? NaN;
+// Before a lone month name: es "en/de/durante/desde", de "im/in/seit/vom/von", fr "en/de/depuis/pendant/au mois de".
+const FOREIGN_MONTH_CONTEXT =
+  /(?:^|[^\p{L}\p{N}])(?:en|de|durante|desde|im|in|seit|vom|von|depuis|pendant|mois\s+de|mois\s+d['’])\s*$/iu;
+
+const FNUM = '(\\d{1,3}|[０-９]{1,3}|[一二两三四五六七八九十]{1,3})';
+const LNUM = `(\\d{1,3}|${Object.keys(FOREIGN_NUMBER_WORDS).join('|')})`;
+// A particle left dangling after a Japanese/Chinese date phrase, taken with it.
+const PARTICLE = '(?:の|に|は|から|まで|的)?';
+
+const day = (delta: number) => (_m: RegExpExecArray, ctx: Ctx) => single(ctx.today + delta);
+const period = (which: 'this' | 'last' | 'next', unit: Unit) => (_m: RegExpExecArray, ctx: Ctx) =>
+  relativePeriod(ctx, which, unit);
+const agoOf =
+  (unit: Unit, group = 1) =>
+  (m: RegExpExecArray, ctx: Ctx) =>
+    ago(ctx, parseForeignCount(m[group]!), unit);
+const rollingOf =
+  (unit: Unit, group = 1) =>
+  (m: RegExpExecArray, ctx: Ctx) =>
+    rolling(ctx, parseForeignCount(m[group]!), unit);
+
+const OTHER_LANGUAGE_RULES: readonly Rule[] = [
+  // Japanese
+  regexRule(`(?:一昨日|おととい)${PARTICLE}`, day(-2)),
+  regexRule(`(?:明後日|あさって)${PARTICLE}`, day(2)),
+  regexRule(`(?:今日|きょう|本日)${PARTICLE}`, day(0)),
+  regexRule(`(?:昨日|きのう)${PARTICLE}`, day(-1)),
+  regexRule(`(?:明日|あした)${PARTICLE}`, day(1)),
+  regexRule(`今週${PARTICLE}`, period('this', 'week')),
+  regexRule(`先週${PARTICLE}`, period('last', 'week')),
+  regexRule(`来週${PARTICLE}`, period('next', 'week')),
+  regexRule(`今月${PARTICLE}`, period('this', 'month')),
+  regexRule(`先月${PARTICLE}`, period('last', 'month')),
+  regexRule(`来月${PARTICLE}`, period('next', 'month')),
+  regexRule(`今年${PARTICLE}`, period('this', 'year')),
+  regexRule(`(?:去年|昨年)${PARTICLE}`, period('last', 'year')),
+  regexRule(`来年${PARTICLE}`, period('next', 'year')),
+  regexRule(`${FNUM}日前${PARTICLE}`, agoOf('day')),
+  regexRule(`${FNUM}週間前${PARTICLE}`, agoOf('week')),
+  regexRule(`${FNUM}[かヶカケ]月前${PARTICLE}`, agoOf('month')),
+  regexRule(`${FNUM}年前${PARTICLE}`, agoOf('year')),
+  regexRule(`(?:過去|この|ここ|最近)${FNUM}日間?${PARTICLE}`, rollingOf('day')),
+  regexRule(`(?:過去|この|ここ|最近)${FNUM}週間${PARTICLE}`, rollingOf('week')),
+  regexRule(`(?:過去|この|ここ|最近)${FNUM}[かヶカケ]月間?${PARTICLE}`, rollingOf('month')),
+  // Japanese and Chinese calendar dates: 2025年12月15日, 2025年12月, 12月15日 (号 in Chinese), 12月
+  regexRule(`((?:19|20)\\d{2})年${FNUM}月(?:${FNUM}[日号])?${PARTICLE}`, (m) => {
+    const month = parseForeignCount(m[2]!);
+    if (!(month >= 1 && month <= 12)) return null;
+    return m[3] ? explicitDay(Number(m[1]), month, parseForeignCount(m[3])) : monthRange(Number(m[1]), month);
+  }),
+  regexRule(`((?:19|20)\\d{2})年${PARTICLE}`, (m) => yearRange(Number(m[1]))),
+  regexRule(`${FNUM}月(?:${FNUM}[日号])?${PARTICLE}`, (m, ctx) => {
+    const month = parseForeignCount(m[1]!);
+    if (!(month >= 1 && month <= 12)) return null;
+    return m[2] ? inferDay(month, parseForeignCount(m[2]), ctx.inferBefore) : inferMonth(month, ctx.inferBefore);
+  }),
+
+  // Chinese
+  regexRule(`前天${PARTICLE}`, day(-2)),
+  regexRule(`后天${PARTICLE}`, day(2)),
+  regexRule(`今天${PARTICLE}`, day(0)),
+  regexRule(`昨天${PARTICLE}`, day(-1)),
+  regexRule(`明天${PARTICLE}`, day(1)),
+  regexRule(`(?:本周|这周|这个星期|本星期|这星期)${PARTICLE}`, period('this', 'week')),
+  regexRule(`(?:上周|上个星期|上星期|上个礼拜)${PARTICLE}`, period('last', 'week')),
+  regexRule(`(?:下周|下个星期|下星期)${PARTICLE}`, period('next', 'week')),
+  regexRule(`(?:本月|这个月)${PARTICLE}`, period('this', 'month')),
+  regexRule(`上个?月${PARTICLE}`, period('last', 'month')),
+  regexRule(`下个?月${PARTICLE}`, period('next', 'month')),
+  regexRule(`明年${PARTICLE}`, period('next', 'year')),
+  regexRule(`${FNUM}天前${PARTICLE}`, agoOf('day')),
+  regexRule(`${FNUM}(?:周|个星期)前${PARTICLE}`, agoOf('week')),
+  regexRule(`${FNUM}个月前${PARTICLE}`, agoOf('month')),
+  regexRule(`(?:过去|最近)${FNUM}天${PARTICLE}`, rollingOf('day')),
+
+  // Spanish
+  regexRule('hoy', day(0)),
+  regexRule('ayer', day(-1)),
+  regexRule('(?:anteayer|antier|antes\\s+de\\s+ayer)', day(-2)),
+  regexRule('pasado\\s+mañana', day(2)),
+  regexRule('mañana', (m, ctx, text, pos) =>
+    /(?:la|esta|por|cada|de)\s+$/i.test(text.slice(0, pos)) ? null : single(ctx.today + 1),
+  ),
+  regexRule('(?:esta\\s+semana)', period('this', 'week')),
+  regexRule('(?:este\\s+mes)', period('this', 'month')),
+  regexRule('(?:este\\s+año)', period('this', 'year')),
+  regexRule('(?:la\\s+)?semana\\s+pasada', period('last', 'week')),
+  regexRule('(?:el\\s+)?mes\\s+pasado', period('last', 'month')),
+  regexRule('(?:el\\s+)?año\\s+pasado', period('last', 'year')),
+  regexRule('(?:la\\s+)?(?:próxima\\s+semana|semana\\s+que\\s+viene)', period('next', 'week')),
+  regexRule('(?:el\\s+)?(?:próximo\\s+mes|mes\\s+que\\s+viene)', period('next', 'month')),
+  regexRule('(?:el\\s+)?(?:próximo\\s+año|año\\s+que\\s+viene)', period('next', 'year')),
+  regexRule(`hace\\s+${LNUM}\\s+días?`, agoOf('day')),
+  regexRule(`hace\\s+${LNUM}\\s+semanas?`, agoOf('week')),
+  regexRule(`hace\\s+${LNUM}\\s+mes(?:es)?`, agoOf('month')),
+  regexRule(`hace\\s+${LNUM}\\s+años?`, agoOf('year')),
+  regexRule(`(?:l[oa]s\\s+)?últim[oa]s\\s+${LNUM}\\s+días`, rollingOf('day')),
+  regexRule(`(?:l[oa]s\\s+)?últim[oa]s\\s+${LNUM}\\s+semanas`, rollingOf('week')),
+  regexRule(`(?:l[oa]s\\s+)?últimos\\s+${LNUM}\\s+meses`, rollingOf('month')),
+
+  // German
+  regexRule('heute', day(0)),
+  regexRule('gestern', day(-1)),
+  regexRule('vorgestern', day(-2)),
+  regexRule('übermorgen', day(2)),
+  regexRule('morgen', (m, ctx, text, pos) =>
+    /(?:guten|am|jeden|heute|gestern)\s+$/i.test(text.slice(0, pos)) ? null : single(ctx.today + 1),
+  ),
+  regexRule('diese\\s+woche', period('this', 'week')),
+  regexRule('diesen\\s+monat', period('this', 'month')),
+  regexRule('dieses\\s+jahr', period('this', 'year')),
+  regexRule('(?:letzte|vorige|vergangene)[nr]?\\s+woche', period('last', 'week')),
+  regexRule('(?:letzten|vorigen|vergangenen)\\s+monat', period('last', 'month')),
+  regexRule('(?:letztes|voriges|vergangenes|im\\s+letzten|im\\s+vorigen)\\s+jahr', period('last', 'year')),
+  regexRule('nächste\\s+woche', period('next', 'week')),
+  regexRule('nächsten\\s+monat', period('next', 'month')),
+  regexRule('nächstes\\s+jahr', period('next', 'year')),
+  regexRule(`vor\\s+${LNUM}\\s+tag(?:en)?`, agoOf('day')),
+  regexRule(`vor\\s+${LNUM}\\s+wochen?`, agoOf('week')),
+  regexRule(`vor\\s+${LNUM}\\s+monat(?:en)?`, agoOf('month')),
+  regexRule(`vor\\s+${LNUM}\\s+jahr(?:en)?`, agoOf('year')),
+  regexRule(`(?:in\\s+)?den\\s+letzten\\s+${LNUM}\\s+tagen`, rollingOf('day')),
+  regexRule(`(?:in\\s+)?den\\s+letzten\\s+${LNUM}\\s+wochen`, rollingOf('week')),
+
+  // French
+  regexRule("aujourd['’]hui", day(0)),
+  // German "hier" means "here": only a French question gets yesterday.
+  regexRule('hier', (m, ctx, text) => (detectLanguage(text).lang === 'de' ? null : single(ctx.today - 1))),
+  regexRule('avant-hier', day(-2)),
+  regexRule('après-demain', day(2)),
+  regexRule('demain', day(1)),
+  regexRule('cette\\s+semaine', period('this', 'week')),
+  regexRule('ce\\s+mois(?:-ci)?', period('this', 'month')),
+  regexRule('cette\\s+année', period('this', 'year')),
+  regexRule('(?:la\\s+)?semaine\\s+(?:dernière|passée)', period('last', 'week')),
+  regexRule('(?:le\\s+)?mois\\s+(?:dernier|passé)', period('last', 'month')),
+  regexRule("(?:l['’])?(?:année\\s+(?:dernière|passée)|an\\s+dernier)", period('last', 'year')),
+  regexRule('(?:la\\s+)?semaine\\s+prochaine', period('next', 'week')),
+  regexRule('(?:le\\s+)?mois\\s+prochain', period('next', 'month')),
+  regexRule("(?:l['’])?année\\s+prochaine", period('next', 'year')),
+  regexRule(`il\\s+y\\s+a\\s+${LNUM}\\s+jours?`, agoOf('day')),
+  regexRule(`il\\s+y\\s+a\\s+${LNUM}\\s+semaines?`, agoOf('week')),
+  regexRule(`il\\s+y\\s+a\\s+${LNUM}\\s+mois`, agoOf('month')),
+  regexRule(`il\\s+y\\s+a\\s+${LNUM}\\s+ans?`, agoOf('year')),
+  regexRule(`(?:les\\s+)?${LNUM}\\s+derniers\\s+jours`, rollingOf('day')),
+
+  // Latin-script month names: "diciembre de 2025", "15 de diciembre", "15. Dezember 2025", "15 décembre", "en diciembre"
+  regexRule(`${FMON}(?:\\s+de)?\\s+${YEAR}`, (m) => {
+    const month = foreignMonth(m[1]!);
+    return month ? monthRange(Number(m[2]), month) : null;
+  }),
+  regexRule(`(\\d{1,2})\\.?\\s+(?:de\\s+)?${FMON}(?:\\s+(?:de\\s+)?${YEAR})?`, (m, ctx) => {
+    const month = foreignMonth(m[2]!);
+    const d = Number(m[1]);
+    if (!month) return null;
+    return m[3] ? explicitDay(Number(m[3]), month, d) : inferDay(month, d, ctx.inferBefore);
+  }),
+  regexRule(FMON, (m, ctx, text, pos) =>
+    ctx.inCompound || FOREIGN_MONTH_CONTEXT.test(text.slice(0, pos))
+      ? inferMonth(foreignMonth(m[1]!), ctx.inferBefore)
+      : null,
+  ),
+];
+
 const ALL_RULES: readonly Rule[] = [
   sinceRule,
   spanRule(betweenKeyword, andKeyword),
   spanRule(fromKeyword, toKeyword),
   ...SIMPLE_RULES,
+  // After the English rules, so English wins a tie.
+  ...OTHER_LANGUAGE_RULES,
 ];
 
 // ---------------------------------------------------------------------------
@@ -486,14 +782,22 @@ const OPEN_BOUND_BEFORE =
   /(?:^|[^a-z0-9])(?:before|after|until|till|by|prior\s+to|up\s+to|earlier\s+than|later\s+than|older\s+than|newer\s+than)\s+(?:the\s+)?$/i;
 
 // Left behind when the date phrase goes: "notes from yesterday" → "notes".
-const DANGLING = new Set(['in', 'on', 'from', 'during', 'over', 'within', 'for', 'of', 'throughout', 'the']);
+const DANGLING = new Set([
+  ...['in', 'on', 'from', 'during', 'over', 'within', 'for', 'of', 'throughout', 'the'],
+  // Spanish, German, French ("notas de la semana pasada" → "notas")
+  ...['de', 'del', 'en', 'durante', 'von', 'vom', 'im', 'am', 'du', 'pendant'],
+]);
+
+// Chinese and Japanese have no spaces: a date phrase may start at any of their characters, and right after one.
+const CJK_CHAR = /[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff\uff10-\uff19]/;
 
 function isWordStart(text: string, pos: number): boolean {
   const c = text.charAt(pos);
-  if (!/[a-z0-9]/i.test(c)) return false;
+  if (CJK_CHAR.test(c)) return true;
+  if (!/[a-z0-9\u00c0-\u024f]/i.test(c)) return false;
   if (pos === 0) return true;
   const prev = text.charAt(pos - 1);
-  if (/[a-z0-9]/i.test(prev)) return false;
+  if (/[a-z0-9\u00c0-\u024f]/i.test(prev)) return false;
   // Don't start inside a numeric date such as the "01-18" of "2026-01-18".
   return !(/\d/.test(c) && /[-/.:]/.test(prev));
 }

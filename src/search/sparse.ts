@@ -1,12 +1,6 @@
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
 import type { IndexDb, ChunkRecord } from '../store/indexDb.js';
-import { FTS_TOKENIZER } from '../store/migrations.js';
-
-const STOPWORDS = new Set(
-  'a an and are as at be by can do does for from how i if in into is it me my of on or so that the their then there these this to was what when where which who why will with you your'.split(
-    ' ',
-  ),
-);
+import { queryTerms, type QueryTerm } from '../text/segment.js';
 
 /**
  * How many postings (chunk × query-word matches) one BM25 query may score. FTS5 scores every chunk holding
@@ -18,51 +12,13 @@ const STOPWORDS = new Set(
  */
 export const SPARSE_POSTINGS_BUDGET = 10_000;
 
-/** The query's distinct content words (lower-cased, stopwords dropped), in order. */
-export function queryWords(query: string): string[] {
-  const words = query
-    .toLowerCase()
-    .split(/[^\p{L}\p{N}_]+/u)
-    .filter((w) => w.length > 1 && !STOPWORDS.has(w));
-  return [...new Set(words)];
-}
-
-/** Query words for FTS5, quoted so user punctuation can never be read as FTS syntax. */
-function matchExpression(words: string[]): string {
-  return words.map((w) => `"${w.replace(/"/g, '""')}"`).join(' OR ');
-}
-
 /**
- * Turns words into the index's terms with SQLite's own FTS5 tokenizer (porter stemming and all), in an
- * in-memory table, so the document frequencies looked up below are those of the exact terms FTS5 matches.
+ * The query's terms for FTS5, quoted so user punctuation can never be read as FTS syntax. Terms are made by
+ * src/text/segment.ts exactly as the index's were, so each one is a single index term.
  */
-class QueryTokenizer {
-  private readonly db = new Database(':memory:');
-  private readonly insert;
-  private readonly terms;
-  private readonly clear;
-
-  constructor() {
-    this.db.exec(`create virtual table q using fts5(t, tokenize='${FTS_TOKENIZER}');
-      create virtual table q_terms using fts5vocab(q, instance);`);
-    this.insert = this.db.prepare('insert into q(rowid, t) values (?, ?)');
-    this.terms = this.db.prepare('select doc, term from q_terms');
-    this.clear = this.db.prepare('delete from q');
-  }
-
-  /** The index terms of each word (a word like "foo_bar" yields two). */
-  termsOf(words: string[]): string[][] {
-    const out = words.map((): string[] => []);
-    this.db.transaction(() => {
-      words.forEach((w, i) => this.insert.run(i + 1, w));
-      for (const row of this.terms.all() as { doc: number; term: string }[]) out[row.doc - 1]!.push(row.term);
-      this.clear.run();
-    })();
-    return out;
-  }
+function matchExpression(terms: QueryTerm[]): string {
+  return terms.flatMap((t) => t.terms.map((w) => `"${w.replace(/"/g, '""')}"`)).join(' OR ');
 }
-
-let tokenizer: QueryTokenizer | undefined;
 
 /** Per-connection statement reading a term's document frequency from the chunk index (fts5vocab). */
 const dfStatements = new WeakMap<Database.Database, Database.Statement>();
@@ -78,17 +34,15 @@ function documentFrequency(db: Database.Database): Database.Statement {
   return stmt;
 }
 
-/** The query words BM25 will score: rarest first, within SPARSE_POSTINGS_BUDGET, back in query order. */
-export function affordableWords(db: IndexDb, query: string, budget = SPARSE_POSTINGS_BUDGET): string[] {
-  const words = queryWords(query);
-  if (words.length === 0) return [];
-  tokenizer ??= new QueryTokenizer();
+/** The query words BM25 will score, with their terms: rarest first, within the budget, back in query order. */
+function affordableTerms(db: IndexDb, query: string, budget: number): QueryTerm[] {
+  const terms = queryTerms(query);
+  if (terms.length === 0) return [];
   const df = documentFrequency(db.db);
-  const termsOf = tokenizer.termsOf(words);
-  const cost = words.map((w, i) => ({
-    w,
+  const cost = terms.map((t, i) => ({
+    t,
     i,
-    postings: termsOf[i]!.reduce((sum, t) => sum + ((df.get(t) as { doc: number } | undefined)?.doc ?? 0), 0),
+    postings: t.terms.reduce((sum, w) => sum + ((df.get(w) as { doc: number } | undefined)?.doc ?? 0), 0),
   }));
   let spent = 0;
   const kept: typeof cost = [];
@@ -97,7 +51,12 @@ export function affordableWords(db: IndexDb, query: string, budget = SPARSE_POST
     spent += c.postings;
     kept.push(c);
   }
-  return kept.sort((a, b) => a.i - b.i).map((c) => c.w);
+  return kept.sort((a, b) => a.i - b.i).map((c) => c.t);
+}
+
+/** The query words BM25 will score (normalised as indexed): rarest first within the budget, in query order. */
+export function affordableWords(db: IndexDb, query: string, budget = SPARSE_POSTINGS_BUDGET): string[] {
+  return affordableTerms(db, query, budget).map((t) => t.word);
 }
 
 export type SparseHit = ChunkRecord & { bm25: number };
@@ -110,9 +69,9 @@ const BM25 = 'bm25(obq_chunks_fts, 8.0, 8.0, 3.0, 1.0)';
  * chunks (alias `c`) before ranking.
  */
 export function sparseSearch(db: IndexDb, query: string, k: number, where?: string): SparseHit[] {
-  const words = affordableWords(db, query);
-  if (words.length === 0) return [];
-  const match = matchExpression(words);
+  const terms = affordableTerms(db, query, SPARSE_POSTINGS_BUDGET);
+  if (terms.length === 0) return [];
+  const match = matchExpression(terms);
   // Unfiltered, rank inside FTS5 first and read only the top k chunk rows; a filter needs the chunk columns
   // of every candidate, so it joins first.
   const sql = where

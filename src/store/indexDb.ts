@@ -1,7 +1,8 @@
 import Database from 'better-sqlite3';
 import { existsSync, mkdirSync, renameSync } from 'node:fs';
 import path from 'node:path';
-import { FILE_NAME_SQL, migrations } from './migrations.js';
+import { indexText, stemsAsEnglish, wordTerms, words } from '../text/segment.js';
+import { FILE_NAME_SQL, FTS_TEXT_FUNCTION, migrations } from './migrations.js';
 
 export type FileStatus = 'pending' | 'processing' | 'completed' | 'failed';
 
@@ -105,6 +106,7 @@ export class IndexDb {
     }
     this.db.pragma('foreign_keys = ON');
     this.db.pragma('busy_timeout = 5000');
+    registerFtsText(this.db);
   }
 
   /**
@@ -485,15 +487,21 @@ export class IndexDb {
     const add = (rows: unknown[]) => (rows as { source: string }[]).forEach((r) => sources.add(r.source));
     add(this.db.prepare('select source from obq_chunks where chunk_index = 0 and lower(title) = ?').all(q));
     add(this.db.prepare(`select source from obq_chunks where chunk_index = 0 and ${FILE_NAME_SQL} = ?`).all(`${q}.md`));
-    const words = q.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
-    if (words.length > 0) {
-      // FTS5 narrows to chunks whose aliases hold these words in this order; the exact alias is checked after.
+    // Every word of the name, as written or as its English stem (the alias column is stemmed in English notes).
+    const terms = [...new Set(words(q))].map(
+      (w) =>
+        `(${wordTerms(w)
+          .map((t) => `"${t}"`)
+          .join(' OR ')})`,
+    );
+    if (terms.length > 0) {
+      // FTS5 narrows to chunks whose aliases hold these words; the exact alias is checked after.
       const rows = this.db
         .prepare(
           `select c.source, c.aliases from obq_chunks_fts f join obq_chunks c on c.rowid = f.rowid
            where obq_chunks_fts match ? and c.chunk_index = 0`,
         )
-        .all(`aliases : "${words.join(' ')}"`) as { source: string; aliases: string }[];
+        .all(`aliases : (${terms.join(' AND ')})`) as { source: string; aliases: string }[];
       for (const r of rows)
         if (r.aliases.split(ALIAS_SEPARATOR).some((a) => a.trim().toLowerCase() === q)) sources.add(r.source);
     }
@@ -585,6 +593,23 @@ export class IndexDb {
       );
     })();
   }
+}
+
+/**
+ * Registers FTS_TEXT_FUNCTION, which the chunk triggers call to fill the BM25 index. A chunk's language is judged
+ * from its body once: the trigger calls the function for each of the chunk's four columns with the same body.
+ */
+function registerFtsText(db: Database.Database): void {
+  let lastBody: string | undefined;
+  let lastEnglish = false;
+  db.function(FTS_TEXT_FUNCTION, { deterministic: true }, (text: unknown, body: unknown) => {
+    const b = typeof body === 'string' ? body : '';
+    if (b !== lastBody) {
+      lastBody = b;
+      lastEnglish = stemsAsEnglish(b);
+    }
+    return typeof text === 'string' ? indexText(text, lastEnglish) : '';
+  });
 }
 
 function isCorruption(err: unknown): boolean {

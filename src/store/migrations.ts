@@ -1,5 +1,20 @@
-/** FTS5 tokenizer of the chunk index; search tokenizes queries with the same one to look up word statistics. */
-export const FTS_TOKENIZER = 'porter unicode61 remove_diacritics 2';
+import { FTS_INDEX_TOKENIZER } from '../text/segment.js';
+
+/** FTS5 tokenizer of the chunk index before migration 5 (English-only stemming, no CJK word breaks). */
+const LEGACY_FTS_TOKENIZER = 'porter unicode61 remove_diacritics 2';
+
+/**
+ * SQL function (registered on every IndexDb connection) giving a column's BM25 terms: `obq_fts_text(text, body)`
+ * segments and folds `text`, stemming it as English when the chunk's `body` is English (src/text/segment.ts).
+ */
+export const FTS_TEXT_FUNCTION = 'obq_fts_text';
+
+/** The chunk index's FTS insert: every column through FTS_TEXT_FUNCTION, judged by the chunk body's language. */
+const FTS_INSERT_FROM = (row: string) =>
+  `insert into obq_chunks_fts(rowid, title, aliases, header_path, page_content)
+   select ${row}.rowid, ${['title', 'aliases', 'header_path', 'page_content']
+     .map((col) => `${FTS_TEXT_FUNCTION}(${row}.${col}, ${row}.page_content)`)
+     .join(', ')}`;
 
 /** SQL for a chunk's lower-cased file name ("Folder/My Note.md" → "my note.md"): its path after the last "/". */
 export const FILE_NAME_SQL = "lower(replace(source, rtrim(source, replace(source, '/', '')), ''))";
@@ -66,7 +81,7 @@ export const migrations: readonly string[] = [
   create index obq_chunks_file on obq_chunks(file_id);
   create virtual table obq_chunks_fts using fts5(
     title, aliases, header_path, page_content,
-    content='obq_chunks', content_rowid='rowid', tokenize='${FTS_TOKENIZER}'
+    content='obq_chunks', content_rowid='rowid', tokenize='${LEGACY_FTS_TOKENIZER}'
   );
   create trigger obq_chunks_ai after insert on obq_chunks begin
     insert into obq_chunks_fts(rowid, title, aliases, header_path, page_content)
@@ -91,5 +106,25 @@ export const migrations: readonly string[] = [
   `
   create index obq_chunks_note_title on obq_chunks(lower(title)) where chunk_index = 0;
   create index obq_chunks_note_file on obq_chunks(${FILE_NAME_SQL}) where chunk_index = 0;
+  `,
+  // 5: BM25 in every script. The FTS columns now hold terms made in JS (src/text/segment.ts: ICU word breaks for
+  // CJK, Latin accents folded, Porter only for English chunks), so the table keeps no copy of the text
+  // (contentless, deletable by rowid) and is rebuilt here from the stored chunk texts: no re-embedding needed.
+  // A delete by rowid needs no tokens, so a later change of the segmenter's dictionary can never corrupt it.
+  `
+  drop trigger obq_chunks_ai;
+  drop trigger obq_chunks_ad;
+  drop table obq_chunks_fts;
+  create virtual table obq_chunks_fts using fts5(
+    title, aliases, header_path, page_content,
+    content='', contentless_delete=1, tokenize="${FTS_INDEX_TOKENIZER}"
+  );
+  ${FTS_INSERT_FROM('c')} from obq_chunks c;
+  create trigger obq_chunks_ai after insert on obq_chunks begin
+    ${FTS_INSERT_FROM('new')};
+  end;
+  create trigger obq_chunks_ad after delete on obq_chunks begin
+    delete from obq_chunks_fts where rowid = old.rowid;
+  end;
   `,
 ];

@@ -14,6 +14,7 @@ import {
 import type { MetadataFilters } from '../../src/search/filters.js';
 import { translateDates } from '../../src/search/dates.js';
 import { affordableWords, sparseSearch } from '../../src/search/sparse.js';
+import { foldText, wordTerms } from '../../src/text/segment.js';
 import type { Embedder } from '../../src/models/embedder.js';
 
 /**
@@ -783,12 +784,15 @@ describe('similaritySearch on a purpose-made vault', () => {
     });
 
     it('BM25 scores the rarest words first within its postings budget, counting what FTS5 really matches', () => {
-      // Ground truth straight from FTS5, which stems: "Baguettes" must be costed as the term FTS5 matches.
+      // Ground truth straight from FTS5: English chunks are indexed stemmed, so "Baguettes" must be costed as
+      // every index term it may match (the word as written and its stem), counted by FTS5 itself.
       const chunksWith = (word: string) =>
         (
-          service.index.db.db
-            .prepare('select count(*) as n from obq_chunks_fts where obq_chunks_fts match ?')
-            .get(`"${word}"`) as { n: number }
+          service.index.db.db.prepare('select count(*) as n from obq_chunks_fts where obq_chunks_fts match ?').get(
+            wordTerms(foldText(word))
+              .map((t) => `"${t}"`)
+              .join(' OR '),
+          ) as { n: number }
         ).n;
       const common = chunksWith('sourdough');
       const rare = chunksWith('Baguettes');

@@ -10,6 +10,7 @@ import {
   type SourceArtifact,
 } from '../../src/agent/retrieveNotesTool.js';
 import { lastUserText, ScriptedModel, type JsonReply } from '../helpers/scriptedModel.js';
+import { detectLanguage } from '../../src/text/language.js';
 
 /**
  * Control flow of the main agent graph with a scripted chat model and a scripted retrieve tool: which path a
@@ -554,5 +555,54 @@ describe('cancellation', () => {
     const r = await ask('When does the irrigation pump run?', 'again');
     expect(r.answer).toBe('The pump runs at 6am [1].');
     expect(tool.queries).toEqual(['garden irrigation pump']);
+  });
+});
+
+describe('the agent in the user language', () => {
+  it.each([
+    ['こんにちは！', 'ja'],
+    ['你好', 'zh'],
+    ['¡Hola!', 'es'],
+    ['Guten Morgen', 'de'],
+    ['Bonjour !', 'fr'],
+  ])(
+    'small talk "%s" is answered without a search; a reply in another script becomes the %s greeting',
+    async (q, lang) => {
+      // The bundled pretrained model drifts into other scripts; an English reply to a Japanese greeting is such a drift.
+      const model = new ScriptedModel({ text: ['Hello there, how are you today? I am fine.'] });
+      const tool = new FakeTool(() => {
+        throw new Error('small talk must not search');
+      });
+      const { ask } = setup(model, tool);
+      const r = await ask(q);
+      expect(tool.queries).toEqual([]);
+      const system = model.prompts('complete')[0]![0]!.content;
+      expect(system).toMatch(/Reply in /);
+      if (lang === 'ja' || lang === 'zh') {
+        expect(r.answer).not.toMatch(/Hello there/);
+        expect(detectLanguage(r.answer).lang).toBe(lang);
+      }
+    },
+  );
+
+  it('a Japanese reply to a Japanese greeting is shown as the model wrote it (no Latin-only filter)', async () => {
+    const model = new ScriptedModel({ text: ['こんにちは！ノートについて何でも聞いてくださいね。'] });
+    const { ask } = setup(model, new FakeTool(() => nothing()));
+    expect((await ask('こんにちは')).answer).toBe('こんにちは！ノートについて何でも聞いてくださいね。');
+  });
+
+  it.each([
+    ['量子コンピューターの歴史を教えてください', 'ja'],
+    ['量子计算机的历史是什么？', 'zh'],
+    ['¿Cuál es la historia de la computación cuántica?', 'es'],
+    ['Wie ist die Geschichte der Quantencomputer?', 'de'],
+    ["Quelle est l'histoire de l'informatique quantique ?", 'fr'],
+  ])('"not in your notes" for "%s" is said in %s', async (q, lang) => {
+    const model = new ScriptedModel({ json: [search(q)] });
+    const { ask } = setup(model, new FakeTool(() => nothing()));
+    const r = await ask(q);
+    expect(r.sources).toEqual([]);
+    expect(r.answer).not.toBe(NOT_IN_NOTES_ANSWER);
+    expect(detectLanguage(r.answer).lang).toBe(lang);
   });
 });

@@ -473,3 +473,83 @@ describe('dateFromDailyNoteName', () => {
     expect(dateFromDailyNoteName(name, format)).toBeNull();
   });
 });
+
+describe('translateDates: Japanese, Chinese, Spanish, German and French', () => {
+  // SUNDAY = 2026-11-22; weeks start on Monday, so "this week" is 11-16..11-22.
+  const LAST_WEEK = span('2026-11-09', '2026-11-15');
+  const THIS_WEEK = span('2026-11-16', '2026-11-22');
+  const LAST_MONTH = span('2026-10-01', '2026-10-31');
+  const THIS_MONTH = span('2026-11-01', '2026-11-30');
+  const LAST_DECEMBER = span('2025-12-01', '2025-12-31');
+
+  it.each([
+    ['昨日の会議', day('2026-11-21')],
+    ['今日', day('2026-11-22')],
+    ['一昨日', day('2026-11-20')],
+    ['明日の予定', day('2026-11-23')],
+    ['先週のメモ', LAST_WEEK],
+    ['今週やったこと', THIS_WEEK],
+    ['先月の支出', LAST_MONTH],
+    ['今月', THIS_MONTH],
+    ['去年の旅行', span('2025-01-01', '2025-12-31')],
+    ['3日前に書いたノート', day('2026-11-19')],
+    ['３日前', day('2026-11-19')],
+    ['三日前', day('2026-11-19')],
+    ['十日前', day('2026-11-12')],
+    ['2週間前', span('2026-11-02', '2026-11-08')],
+    ['2か月前', span('2026-09-01', '2026-09-30')],
+    ['過去7日間のメモ', span('2026-11-16', '2026-11-22')],
+    ['12月の日記', LAST_DECEMBER],
+    ['2025年12月15日の議事録', day('2025-12-15')],
+    ['2025年3月', span('2025-03-01', '2025-03-31')],
+    ['11月3日', day('2026-11-03')],
+    ['昨天的会议', day('2026-11-21')],
+    ['上周', LAST_WEEK],
+    ['上个月的笔记', LAST_MONTH],
+    ['3天前', day('2026-11-19')],
+    ['ayer', day('2026-11-21')],
+    ['¿Qué hice hoy?', day('2026-11-22')],
+    ['notas de la semana pasada', LAST_WEEK],
+    ['el mes pasado', LAST_MONTH],
+    ['esta semana', THIS_WEEK],
+    ['este mes', THIS_MONTH],
+    ['hace 3 días', day('2026-11-19')],
+    ['hace dos semanas', span('2026-11-02', '2026-11-08')],
+    ['los últimos 7 días', span('2026-11-16', '2026-11-22')],
+    ['¿Qué escribí en diciembre?', LAST_DECEMBER],
+    ['el 15 de diciembre de 2025', day('2025-12-15')],
+    ['diciembre de 2025', LAST_DECEMBER],
+    ['pasado mañana', day('2026-11-24')],
+    ['gestern', day('2026-11-21')],
+    ['Notizen von letzter Woche', LAST_WEEK],
+    ['letzten Monat', LAST_MONTH],
+    ['vor 3 Tagen', day('2026-11-19')],
+    ['Was habe ich im Dezember gemacht?', LAST_DECEMBER],
+    ['am 15. Dezember 2025', day('2025-12-15')],
+    ['hier', day('2026-11-21')],
+    ["aujourd'hui", day('2026-11-22')],
+    ['la semaine dernière', LAST_WEEK],
+    ['le mois dernier', LAST_MONTH],
+    ['il y a 2 jours', day('2026-11-20')],
+    ['en décembre', LAST_DECEMBER],
+  ])('%s', (q, expected) => {
+    expect(range(q, SUNDAY)).toEqual(expected);
+  });
+
+  it.each([
+    ['Guten Morgen, was gibt es Neues?'],
+    ['Was steht hier über Docker?'],
+    ['La rutina de por la mañana'],
+    ['Mayo is a clinic'],
+    ['Marte y mars'],
+  ])('"%s" holds no date', (q) => {
+    expect(range(q, SUNDAY)).toBeNull();
+  });
+
+  it('removes the date phrase, its particle and a dangling preposition from the query', () => {
+    expect(translateDates('昨日の会議のメモ', SUNDAY)).toMatchObject({ query: '会議のメモ', matched: '昨日の' });
+    expect(translateDates('notas de la semana pasada', SUNDAY).query).toBe('notas');
+    expect(translateDates('Notizen vom letzten Monat', SUNDAY)).toMatchObject({ range: LAST_MONTH });
+    expect(translateDates('Notizen vom letzten Monat', SUNDAY).query).toBe('Notizen');
+  });
+});

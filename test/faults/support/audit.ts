@@ -147,7 +147,7 @@ export async function auditIndex(dataDir: string, vault?: string): Promise<Audit
           .prepare('select chunk_id, file_id, source, page_content, chunk_index from obq_chunks')
           .all() as typeof chunks;
         try {
-          // External-content FTS5: rank 1 also checks the full-text index against obq_chunks.
+          // FTS5 structure check (the table is contentless since migration 5, so there is no copy to compare).
           db.prepare(`insert into obq_chunks_fts(obq_chunks_fts, rank) values ('integrity-check', 1)`).run();
         } catch (err) {
           audit.corrupt.push(`FTS5 integrity-check: ${(err as Error).message}`);

@@ -1,0 +1,190 @@
+import { detectLanguage } from '../text/language.js';
+import { NOT_IN_NOTES_ANSWER } from './prompts.js';
+
+/**
+ * Everything the agent says or recognises that depends on the user's language, in one place: the question's
+ * language, small talk, the fixed texts (greeting, "not in your notes"), the instruction that makes the model
+ * answer in that language, and the check that a free-form reply is in the user's script. Languages without
+ * their own texts get English texts but are still asked to be answered in their own language.
+ */
+
+export const PHRASE_LANGUAGES = ['en', 'ja', 'zh', 'es', 'de', 'fr'] as const;
+export type PhraseLanguage = (typeof PHRASE_LANGUAGES)[number];
+
+interface Phrases {
+  /** The language's name in English and in itself, for instructions to the model. */
+  name: string;
+  greeting: string;
+  notInNotes: string;
+  /** What the synthesizer asks the model to say when the notes lack the answer (matched by NOT_IN_NOTES_PATTERN). */
+  notesDontSay: string;
+  /** Whole messages that are small talk: greetings, thanks, "who are you". Matched after trimming punctuation. */
+  smallTalk: RegExp;
+  /** How a model says "the notes don't say" in this language (the synthesizer drops such a draft). */
+  notesDontSayPattern: RegExp;
+}
+
+const PHRASES: Record<PhraseLanguage, Phrases> = {
+  en: {
+    name: 'English',
+    greeting: 'Hello! Ask me anything about your notes, and I will answer from them with sources.',
+    notInNotes: NOT_IN_NOTES_ANSWER,
+    notesDontSay: "Your notes don't say.",
+    smallTalk:
+      /^(hi|hello|hey|yo|thanks|thank you|thx|good (morning|afternoon|evening)|ok(ay)?|cool|great|bye|goodbye|who are you|what can you do)$/i,
+    notesDontSayPattern:
+      /notes (don't|do not|doesn't|does not) (say|contain|mention)|not (in|found in) (your|the) notes/i,
+  },
+  ja: {
+    name: 'Japanese (日本語)',
+    greeting: 'こんにちは！ノートについて何でも聞いてください。ノートの内容から出典付きでお答えします。',
+    notInNotes: 'ノートの中に、それについての記述は見つかりませんでした。',
+    notesDontSay: 'ノートには書かれていません。',
+    smallTalk:
+      /^(こんにちは|こんばんは|おはよう(ございます)?|ありがとう(ございます)?|どうも(ありがとう)?|さようなら|じゃあね|またね|よろしく(お願いします)?|はじめまして|もしもし|やあ|あなたは誰(ですか)?|あなたは何ができますか|何ができますか)$/,
+    notesDontSayPattern: /ノートに(は)?(書かれて|記載されて|含まれて)いません|ノートに(は)?(ありません|見つかりません)/,
+  },
+  zh: {
+    name: 'Chinese (中文)',
+    greeting: '你好！请问任何关于你的笔记的问题，我会根据笔记回答并注明出处。',
+    notInNotes: '在你的笔记里没有找到相关内容。',
+    notesDontSay: '你的笔记中没有提到。',
+    smallTalk: /^(你好|您好|嗨|哈喽|谢谢(你|您)?|多谢|再见|拜拜|早上好|晚上好|下午好|你是谁|你能做什么|你会做什么)$/,
+    notesDontSayPattern: /笔记(中|里)?(没有|并未|未)(提到|提及|记载|说明|包含)|笔记(中|里)没有/,
+  },
+  es: {
+    name: 'Spanish (español)',
+    greeting: '¡Hola! Pregúntame lo que quieras sobre tus notas y te responderé a partir de ellas, con las fuentes.',
+    notInNotes: 'No encontré nada sobre eso en tus notas.',
+    notesDontSay: 'Tus notas no lo dicen.',
+    smallTalk:
+      /^(hola|buenas|buenos d[ií]as|buenas (tardes|noches)|(muchas )?gracias|adi[oó]s|chao|hasta luego|vale|qui[eé]n eres|qu[eé] puedes hacer)$/i,
+    notesDontSayPattern:
+      /(tus|sus) notas no (lo )?(dicen|mencionan|contienen)|no (est[aá]|aparece) en (tus|sus) notas/i,
+  },
+  de: {
+    name: 'German (Deutsch)',
+    greeting: 'Hallo! Frag mich alles über deine Notizen, ich antworte aus ihnen, mit Quellen.',
+    notInNotes: 'Dazu habe ich in deinen Notizen nichts gefunden.',
+    notesDontSay: 'Deine Notizen sagen dazu nichts.',
+    smallTalk:
+      /^(hallo|hi|hey|servus|moin|gr[üu](ß|ss) (gott|dich)|guten (morgen|tag|abend)|(vielen )?dank(e)?( sch[öo]n)?|tsch[üu]ss|auf wiedersehen|wer bist du|was kannst du( tun)?)$/i,
+    notesDontSayPattern:
+      /(deine|ihre) notizen (sagen|enthalten|erw[äa]hnen) (dazu |das )?nichts?|nicht in (deinen|ihren) notizen/i,
+  },
+  fr: {
+    name: 'French (français)',
+    greeting: 'Bonjour ! Posez-moi une question sur vos notes : je réponds à partir d’elles, avec les sources.',
+    notInNotes: 'Je n’ai rien trouvé à ce sujet dans vos notes.',
+    notesDontSay: 'Vos notes ne le disent pas.',
+    smallTalk:
+      /^(bonjour|bonsoir|salut|coucou|merci( beaucoup)?|au revoir|[àa] bient[ôo]t|qui es-tu|qui [êe]tes-vous|que (peux-tu|pouvez-vous) faire)$/i,
+    notesDontSayPattern: /(vos|tes) notes ne (le )?(disent|mentionnent|contiennent)|pas dans (vos|tes) notes/i,
+  },
+};
+
+const NAMES: Record<string, string> = {
+  pt: 'Portuguese (português)',
+  it: 'Italian (italiano)',
+  nl: 'Dutch (Nederlands)',
+  ko: 'Korean (한국어)',
+  ru: 'Russian (русский)',
+  uk: 'Ukrainian (українська)',
+};
+
+/**
+ * The language to answer `question` in. Short questions carry little evidence, but the script alone is decisive
+ * for Japanese, Chinese, Korean…; a Latin-script question with no sign of another language is English.
+ */
+export function questionLanguage(question: string): string {
+  const { lang, script, confidence } = detectLanguage(question);
+  if (lang === 'und') return 'en';
+  if (script !== 'Latn') return lang;
+  // Small talk is too short for function words: recognise it by its phrase.
+  for (const l of PHRASE_LANGUAGES) if (PHRASES[l].smallTalk.test(normalise(question))) return l;
+  return confidence >= 0.15 ? lang : 'en';
+}
+
+const phrases = (lang: string): Phrases => PHRASES[lang as PhraseLanguage] ?? PHRASES.en;
+
+/** The message trimmed of spaces and the punctuation people end greetings with, in any script. */
+function normalise(message: string): string {
+  return message
+    .trim()
+    .replace(/^[¡¿\s]+/u, '')
+    .replace(/[\s!.?！？。、～〜…・]+$/u, '')
+    .replace(/\s+/g, ' ');
+}
+
+/** Whether the message is small talk (a greeting, thanks, "who are you") in any of the phrase languages. */
+export function isSmallTalk(message: string): boolean {
+  const m = normalise(message);
+  return m.length > 0 && PHRASE_LANGUAGES.some((l) => PHRASES[l].smallTalk.test(m));
+}
+
+/** The fixed greeting in the question's language. */
+export function greetingFor(question: string): string {
+  return phrases(questionLanguage(question)).greeting;
+}
+
+/** "I couldn't find anything about that in your notes", in the question's language. */
+export function notInNotesFor(question: string): string {
+  return phrases(questionLanguage(question)).notInNotes;
+}
+
+/** Every language's way of saying the notes lack the answer, for recognising a model's refusal. */
+export const NOT_IN_NOTES_PATTERN = new RegExp(
+  PHRASE_LANGUAGES.map((l) => PHRASES[l].notesDontSayPattern.source).join('|'),
+  'i',
+);
+
+/**
+ * The line appended to a prompt so the model answers in the question's language. Empty for English, whose
+ * prompts are written in English already (English prompts stay exactly as they were tuned).
+ */
+export function answerLanguageInstruction(question: string): string {
+  const lang = questionLanguage(question);
+  if (lang === 'en') return '';
+  const name = PHRASES[lang as PhraseLanguage]?.name ?? NAMES[lang] ?? lang;
+  const own = PHRASES[lang as PhraseLanguage];
+  return `Answer in ${name}, the language of the question.${own ? ` If the notes do not contain the answer, reply exactly: "${own.notesDontSay}"` : ''}`;
+}
+
+/** Appended to the small-talk system prompt: " Reply in Japanese (日本語)." (nothing for English). */
+export function replyLanguageInstruction(question: string): string {
+  const lang = questionLanguage(question);
+  if (lang === 'en') return '';
+  return ` Reply in ${PHRASES[lang as PhraseLanguage]?.name ?? NAMES[lang] ?? lang}.`;
+}
+
+const SCRIPT_LETTERS: Record<string, RegExp> = {
+  Latn: /\p{Script=Latin}/u,
+  Jpan: /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}ー]/u,
+  Hani: /\p{Script=Han}/u,
+  Hang: /[\p{Script=Hangul}\p{Script=Han}]/u,
+  Cyrl: /\p{Script=Cyrillic}/u,
+};
+
+/**
+ * A free-form reply worth showing: short, not an echo of the instructions, and written in the question's
+ * script. Small models drift into other scripts ("hello で購入 …"); such a reply is replaced by the fixed greeting.
+ * Replies to CJK questions may carry Latin names, so for them the Latin letters count a third (one CJK character
+ * carries about a short word).
+ */
+export function acceptableReply(reply: string, system: string, question: string): boolean {
+  const r = reply.trim();
+  if (!r || r.length > 400) return false;
+  if (r.includes(system.slice(0, 24)) || /you are obsiquery|reply briefly/i.test(r)) return false;
+  const script = detectLanguage(question).script;
+  const expected = SCRIPT_LETTERS[script] ?? SCRIPT_LETTERS.Latn!;
+  const cjk = script === 'Jpan' || script === 'Hani' || script === 'Hang';
+  let inScript = 0;
+  let total = 0;
+  for (const ch of r) {
+    if (!/\p{L}/u.test(ch)) continue;
+    const weight = cjk && /\p{Script=Latin}/u.test(ch) ? 1 / 3 : 1;
+    total += weight;
+    if (expected.test(ch)) inScript += weight;
+  }
+  return total > 0 && inScript / total > 0.8;
+}

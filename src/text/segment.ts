@@ -1,0 +1,122 @@
+import { stemmer } from 'stemmer';
+import { detectLanguage } from './language.js';
+
+/**
+ * The one tokeniser behind BM25: the chunk index stores each column as the space-joined terms this module makes,
+ * and queries are turned into terms by the same code, so a query matches exactly what was indexed in any script.
+ *
+ * - Words come from `Intl.Segmenter` (ICU word boundaries, dictionary-based for Chinese and Japanese), so
+ *   "ノートを作成する" is "ノート を 作成 する" instead of one token as SQLite's unicode61 makes it.
+ * - Text is NFKC-normalised (full-width "ＡＢＣ１２" is "abc12") and lower-cased; marks on Latin letters are
+ *   removed ("canción" is "cancion", "Größe" is "grosse"), marks in other scripts are kept (が is not か).
+ * - Only English text is stemmed, with Porter's stemmer as SQLite's porter tokenizer did before; other languages
+ *   keep their words whole. A query word is looked up both as written and as its English stem, so an English
+ *   query finds English notes by stem and notes in any other language by the word itself.
+ */
+
+export interface QueryTerm {
+  /** The query word, normalised (lower-cased, folded). */
+  word: string;
+  /** The index terms that count as this word: the word itself and, for a Latin word, its English stem. */
+  terms: string[];
+}
+
+const segmenter = new Intl.Segmenter('und', { granularity: 'word' });
+
+// A word's pieces: runs of letters, digits and combining marks. Punctuation inside an ICU word ("foo_bar", "3.14",
+// "e-mail") splits it, as unicode61 did, so each piece is found on its own.
+const PIECE = /[\p{L}\p{N}\p{M}]+/gu;
+const LATIN_WORD = /^[a-z]+$/;
+const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
+
+/** Lower-cased, NFKC, Latin accents folded. Non-Latin marks survive because only those after a Latin letter go. */
+export function foldText(text: string): string {
+  return text
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/ß/g, 'ss')
+    .normalize('NFD')
+    .replace(/(\p{Script=Latin})\p{M}+/gu, '$1')
+    .normalize('NFC');
+}
+
+/** The words of `text`, folded, in order (with repeats): what BM25 indexes before stemming. */
+export function words(text: string): string[] {
+  const out: string[] = [];
+  for (const seg of segmenter.segment(foldText(text))) {
+    if (!seg.isWordLike) continue;
+    for (const piece of seg.segment.match(PIECE) ?? []) out.push(piece);
+  }
+  return out;
+}
+
+/** The English stem of a plain a-z word (what FTS5's porter tokenizer made of it); other words unchanged. */
+function englishStem(word: string): string {
+  return LATIN_WORD.test(word) ? stemmer(word) : word;
+}
+
+/** The index terms a (folded) word may appear as: itself, and its English stem when that differs. */
+export function wordTerms(word: string): string[] {
+  const stem = englishStem(word);
+  return stem === word ? [word] : [word, stem];
+}
+
+/** Whether a text is English enough to stem: detected as English, or Latin with no evidence of another language. */
+export function stemsAsEnglish(text: string): boolean {
+  const { lang, script } = detectLanguage(text);
+  return script === 'Latn' && lang === 'en';
+}
+
+/**
+ * The index form of one column of a chunk: its terms joined by spaces. `english` says whether the chunk is English
+ * (decide it once per chunk from its body, so a title is stemmed like the text under it).
+ */
+export function indexText(text: string, english: boolean): string {
+  const ws = words(text);
+  return (english ? ws.map(englishStem) : ws).join(' ');
+}
+
+// Words too common to help ranking, dropped from queries only (the index keeps them, so phrase order holds).
+// English as before, plus the particles and function words of the other languages we answer in.
+const QUERY_STOPWORDS = new Set(
+  [
+    'a an and are as at be by can do does for from how i if in into is it me my of on or so that the their then',
+    'there these this to was what when where which who why will with you your',
+    // Japanese particles, copulas and question words, as Intl.Segmenter cuts them
+    'の は が を に で と も へ や か から まで より です ます でしょ でしょう ました ません する し して した',
+    'される され ある あり いる い な だ こと もの これ それ あれ どう どの どこ どれ 何 なに とは について ください',
+    'には では とも にも よう ため',
+    // Chinese
+    '的 了 是 在 和 有 我 你 他 吗 呢 吧 怎么 怎样 如何 什么 哪 哪里 哪些 这 那 这个 那个 一个 可以 能 要 把 被 与 及 或',
+    // Korean particles are attached to words (no split), so only free-standing ones
+    '무엇 어떻게 무엇입니까',
+    // Spanish, Portuguese, French, German, Italian: the unmistakable ones (never names, rarely content words)
+    'el la los las un una unos unas del al de que y o en por con para como cómo como qué que es son mi mis se lo',
+    'le les des du et est une un dans pour sur au aux avec ce cette qui quoi comment où mes mon ma je',
+    'der die das den dem des ein eine einen und ist sind wie was wo wann warum ich mein meine mit von zu im auf für',
+    'il gli di che è per non con nel nella della delle dei come cosa dove',
+    'o os as do da dos das um uma em no na não com para como onde',
+  ]
+    .join(' ')
+    .split(' ')
+    .map(foldText),
+);
+
+/**
+ * A query's distinct content words with the index terms each may match. CJK words of one character are kept
+ * (a single Han character is a word); other one-letter words are not.
+ */
+export function queryTerms(query: string): QueryTerm[] {
+  const seen = new Set<string>();
+  const out: QueryTerm[] = [];
+  for (const word of words(query)) {
+    if (seen.has(word) || QUERY_STOPWORDS.has(word)) continue;
+    if (word.length < 2 && !CJK.test(word)) continue;
+    seen.add(word);
+    out.push({ word, terms: wordTerms(word) });
+  }
+  return out;
+}
+
+/** The SQLite FTS5 tokenizer for columns written by indexText: split on spaces only, change nothing. */
+export const FTS_INDEX_TOKENIZER = "unicode61 remove_diacritics 0 categories 'L* N* Co M*'";

@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest';
+import {
+  acceptableReply,
+  answerLanguageInstruction,
+  greetingFor,
+  isSmallTalk,
+  NOT_IN_NOTES_PATTERN,
+  notInNotesFor,
+  questionLanguage,
+} from '../../src/agent/language.js';
+import { detectLanguage } from '../../src/text/language.js';
+import { NOT_IN_NOTES_ANSWER } from '../../src/agent/prompts.js';
+
+const SYSTEM = "You are ObsiQuery, a friendly assistant for the user's Obsidian notes. Reply briefly.";
+
+describe('agent language: small talk in six languages', () => {
+  it.each([
+    'hello',
+    'Thanks!',
+    'こんにちは',
+    'ありがとうございます！',
+    'おはようございます。',
+    '你好',
+    '谢谢！',
+    '¡Hola!',
+    'Muchas gracias',
+    'Buenos días',
+    'Hallo',
+    'Vielen Dank!',
+    'Guten Abend',
+    'Bonjour',
+    'Merci beaucoup !',
+    'Salut',
+  ])('"%s" is small talk', (m) => expect(isSmallTalk(m)).toBe(true));
+
+  it.each([
+    'hello world program in my notes',
+    'こんにちはの語源は？',
+    '你好这个词出现在哪篇笔记',
+    '¿Qué dije sobre el proyecto hola?',
+    'Danke an wen habe ich geschrieben?',
+    'Quelle est la recette du bonjour ?',
+  ])('"%s" is a question, not small talk', (m) => expect(isSmallTalk(m)).toBe(false));
+});
+
+describe('agent language: fixed texts and instructions follow the question', () => {
+  it.each([
+    ['How do I create a link?', 'en'],
+    ['リンクを作るには？', 'ja'],
+    ['怎么创建链接？', 'zh'],
+    ['¿Cómo creo un enlace?', 'es'],
+    ['Wie erstelle ich einen Link?', 'de'],
+    ['Comment créer un lien ?', 'fr'],
+    ['hola', 'es'],
+    ['danke', 'de'],
+  ])('"%s" is answered in %s, and the fixed texts are in that language', (q, lang) => {
+    expect(questionLanguage(q)).toBe(lang);
+    // The fixed texts are themselves detected as the language they are meant to be in.
+    expect(detectLanguage(greetingFor(q)).lang).toBe(lang);
+    expect(detectLanguage(notInNotesFor(q)).lang).toBe(lang);
+  });
+
+  it('English keeps its tuned prompts and texts; other languages are asked for by name', () => {
+    expect(answerLanguageInstruction('How do I create a link?')).toBe('');
+    expect(notInNotesFor('How do I create a link?')).toBe(NOT_IN_NOTES_ANSWER);
+    expect(answerLanguageInstruction('リンクを作るには？')).toMatch(
+      /^Answer in Japanese \(日本語\).*ノートには書かれていません/,
+    );
+    expect(answerLanguageInstruction('Como posso criar um link entre duas notas? Não sei.')).toMatch(/Portuguese/);
+  });
+
+  it('recognises a model saying the notes lack the answer in each language, and not an answer', () => {
+    for (const s of [
+      "Your notes don't say.",
+      'ノートには書かれていません。',
+      '你的笔记中没有提到。',
+      'Tus notas no lo dicen.',
+      'Deine Notizen sagen dazu nichts.',
+      'Vos notes ne le disent pas.',
+    ])
+      expect(NOT_IN_NOTES_PATTERN.test(s)).toBe(true);
+    for (const s of ['The pump runs at 6 am [1].', 'ポンプは毎朝6時に動きます[1]。', 'La bomba funciona a las 6 [1].'])
+      expect(NOT_IN_NOTES_PATTERN.test(s)).toBe(false);
+  });
+});
+
+describe('agent language: a reply must be in the question script, whatever the script', () => {
+  it('accepts replies in the user script', () => {
+    expect(acceptableReply('Hi! Ask me about your notes.', SYSTEM, 'hello')).toBe(true);
+    expect(acceptableReply('こんにちは！Obsidian のノートについて聞いてください。', SYSTEM, 'こんにちは')).toBe(true);
+    expect(acceptableReply('你好！有什么可以帮你？', SYSTEM, '你好')).toBe(true);
+    expect(acceptableReply('¡Hola! ¿En qué puedo ayudarte?', SYSTEM, 'hola')).toBe(true);
+  });
+
+  it('rejects drift into another script, echoes of the prompt and empty or long replies', () => {
+    expect(acceptableReply('helloで購入した商品の発送について', SYSTEM, 'hello')).toBe(false);
+    expect(acceptableReply('Hello, how can I help you with your notes today?', SYSTEM, 'こんにちは')).toBe(false);
+    expect(acceptableReply(`${SYSTEM} hello`, SYSTEM, 'hello')).toBe(false);
+    expect(acceptableReply('   ', SYSTEM, 'hello')).toBe(false);
+    expect(acceptableReply('あ'.repeat(401), SYSTEM, 'こんにちは')).toBe(false);
+  });
+});
