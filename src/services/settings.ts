@@ -12,6 +12,12 @@ export const settingsSchema = z.object({
   threshold: z.number().min(0).max(1).default(0.3),
   maxNoteMB: z.number().min(1).max(200).default(10),
   chatModelPath: z.string().nullable().default(null),
+  /** An OpenAI-compatible chat endpoint (Ollama, LM Studio, llama.cpp server), e.g. http://127.0.0.1:11434/v1. */
+  chatEndpoint: z.string().max(2048).nullable().default(null),
+  /** The model name the endpoint serves (e.g. "llama3.1:8b"). */
+  chatModel: z.string().max(300).nullable().default(null),
+  /** A chat endpoint off this machine receives your notes: only with this set. */
+  allowRemoteEndpoint: z.boolean().default(false),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 

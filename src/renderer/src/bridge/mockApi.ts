@@ -239,6 +239,9 @@ export function createMockApi(opts: { empty?: boolean; crash?: boolean } = {}): 
     threshold: 0.25,
     maxNoteMB: 10,
     chatModelPath: null,
+    chatEndpoint: null,
+    chatModel: null,
+    allowRemoteEndpoint: false,
   };
   const threads = [
     { threadId: 't-garden', title: 'When should I sow tomatoes?', updatedAt: Date.now() / 1000 - 3600 },
