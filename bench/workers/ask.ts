@@ -34,6 +34,8 @@ export interface AskSample {
   ttft_ms: number | null;
   total_ms: number;
   answer_chars: number;
+  /** The answer itself, to compare quality between configurations. */
+  answer: string;
   sources: number;
   /** ask()'s own timings (from the question received; model calls counted by the chat service). */
   timings: { first_token_ms: number | null; total_ms: number; model_calls: number };
@@ -157,6 +159,7 @@ await workerMain<AskInput, AskOutput>(async (input) => {
         ttft_ms: ttft,
         total_ms: total,
         answer_chars: r.answer.length,
+        answer: r.answer,
         sources: r.sources.length,
         timings: r.timings,
         calls: mine,

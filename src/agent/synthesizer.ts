@@ -283,8 +283,15 @@ export async function synthesize(
     let unsupported = 0;
     let supported = 0;
     let queue: Promise<void> = Promise.resolve();
+    // The prompt heads each note with "[n] Title › Section"; a small model often copies that line. It is
+    // "supported" word for word, but it answers nothing, so it is not a candidate.
+    const headers = input.chunks.map((c) => new Set(words(`${c.title} ${c.header_path}`)));
+    const echoesHeader = (sentence: string) => {
+      const w = words(sentence.replace(/\[\d+\]/g, ''));
+      return w.length > 0 && headers.some((h) => w.every((x) => h.has(x)));
+    };
     const check = (sentence: string) => {
-      const v = verifyAnswer(sentence, input.chunks);
+      const v = echoesHeader(sentence) ? { text: '', cited: [] } : verifyAnswer(sentence, input.chunks);
       const n = Number(/\[(\d+)\]\s*$/.exec(v.text)?.[1] ?? 0);
       if (!v.text || n === 0) {
         if (++unsupported >= 2 && supported === 0) stop.abort();
