@@ -285,7 +285,11 @@ export async function synthesize(
     let queue: Promise<void> = Promise.resolve();
     // The prompt heads each note with "[n] Title › Section"; a small model often copies that line. It is
     // "supported" word for word, but it answers nothing, so it is not a candidate.
-    const headers = input.chunks.map((c) => new Set(words(`${c.title} ${c.header_path}`)));
+    // Likewise a copy of the question ("Question: When is …?").
+    const headers = [
+      new Set(words(`question ${input.query}`)),
+      ...input.chunks.map((c) => new Set(words(`${c.title} ${c.header_path}`))),
+    ];
     const echoesHeader = (sentence: string) => {
       const w = words(sentence.replace(/\[\d+\]/g, ''));
       return w.length > 0 && headers.some((h) => w.every((x) => h.has(x)));
