@@ -778,7 +778,7 @@ async function main(): Promise<void> {
           ratio: ratio(median(ttft), median(genTtft)),
           target: 'report',
           pass: null,
-          notes: `median ${median(s.map((x) => x.calls.length))} model calls per answer (JSON decisions before the streamed one); prompt ${fmt(median(withGen.map((x) => x.gen.prompt_chars)))} chars`,
+          notes: `median ${median(s.map((x) => x.timings.model_calls))} model calls per answer; prompt ${fmt(median(withGen.map((x) => x.gen.prompt_chars)))} chars`,
         });
         figures.push({
           id: 'ask_total',

@@ -34,7 +34,11 @@ export interface AskSample {
   ttft_ms: number | null;
   total_ms: number;
   answer_chars: number;
+  /** The answer itself, to compare quality between configurations. */
+  answer: string;
   sources: number;
+  /** ask()'s own timings (from the question received; model calls counted by the chat service). */
+  timings: { first_token_ms: number | null; total_ms: number; model_calls: number };
   calls: LlmCall[];
   /** Generation alone on the synthesizer's prompt. */
   gen: {
@@ -155,12 +159,14 @@ await workerMain<AskInput, AskOutput>(async (input) => {
         ttft_ms: ttft,
         total_ms: total,
         answer_chars: r.answer.length,
+        answer: r.answer,
         sources: r.sources.length,
+        timings: r.timings,
         calls: mine,
         gen,
       });
       log(
-        `ask "${question.slice(0, 50)}": first token ${ttft === null ? '-' : ttft.toFixed(0)} ms, total ${total.toFixed(0)} ms; generation alone ${gen?.ttft_ms?.toFixed(0) ?? '-'} / ${gen?.total_ms.toFixed(0) ?? '-'} ms`,
+        `ask "${question.slice(0, 50)}": ${r.timings.model_calls} model calls, first token ${ttft === null ? '-' : ttft.toFixed(0)} ms, total ${total.toFixed(0)} ms; generation alone ${gen?.ttft_ms?.toFixed(0) ?? '-'} / ${gen?.total_ms.toFixed(0) ?? '-'} ms`,
       );
     }
   }

@@ -5,15 +5,84 @@ import path from 'node:path';
 import type { ChatService, Emit } from '../services/backend.js';
 import type { VaultService } from '../services/vaultService.js';
 import { loadChatModel, type ChatModel } from '../models/chatModel.js';
+import { withFallback, type FallbackChatModel } from '../models/fallbackChat.js';
+import { createEndpointChatModel, isLoopback } from '../models/openaiChat.js';
 import { buildAgentGraph, toTurns } from './graph.js';
 import { CONVERSATIONS_FILE, listThreads, openThreadsDb, touchThread } from './threads.js';
 import { makeRetrieveNotesTool, type SourceArtifact } from './retrieveNotesTool.js';
+
+export interface AskTimings {
+  /** From the question received to the first answer token (null if nothing was streamed). */
+  first_token_ms: number | null;
+  total_ms: number;
+  /** Model calls this answer made (decision, synthesis, judge, final answer, reply). */
+  model_calls: number;
+}
 
 export interface AskResult {
   answer: string;
   sources: SourceArtifact[];
   steps: string[];
   stopped: boolean;
+  timings: AskTimings;
+  /** Shown with the answer: a remote host answered, or the bundled model stood in for a failing endpoint. */
+  notices: string[];
+}
+
+export interface AskCallbacks {
+  onToken?: (t: string) => void;
+  onStep?: (s: string) => void;
+  /** The retrieved notes as soon as a search ends, before the answer is written. */
+  onSources?: (sources: SourceArtifact[]) => void;
+  /** Which remote host answers, or that the bundled model stood in for a failing endpoint. */
+  onNotice?: (notice: string) => void;
+  signal?: AbortSignal;
+}
+
+export interface EndpointChoice {
+  endpoint: string;
+  model: string;
+  allowRemote?: boolean;
+  timeoutMs?: number;
+}
+
+/**
+ * The chat endpoint to use, if any: explicit (CLI flags) first, then OBSIQUERY_CHAT_ENDPOINT/OBSIQUERY_CHAT_MODEL,
+ * then the settings. Null means the bundled model. An endpoint without a model name is an error, not a guess.
+ */
+export function chooseEndpoint(
+  settings: { chatEndpoint?: string | null; chatModel?: string | null; allowRemoteEndpoint?: boolean },
+  explicit: Partial<EndpointChoice> = {},
+  env: NodeJS.ProcessEnv = process.env,
+): EndpointChoice | null {
+  const endpoint = explicit.endpoint || env.OBSIQUERY_CHAT_ENDPOINT || settings.chatEndpoint || null;
+  if (!endpoint) return null;
+  const model = explicit.model || env.OBSIQUERY_CHAT_MODEL || settings.chatModel || '';
+  if (!model)
+    throw new Error(`Chat endpoint ${endpoint} needs a model name (--chat-model, OBSIQUERY_CHAT_MODEL or settings).`);
+  return {
+    endpoint,
+    model,
+    allowRemote: explicit.allowRemote ?? settings.allowRemoteEndpoint ?? false,
+    timeoutMs: explicit.timeoutMs ?? (Number(env.OBSIQUERY_CHAT_TIMEOUT_MS) || undefined),
+  };
+}
+
+/** A model that counts its calls, for the timings of each answer. */
+function counting(model: ChatModel): ChatModel & { calls: number } {
+  const counted = {
+    calls: 0,
+    get modelId() {
+      return model.modelId;
+    },
+    get threads() {
+      return model.threads;
+    },
+    complete: (...a: Parameters<ChatModel['complete']>) => (counted.calls++, model.complete(...a)),
+    completeJson: (...a: Parameters<ChatModel['completeJson']>) => (counted.calls++, model.completeJson(...a)),
+    dispose: () => model.dispose(),
+  };
+  return counted;
 }
 
 let modelPromise: { path: string | null; model: Promise<ChatModel> } | null = null;
@@ -21,7 +90,13 @@ let modelPromise: { path: string | null; model: Promise<ChatModel> } | null = nu
 export function sharedChatModel(modelPath: string | null): Promise<ChatModel> {
   if (!modelPromise || modelPromise.path !== modelPath) {
     const previous = modelPromise?.model;
-    modelPromise = { path: modelPath, model: loadChatModel({ modelPath }) };
+    // Loaded once and warmed with a one-token generation, so the first question does not pay for the
+    // compute graph and buffer allocation (measured in bench/README.md, "ask").
+    const model = loadChatModel({ modelPath }).then(async (m) => {
+      await m.complete([{ role: 'user', content: 'Hi' }], { maxTokens: 1 }).catch(() => undefined);
+      return m;
+    });
+    modelPromise = { path: modelPath, model };
     modelPromise.model.catch(() => (modelPromise = null));
     void previous?.then((m) => m.dispose()).catch(() => undefined);
   }
@@ -43,17 +118,28 @@ function lastAnswer(messages: BaseMessage[]): { answer: string; sources: SourceA
  */
 export async function createChatService(
   vault: VaultService,
-  opts: { model?: ChatModel | null; today?: () => Date } = {},
+  opts: { model?: ChatModel | null; today?: () => Date; endpoint?: Partial<EndpointChoice> } = {},
 ): Promise<
   ChatService & {
-    ask(
-      threadId: string,
-      question: string,
-      cb?: { onToken?: (t: string) => void; onStep?: (s: string) => void; signal?: AbortSignal },
-    ): Promise<AskResult>;
+    ask(threadId: string, question: string, cb?: AskCallbacks): Promise<AskResult>;
   }
 > {
-  const model = opts.model !== undefined ? opts.model : await sharedChatModel(vault.settings.chatModelPath);
+  const choice = opts.model !== undefined ? null : chooseEndpoint(vault.settings, opts.endpoint);
+  // With an endpoint, the bundled model is loaded only if the endpoint fails (then kept for the fallback).
+  const remote: FallbackChatModel | null = choice
+    ? withFallback(
+        createEndpointChatModel({
+          endpoint: choice.endpoint,
+          model: choice.model,
+          allowRemote: choice.allowRemote,
+          timeoutMs: choice.timeoutMs,
+        }),
+        () => sharedChatModel(vault.settings.chatModelPath),
+      )
+    : null;
+  const loaded =
+    remote ?? (opts.model !== undefined ? opts.model : await sharedChatModel(vault.settings.chatModelPath));
+  const model = loaded ? counting(loaded) : null;
   const checkpointer = SqliteSaver.fromConnString(path.join(vault.dataDir, CONVERSATIONS_FILE));
   const db = openThreadsDb(vault.dataDir);
   const settings = vault.settings;
@@ -69,12 +155,25 @@ export async function createChatService(
   const graph = buildAgentGraph({ model, retrieveTool, checkpointer });
   const runs = new Map<string, AbortController>();
 
-  async function ask(
-    threadId: string,
-    question: string,
-    cb: { onToken?: (t: string) => void; onStep?: (s: string) => void; signal?: AbortSignal } = {},
-  ): Promise<AskResult> {
+  async function ask(threadId: string, question: string, cb: AskCallbacks = {}): Promise<AskResult> {
+    const start = performance.now();
+    const callsBefore = model?.calls ?? 0;
+    let firstToken: number | null = null;
+    const timings = (): AskTimings => ({
+      first_token_ms: firstToken === null ? null : Math.round(firstToken),
+      total_ms: Math.round(performance.now() - start),
+      model_calls: (model?.calls ?? 0) - callsBefore,
+    });
     const steps: string[] = [];
+    const notices = new Set<string>();
+    if (remote) {
+      remote.onNotice = (n) => {
+        if (!notices.has(n)) cb.onNotice?.(n);
+        notices.add(n);
+      };
+      // The user sees where their notes go when that is off this machine.
+      if (choice && !isLoopback(choice.endpoint)) remote.onNotice(`Answered by ${choice.model} at ${remote.host}.`);
+    }
     touchThread(db, threadId, question);
     try {
       const out = await graph.invoke(
@@ -83,7 +182,11 @@ export async function createChatService(
           configurable: {
             thread_id: threadId,
             callbacks: {
-              onToken: cb.onToken,
+              onToken: (t: string) => {
+                firstToken ??= performance.now() - start;
+                cb.onToken?.(t);
+              },
+              onSources: cb.onSources,
               onStep: (s: string) => {
                 steps.push(s);
                 cb.onStep?.(s);
@@ -95,9 +198,10 @@ export async function createChatService(
           recursionLimit: 20,
         },
       );
-      return { ...lastAnswer(out.messages), steps, stopped: false };
+      return { ...lastAnswer(out.messages), steps, stopped: false, timings: timings(), notices: [...notices] };
     } catch (err) {
-      if (cb.signal?.aborted) return { answer: '', sources: [], steps, stopped: true };
+      if (cb.signal?.aborted)
+        return { answer: '', sources: [], steps, stopped: true, timings: timings(), notices: [...notices] };
       throw err;
     }
   }
@@ -112,6 +216,8 @@ export async function createChatService(
       void ask(threadId, message, {
         onToken: (token) => emit('chat:token', { runId, token }),
         onStep: (step) => emit('chat:step', { runId, step }),
+        onSources: (sources) => emit('chat:sources', { runId, sources: sources.map(({ chunks: _c, ...x }) => x) }),
+        onNotice: (notice) => emit('chat:notice', { runId, notice }),
         signal: controller.signal,
       })
         .then((r) =>

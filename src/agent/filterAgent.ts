@@ -72,7 +72,18 @@ export function summariseNotes(notes: NoteListing[], query: string, budget = 60)
  */
 export async function runFilterAgent(
   model: ChatModel | null,
-  input: { query: string; recent: ChatTurn[]; notes: NoteListing[]; today: Date; knownTags?: string[] },
+  input: {
+    query: string;
+    recent: ChatTurn[];
+    notes: NoteListing[];
+    today: Date;
+    knownTags?: string[];
+    /**
+     * Filters the main agent already proposed in its own decision (one model call instead of two): checked
+     * exactly like the filter model's output, and no model is called.
+     */
+    proposed?: { folder?: string; tag?: string };
+  },
   signal?: AbortSignal,
 ): Promise<FilterDecision> {
   const notes: string[] = [];
@@ -84,27 +95,37 @@ export async function runFilterAgent(
     notes,
   };
   if (dated.range) notes.push(`date range ${dated.range.from}..${dated.range.to} from "${dated.matched}"`);
-  if (!model) return base;
+  if (input.proposed) {
+    if (!input.proposed.folder && !input.proposed.tag) return base;
+  } else if (!model) return base;
 
   let raw: unknown;
-  try {
-    raw = await model.completeJson(
-      [
-        { role: 'system', content: FILTER_AGENT_PROMPT },
-        {
-          role: 'user',
-          content: `Today: ${input.today.toISOString().slice(0, 10)}\nNotes:\n${summariseNotes(input.notes, input.query)}\n\nRecent conversation:\n${input.recent
-            .map((t) => `${t.role}: ${t.content.slice(0, 300)}`)
-            .join('\n')}\n\nSearch query: ${dated.query || input.query}`,
-        },
-      ],
-      FILTER_JSON_SCHEMA,
-      { maxTokens: 120, signal },
-    );
-  } catch (err) {
-    notes.push(`filter model failed: ${(err as Error).message}; no filters`);
-    return base;
-  }
+  if (input.proposed) {
+    raw = {
+      refined_query_for_vector_search: base.refined_query_for_vector_search,
+      filter_by_filenames: [],
+      folder: input.proposed.folder ?? '',
+      tag: input.proposed.tag ?? '',
+    };
+  } else
+    try {
+      raw = await model!.completeJson(
+        [
+          { role: 'system', content: FILTER_AGENT_PROMPT },
+          {
+            role: 'user',
+            content: `Today: ${input.today.toISOString().slice(0, 10)}\nNotes:\n${summariseNotes(input.notes, input.query)}\n\nRecent conversation:\n${input.recent
+              .map((t) => `${t.role}: ${t.content.slice(0, 300)}`)
+              .join('\n')}\n\nSearch query: ${dated.query || input.query}`,
+          },
+        ],
+        FILTER_JSON_SCHEMA,
+        { maxTokens: 120, signal },
+      );
+    } catch (err) {
+      notes.push(`filter model failed: ${(err as Error).message}; no filters`);
+      return base;
+    }
   const parsed = outputSchema.safeParse(raw);
   if (!parsed.success) {
     notes.push('filter output unusable; no filters');
@@ -149,7 +170,7 @@ const STOPWORDS = new Set(
   ),
 );
 
-function contentWords(text: string): Set<string> {
+export function contentWords(text: string): Set<string> {
   return new Set(
     text
       .toLowerCase()

@@ -2,7 +2,14 @@ import { AIMessage, HumanMessage, ToolMessage, type BaseMessage } from '@langcha
 import type { BaseCheckpointSaver } from '@langchain/langgraph';
 import { Annotation, END, MessagesAnnotation, START, StateGraph } from '@langchain/langgraph';
 import type { ChatModel, ChatTurn } from '../models/chatModel.js';
-import { JUDGE_PROMPT, MAIN_AGENT_PROMPT, NOTHING_FOUND } from './prompts.js';
+import {
+  clarifyingQuestion,
+  FINAL_ANSWER_PROMPT,
+  JUDGE_PROMPT,
+  MAIN_AGENT_PROMPT,
+  NOTHING_FOUND,
+  RECAP_PROMPT,
+} from './prompts.js';
 import { acceptableReply, greetingFor, isSmallTalk, notInNotesFor, replyLanguageInstruction } from './language.js';
 import {
   RETRIEVE_TOOL_NAME,
@@ -10,7 +17,9 @@ import {
   type RetrieveCallContext,
   type SourceArtifact,
 } from './retrieveNotesTool.js';
-import { acceptRefinedQuery, sharesWords } from './filterAgent.js';
+import { acceptRefinedQuery, contentWords, sharesWords } from './filterAgent.js';
+import { splitSentences, verifyAnswer } from './synthesizer.js';
+import type { SearchResult } from '../search/similaritySearch.js';
 
 export const MAX_TOOL_CALLS = 3;
 
@@ -24,15 +33,31 @@ type State = typeof AgentState.State;
 export interface AgentCallbacks {
   onToken?: (t: string) => void;
   onStep?: (s: string) => void;
+  /** The retrieved notes as soon as a search ends, before the answer is written. */
+  onSources?: (sources: SourceArtifact[]) => void;
   signal?: AbortSignal;
 }
 
+/** The main agent's decision, constrained by a JSON grammar: one call picks the action and refines the query. */
+export const DECISION_SCHEMA = {
+  type: 'object',
+  properties: {
+    action: { enum: [RETRIEVE_TOOL_NAME, 'reply', 'clarify'] },
+    query: { type: 'string' },
+    folder: { type: 'string' },
+    tag: { type: 'string' },
+  },
+  required: ['action', 'query', 'folder', 'tag'],
+} as const;
+
+type ToolArgs = { query: string; folder?: string; tag?: string };
 type RetrieveTool = {
-  invoke(
-    call: { id: string; name: string; args: { query: string }; type: 'tool_call' },
-    config?: unknown,
-  ): Promise<ToolMessage>;
+  invoke(call: { id: string; name: string; args: ToolArgs; type: 'tool_call' }, config?: unknown): Promise<ToolMessage>;
 };
+
+/** Talk about the conversation itself: answered from what was already said, never by searching again. */
+const ABOUT_CONVERSATION =
+  /\b(summari[sz]e|sum (it|that) up|recap|tl;?dr|(what|everything) you (just )?(said|wrote|told me)|in (one|a single|two|a few) (sentence|line|word)s?|shorter|more briefly|simpler|rephrase|say (that|it) again|repeat (that|it)|what did you mean)\b/i;
 
 function text(m: BaseMessage): string {
   return typeof m.content === 'string' ? m.content : m.content.map((c) => ('text' in c ? c.text : '')).join('');
@@ -86,10 +111,58 @@ export function combineResults(results: ToolMessage[]): { answer: string; source
   return { answer: parts.join('\n\n'), sources };
 }
 
+/** Cited sentences of earlier answers, as pseudo-chunks a recap is checked against. */
+function answerSentences(turns: ChatTurn[]): { text: string; cites: string }[] {
+  return turns
+    .filter((t) => t.role === 'assistant')
+    .slice(-2)
+    .flatMap((t) => splitSentences(t.content))
+    .map((sentence) => ({
+      text: sentence.replace(/\s*\[\d+\]/g, '').trim(),
+      cites: [...sentence.matchAll(/\[\d+\]/g)].map((m) => m[0]).join(''),
+    }))
+    .filter((x) => x.text);
+}
+
+/** The draft's sentences that pass the grounding check, each with the pseudo-chunk (1-based) supporting it. */
+function checkedSentences(draft: string, chunks: SearchResult[]): { body: string; n: number }[] {
+  return splitSentences(draft.replace(/[ \t]+/g, ' ')).flatMap((sentence) => {
+    const v = verifyAnswer(sentence, chunks);
+    const n = v.cited[0];
+    if (!v.text || !n) return [];
+    return [{ body: v.text.replace(/\s*\[\d+\]\s*$/, '').trim(), n }];
+  });
+}
+
+function pseudoChunk(text: string, i: number): SearchResult {
+  return {
+    chunk_id: `pseudo-${i}`,
+    page_content: text,
+    source: '',
+    title: '',
+    folder: '',
+    section_title: '',
+    header_path: '',
+    chunk_index: 0,
+    total_chunks: 1,
+    start_line: 0,
+    end_line: 0,
+    tags: '',
+    note_date: null,
+    mtime: 0,
+    score: 0,
+    dense_score: null,
+    sparse_score: null,
+    rank: i + 1,
+  };
+}
+
 /**
- * The main ReAct agent: decide → (retrieve_notes_tool → judge the summary)* → answer. The model picks the
- * action and writes the query under a JSON grammar; guards around it keep a small model honest (small talk
- * is answered directly, a query must keep the user's words, tool calls are bounded).
+ * The main ReAct agent: decide → (retrieve_notes_tool → judge a weak summary)* → answer. One JSON-grammar
+ * call decides the action, refines the query and proposes filters; guards around it keep a small model honest
+ * (small talk is answered directly, a query must keep the user's words, a reply is honoured only for talk about
+ * the conversation, tool calls are bounded). An ordinary question costs two model calls: this decision and the
+ * synthesizer, whose checked sentences stream as they are chosen.
  */
 export function buildAgentGraph(deps: {
   model: ChatModel | null;
@@ -101,12 +174,17 @@ export function buildAgentGraph(deps: {
   const cb = (config: unknown): AgentCallbacks =>
     ((config as { configurable?: { callbacks?: AgentCallbacks } })?.configurable?.callbacks ?? {}) as AgentCallbacks;
 
-  const callTool = (query: string, calls: number) => ({
+  const callTool = (query: string, calls: number, filters: { folder?: string; tag?: string } = {}) => ({
     messages: [
       new AIMessage({
         content: '',
         tool_calls: [
-          { id: `call_${Date.now()}_${calls}`, name: RETRIEVE_TOOL_NAME, args: { query }, type: 'tool_call' },
+          {
+            id: `call_${Date.now()}_${calls}`,
+            name: RETRIEVE_TOOL_NAME,
+            args: { query, ...filters },
+            type: 'tool_call',
+          },
         ],
       }),
     ],
@@ -120,11 +198,12 @@ export function buildAgentGraph(deps: {
   async function decideFirst(state: State, c: AgentCallbacks) {
     const { question } = currentExchange(state.messages);
     const turns = toTurns(state.messages);
-    if (isSmallTalk(question) || !deps.model) {
-      if (isSmallTalk(question)) return reply(turns, c);
-      return callTool(question, 0);
-    }
+    if (isSmallTalk(question)) return reply(turns, c);
     const history = turns.slice(-6, -1);
+    const hasAnswer = history.some((t) => t.role === 'assistant');
+    // Nothing to search for and nothing said yet to resolve "it" against: ask, without spending a model call.
+    if (contentWords(question).size === 0 && !hasAnswer) return clarify(question, c);
+    if (!deps.model) return callTool(question, 0);
     const decision = (await deps.model.completeJson(
       [
         { role: 'system', content: MAIN_AGENT_PROMPT },
@@ -133,14 +212,15 @@ export function buildAgentGraph(deps: {
           content: `${history.length ? `Conversation:\n${history.map((t) => `${t.role}: ${t.content.slice(0, 300)}`).join('\n')}\n\n` : ''}User: ${question}`,
         },
       ],
-      {
-        type: 'object',
-        properties: { action: { enum: ['search_notes', 'reply'] }, query: { type: 'string' } },
-        required: ['action', 'query'],
-      },
+      DECISION_SCHEMA,
       { maxTokens: 80, signal: c.signal },
-    )) as { action?: string; query?: string } | null;
-    // A notes assistant should look before it answers: only clear small talk skips the search.
+    )) as { action?: string; query?: string; folder?: string; tag?: string } | null;
+    // Honoured where it is safe: a reply only for talk about what was already answered (a notes assistant
+    // looks before it answers anything else); a clarification only when the words give nothing to search.
+    if (decision?.action === 'reply' && hasAnswer && ABOUT_CONVERSATION.test(question))
+      return recap(state.messages, turns, c);
+    if (decision?.action === 'clarify' && contentWords(withContext(question, history)).size === 0)
+      return clarify(question, c);
     const standalone = withContext(question, history);
     const proposed = typeof decision?.query === 'string' ? decision.query : '';
     // A follow-up's rewrite must keep the earlier question's subject, or the context we attached wins.
@@ -148,7 +228,13 @@ export function buildAgentGraph(deps: {
       standalone !== question && !sharesWords(proposed, standalone.slice(0, standalone.length - question.length))
         ? standalone
         : acceptRefinedQuery(proposed, standalone);
-    return callTool(query, 0);
+    const str = (v: unknown) => (typeof v === 'string' ? v : '');
+    return callTool(query, 0, { folder: str(decision?.folder), tag: str(decision?.tag) });
+  }
+
+  function clarify(question: string, c: AgentCallbacks) {
+    c.onStep?.('Asking what you mean…');
+    return streamedAnswer(clarifyingQuestion(question), [], c);
   }
 
   async function reply(turns: ChatTurn[], c: AgentCallbacks) {
@@ -167,25 +253,98 @@ export function buildAgentGraph(deps: {
     return streamedAnswer(answer, [], c);
   }
 
+  /**
+   * "Summarise what you just said": the model rewrites the earlier answers, and each sentence it writes must be
+   * supported by one of their sentences (whose citations it inherits). If none is, the first sentences of the
+   * last answer are the recap. Either way nothing new is claimed.
+   */
+  async function recap(messages: BaseMessage[], turns: ChatTurn[], c: AgentCallbacks) {
+    c.onStep?.('Replying…');
+    const said = answerSentences(turns);
+    const lastAi = [...turns].reverse().find((t) => t.role === 'assistant');
+    const draft = deps.model
+      ? await deps.model.complete([{ role: 'system', content: RECAP_PROMPT }, ...turns.slice(-6)], {
+          maxTokens: 80,
+          signal: c.signal,
+        })
+      : '';
+    const pseudo = said.map((x, i) => pseudoChunk(x.text, i));
+    const sentences = checkedSentences(draft, pseudo).map(({ body, n }) => {
+      const cites = said[n - 1]?.cites;
+      return cites ? body.replace(/([.!?]*)$/, ` ${cites}$1`) : body;
+    });
+    const answer = sentences.length
+      ? sentences.slice(0, 2).join(' ')
+      : splitSentences(lastAi?.content ?? '')
+          .slice(0, 1)
+          .join(' ');
+    // Its sources are the previous answer's that it still cites (a recap of two answers may cite either's
+    // numbers; the latest answer's sources are the ones shown).
+    const previous = [...messages]
+      .reverse()
+      .find((m) => m.getType() === 'ai' && !(m as AIMessage).tool_calls?.length) as AIMessage | undefined;
+    const cited = new Set([...answer.matchAll(/\[(\d+)\]/g)].map((m) => Number(m[1])));
+    const sources = ((previous?.additional_kwargs?.sources as SourceArtifact[] | undefined) ?? []).filter((s) =>
+      cited.has(s.n),
+    );
+    return streamedAnswer(answer || greetingFor(turns.at(-1)?.content ?? ''), sources, c);
+  }
+
   /** Only checked text reaches the user: the final answer is streamed once it is known to be grounded. */
   function streamedAnswer(answer: string, sources: SourceArtifact[], c: AgentCallbacks) {
     for (const piece of answer.match(/\S+\s*/g) ?? [answer]) c.onToken?.(piece);
     return finalAnswer(answer, sources);
   }
 
+  /**
+   * Several summaries: the main agent writes the final answer from them, and keeps it only if every sentence
+   * passes the grounding check against the notes behind the sources; otherwise the summaries themselves stand.
+   */
+  async function composeFinal(
+    question: string,
+    combined: { answer: string; sources: SourceArtifact[] },
+    c: AgentCallbacks,
+  ) {
+    if (!deps.model || combined.sources.length === 0) return combined.answer;
+    c.onStep?.('Writing the answer…');
+    const draft = await deps.model.complete(
+      [
+        { role: 'system', content: FINAL_ANSWER_PROMPT },
+        { role: 'user', content: `Summaries:\n${combined.answer}\n\nQuestion: ${question}` },
+      ],
+      { maxTokens: 160, signal: c.signal },
+    );
+    const notes = combined.sources.map((s, i) => pseudoChunk(s.chunks.map((x) => x.text).join('\n') || s.excerpt, i));
+    const drafted = splitSentences(draft.replace(/[ \t]+/g, ' ')).filter((x) => /\p{L}/u.test(x));
+    const checked = checkedSentences(draft, notes);
+    // Kept only whole: a final answer with some sentences dropped could lose what the summaries said.
+    if (checked.length === 0 || checked.length < drafted.length) return combined.answer;
+    return checked.map(({ body, n }) => body.replace(/([.!?]*)$/, ` [${combined.sources[n - 1]!.n}]$1`)).join(' ');
+  }
+
   async function judge(state: State, c: AgentCallbacks) {
     const { question, toolResults, queries } = currentExchange(state.messages);
     const last = toolResults.at(-1)!;
+    const artifact = last.artifact as RetrieveArtifact | undefined;
     const found = text(last) !== NOTHING_FOUND;
     const combined = combineResults(toolResults);
-    if (state.toolCalls >= maxCalls)
-      return streamedAnswer(combined.answer || notInNotesFor(question), combined.sources, c);
+    // The first summary already reached the user as it was checked: it is the answer.
+    if (toolResults.length === 1 && found && artifact?.streamed) return finalAnswer(combined.answer, combined.sources);
+    const finish = async () => {
+      const answer =
+        toolResults.filter((r) => text(r) !== NOTHING_FOUND).length > 1
+          ? await composeFinal(question, combined, c)
+          : combined.answer;
+      return streamedAnswer(answer || notInNotesFor(question), combined.sources, c);
+    };
+    if (state.toolCalls >= maxCalls) return finish();
     if (!found) {
       // Insufficient: try once more with the user's own words if the first query was a rewrite.
       if (!queries.includes(question) && question.length <= 500) return callTool(question, state.toolCalls);
-      return streamedAnswer(combined.answer || notInNotesFor(question), combined.sources, c);
+      return finish();
     }
-    if (deps.model) {
+    // Only a weak match is judged: a strong one answers, and the judge's model call is saved.
+    if (deps.model && artifact?.weak !== false) {
       c.onStep?.('Checking the answer…');
       const verdict = (await deps.model.completeJson(
         [
@@ -210,7 +369,7 @@ export function buildAgentGraph(deps: {
         return callTool(missing, state.toolCalls);
       }
     }
-    return streamedAnswer(combined.answer, combined.sources, c);
+    return finish();
   }
 
   return new StateGraph(AgentState)
@@ -223,14 +382,21 @@ export function buildAgentGraph(deps: {
     .addNode('tools', async (state, config) => {
       const c = cb(config);
       const call = (state.messages.at(-1) as AIMessage).tool_calls![0]!;
-      c.onStep?.(`Searching your notes for “${call.args.query}”…`);
+      const args = call.args as ToolArgs;
+      c.onStep?.(`Searching your notes for “${args.query}”…`);
+      const first = state.toolCalls <= 1;
       const retrieve: RetrieveCallContext = {
         recent: toTurns(state.messages).slice(-5),
         onStep: c.onStep,
+        onSources: c.onSources,
+        // Only the first summary can be the final answer as it stands; later ones are combined first.
+        onToken: first ? c.onToken : undefined,
+        // With a model, the decision already refined the query: the tool does not ask the model again.
+        proposed: deps.model ? { folder: args.folder ?? '', tag: args.tag ?? '' } : undefined,
         signal: c.signal,
       };
       const msg = await deps.retrieveTool.invoke(
-        { id: call.id!, name: call.name, args: { query: String(call.args.query) }, type: 'tool_call' },
+        { id: call.id!, name: call.name, args: { query: String(args.query) }, type: 'tool_call' },
         { configurable: { retrieve }, signal: c.signal },
       );
       return { messages: [msg] };

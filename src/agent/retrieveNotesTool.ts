@@ -28,7 +28,22 @@ export interface RetrieveArtifact {
   decisionNotes: string[];
   sources: SourceArtifact[];
   method: 'generated' | 'extractive' | 'none';
+  /** The best match was weak (dense similarity below WEAK_MATCH): the main agent judges such a summary. */
+  weak: boolean;
+  /** The summary already reached the user sentence by sentence (ctx.onToken) as it was checked. */
+  streamed: boolean;
 }
+
+/** Below this dense similarity a best match is weak: the summary may miss the point, so it gets judged. */
+export const WEAK_MATCH = 0.45;
+
+/**
+ * The synthesizer's context budget: chunks and characters per chunk the model reads. Prompt evaluation is
+ * most of a small CPU model's time to first token; see bench/README.md ("ask") for the measurement behind
+ * these numbers. Every retrieved chunk still counts for grounding and quoting. Overridable for the bench.
+ */
+export const PROMPT_CHUNKS = Number(process.env.OBSIQUERY_PROMPT_CHUNKS) || 3;
+export const PROMPT_CHARS = Number(process.env.OBSIQUERY_PROMPT_CHARS) || 600;
 
 export interface RetrieveDeps {
   index: Index;
@@ -45,10 +60,21 @@ export interface RetrieveCallContext {
   recent?: ChatTurn[];
   onStep?: (s: string) => void;
   signal?: AbortSignal;
+  /** The retrieved notes, the moment the search ends (before the model writes), for the UI's source cards. */
+  onSources?: (sources: SourceArtifact[]) => void;
+  /**
+   * Set when this summary can be the final answer as it is: checked sentences stream through it as they are
+   * chosen, numbered like the final sources. Only a strong match streams (a weak one goes to the judge).
+   */
+  onToken?: (t: string) => void;
+  /** The main agent already refined the query (and proposed filters) in its decision: no filter model call. */
+  proposed?: { folder?: string; tag?: string };
 }
 
 const RetrieveState = Annotation.Root({
   query: Annotation<string>(),
+  weak: Annotation<boolean>(),
+  streamed: Annotation<boolean>(),
   recent: Annotation<ChatTurn[]>(),
   decision: Annotation<FilterDecision | null>(),
   results: Annotation<SearchResult[]>(),
@@ -120,6 +146,7 @@ export function buildRetrieveGraph(deps: RetrieveDeps, ctx: RetrieveCallContext)
             notes: deps.index.db.indexedNotes(),
             knownTags: deps.index.db.knownTags(),
             today: deps.today(),
+            proposed: ctx.proposed,
           },
           ctx.signal,
         );
@@ -153,17 +180,33 @@ export function buildRetrieveGraph(deps: RetrieveDeps, ctx: RetrieveCallContext)
             dateAware: false,
           });
         }
-        return { results };
+        if (results.length) ctx.onSources?.(toSources(results, deps.vault));
+        return { results, weak: !results.some((r) => (r.dense_score ?? 0) >= WEAK_MATCH) };
       })
       .addNode('synthesize', async (s) => {
         ctx.onStep?.('Writing the answer…');
+        const stream = !s.weak && ctx.onToken;
+        const cited: number[] = [];
         const syn = await synthesize(
           deps.model,
           deps.embedder,
           { query: s.query, chunks: s.results, recent: s.recent },
-          { signal: ctx.signal },
+          {
+            signal: ctx.signal,
+            promptChunks: PROMPT_CHUNKS,
+            promptChars: PROMPT_CHARS,
+            onSentence: stream
+              ? (sentence) => {
+                  // Numbered as keepCited will number the final sources: by first citation.
+                  for (const m of sentence.matchAll(/\[(\d+)\]/g))
+                    if (!cited.includes(Number(m[1]))) cited.push(Number(m[1]));
+                  stream(keepCited(sentence, cited, s.results, deps.vault).summary);
+                }
+              : undefined,
+          },
         );
         const { decision } = s;
+        const flags = { weak: s.weak, streamed: !!stream && cited.length > 0 };
         if (syn.notInNotes || !syn.answer) {
           return {
             summary: NOTHING_FOUND,
@@ -173,6 +216,7 @@ export function buildRetrieveGraph(deps: RetrieveDeps, ctx: RetrieveCallContext)
               decisionNotes: decision!.notes,
               sources: [],
               method: 'none' as const,
+              ...flags,
             },
           };
         }
@@ -185,6 +229,7 @@ export function buildRetrieveGraph(deps: RetrieveDeps, ctx: RetrieveCallContext)
             decisionNotes: decision!.notes,
             sources: kept.sources,
             method: syn.method,
+            ...flags,
           },
         };
       })
@@ -196,6 +241,8 @@ export function buildRetrieveGraph(deps: RetrieveDeps, ctx: RetrieveCallContext)
           decisionNotes: s.decision!.notes,
           sources: [],
           method: 'none' as const,
+          weak: true,
+          streamed: false,
         },
       }))
       .addEdge(START, 'filter')
@@ -218,12 +265,25 @@ export const RETRIEVE_TOOL_NAME = 'retrieve_notes_tool';
 /** The LangChain tool: content is the cited summary, artifact the sources (what the UI shows). */
 export function makeRetrieveNotesTool(deps: RetrieveDeps) {
   return tool(
-    async ({ query }, config) => {
+    async ({ query, folder, tag }, config) => {
       const ctx = ((config as { configurable?: { retrieve?: RetrieveCallContext } })?.configurable?.retrieve ??
         {}) as RetrieveCallContext;
-      const graph = buildRetrieveGraph(deps, ctx);
+      const graph = buildRetrieveGraph(deps, {
+        ...ctx,
+        proposed:
+          ctx.proposed || folder !== undefined || tag !== undefined ? { ...ctx.proposed, folder, tag } : undefined,
+      });
       const out = await graph.invoke(
-        { query, recent: (ctx.recent ?? []).slice(-5), decision: null, results: [], summary: '', artifact: null },
+        {
+          query,
+          recent: (ctx.recent ?? []).slice(-5),
+          decision: null,
+          results: [],
+          summary: '',
+          artifact: null,
+          weak: false,
+          streamed: false,
+        },
         { signal: ctx.signal },
       );
       return [out.summary, out.artifact] as [string, RetrieveArtifact];
@@ -231,7 +291,11 @@ export function makeRetrieveNotesTool(deps: RetrieveDeps) {
     {
       name: RETRIEVE_TOOL_NAME,
       description: "Search the user's notes and return a cited summary of what they say about the query.",
-      schema: z.object({ query: z.string().min(1).max(500).describe('A self-contained search query') }),
+      schema: z.object({
+        query: z.string().min(1).max(500).describe('A self-contained search query'),
+        folder: z.string().max(300).optional().describe('Only notes in this folder'),
+        tag: z.string().max(100).optional().describe('Only notes with this tag'),
+      }),
       responseFormat: 'content_and_artifact',
     },
   );

@@ -130,6 +130,99 @@ interface Candidate {
   generated: boolean;
 }
 
+type Scored = Candidate & { vec: Float32Array; score: number };
+
+/**
+ * Picks answer sentences greedily, in score order, and can commit one early: a verified draft sentence that
+ * already beats every note sentence still in the running is exactly what the full ranking would pick next
+ * (unless a later draft sentence scores higher still), so it can be shown while the model keeps writing.
+ */
+class AnswerSelector {
+  readonly picked: Scored[] = [];
+  private readonly pool: Scored[] = [];
+
+  private constructor(
+    private readonly q: Float32Array,
+    private readonly qWords: Set<string>,
+    private readonly embedder: Embedder,
+    private readonly maxSentences: number,
+    private readonly emit: (c: Scored) => void,
+  ) {}
+
+  static async create(
+    query: string,
+    chunks: SearchResult[],
+    drafts: Candidate[],
+    embedder: Embedder,
+    maxSentences: number,
+    emit: (c: Scored) => void = () => undefined,
+  ): Promise<AnswerSelector> {
+    const candidates: Candidate[] = drafts.filter((c) => weightedLength(c.text) >= 15 && c.text.length <= 300);
+    chunks.slice(0, 4).forEach((c, i) => {
+      for (const sentence of splitSentences(plainText(c.page_content))) {
+        if (weightedLength(sentence) >= 20 && sentence.length <= 300)
+          candidates.push({ text: sentence, n: i + 1, generated: false });
+      }
+    });
+    const [q, ...vecs] = await embedder.embed([query, ...candidates.map((c) => c.text)]);
+    const sel = new AnswerSelector(q!, new Set(words(query)), embedder, maxSentences, emit);
+    candidates.forEach((c, i) => sel.pool.push(sel.scored(c, vecs[i]!)));
+    return sel;
+  }
+
+  private scored(c: Candidate, vec: Float32Array): Scored {
+    const cw = words(c.text);
+    const overlap = cw.filter((w) => this.qWords.has(w)).length / Math.max(this.qWords.size, 1);
+    return { ...c, vec, score: cosine(this.q, vec) + 0.25 * overlap - 0.02 * (c.n - 1) };
+  }
+
+  get full(): boolean {
+    return this.picked.length >= this.maxSentences;
+  }
+
+  /** Whether c may be the next pick: not a near-duplicate, and (as a second sentence) still about the question. */
+  private fits(c: Scored): boolean {
+    if (this.picked.some((p) => cosine(p.vec, c.vec) > 0.9)) return false;
+    return this.picked.length === 0 || c.score >= this.picked[0]!.score * 0.75;
+  }
+
+  private pick(c: Scored): void {
+    this.picked.push(c);
+    this.emit(c);
+  }
+
+  /** A verified draft sentence arriving while the model writes: picked at once if nothing left can beat it. */
+  async offer(c: Candidate): Promise<void> {
+    if (this.full || c.text.length < 15 || c.text.length > 300) return;
+    const [vec] = await this.embedder.embed([c.text]);
+    const s = this.scored(c, vec!);
+    const rivals = this.pool.filter((p) => this.fits(p));
+    if (this.fits(s) && rivals.every((r) => r.score <= s.score)) this.pick(s);
+    else this.pool.push(s);
+  }
+
+  /** The rest of the picks from everything offered, as the full ranking makes them. */
+  finish(): { text: string; cited: number[]; generated: boolean } {
+    const sorted = [...this.pool].sort((a, b) => b.score - a.score);
+    for (const c of sorted) {
+      if (this.full) break;
+      if (this.picked.some((p) => cosine(p.vec, c.vec) > 0.9)) continue;
+      if (this.picked.length > 0 && c.score < this.picked[0]!.score * 0.75) break;
+      this.pick(c);
+    }
+    return {
+      text: this.picked.map(sentenceText).join(' '),
+      // In the order the answer cites them, so numbering sources by first citation matches what was streamed.
+      cited: [...new Set(this.picked.map((p) => p.n))],
+      generated: this.picked.some((p) => p.generated),
+    };
+  }
+}
+
+function sentenceText(p: Candidate): string {
+  return `${p.text.replace(/\s*\[\d+\]\s*$/, '')} [${p.n}]`;
+}
+
 /**
  * Picks the answer sentences: the model's verified sentences compete with sentences lifted from the top
  * notes, ranked by closeness to the question (dense similarity plus exact-word overlap, since numbers and
@@ -143,36 +236,8 @@ export async function selectAnswerSentences(
   embedder: Embedder,
   maxSentences = 2,
 ): Promise<{ text: string; cited: number[]; generated: boolean }> {
-  const candidates: Candidate[] = draftSentences.filter((c) => weightedLength(c.text) >= 15 && c.text.length <= 300);
-  chunks.slice(0, 4).forEach((c, i) => {
-    for (const sentence of splitSentences(plainText(c.page_content))) {
-      if (weightedLength(sentence) >= 20 && sentence.length <= 300)
-        candidates.push({ text: sentence, n: i + 1, generated: false });
-    }
-  });
-  if (candidates.length === 0) return { text: '', cited: [], generated: false };
-  const [q, ...vecs] = await embedder.embed([query, ...candidates.map((c) => c.text)]);
-  const qWords = new Set(words(query));
-  const scored = candidates.map((c, i) => {
-    const cw = words(c.text);
-    const overlap = cw.filter((w) => qWords.has(w)).length / Math.max(qWords.size, 1);
-    return { ...c, vec: vecs[i]!, score: cosine(q!, vecs[i]!) + 0.25 * overlap - 0.02 * (c.n - 1) };
-  });
-  scored.sort((a, b) => b.score - a.score);
-  const picked: typeof scored = [];
-  for (const c of scored) {
-    if (picked.length >= maxSentences) break;
-    // Skip near-duplicates (a generated sentence that copies a note sentence, or a repeated line).
-    if (picked.some((p) => cosine(p.vec, c.vec) > 0.9)) continue;
-    // A second sentence must still be about the question, not just the best of the rest.
-    if (picked.length > 0 && c.score < picked[0]!.score * 0.75) break;
-    picked.push(c);
-  }
-  return {
-    text: picked.map((p) => `${p.text.replace(/\s*\[\d+\]\s*$/, '')} [${p.n}]`).join(' '),
-    cited: [...new Set(picked.map((p) => p.n))].sort((a, b) => a - b),
-    generated: picked.some((p) => p.generated),
-  };
+  const sel = await AnswerSelector.create(query, chunks, draftSentences, embedder, maxSentences);
+  return sel.finish();
 }
 
 export function formatNotes(chunks: SearchResult[], maxChars = 900): string {
@@ -184,19 +249,36 @@ export function formatNotes(chunks: SearchResult[], maxChars = 900): string {
     .join('\n\n');
 }
 
+export interface SynthesisOptions extends GenerateOptions {
+  /**
+   * Each answer sentence (cited [n] by chunk number) the moment it is chosen, after its grounding check: a
+   * verified draft sentence that nothing can outrank is shown while the model is still writing.
+   */
+  onSentence?: (sentence: string) => void;
+  /** Chunks given to the model (all of them are still used for grounding and quoting). */
+  promptChunks?: number;
+  /** Characters of each chunk given to the model. */
+  promptChars?: number;
+}
+
 /**
  * Step 3 of retrieve_notes_tool: a concise answer strictly from the retrieved chunks, cited with [n]. The
- * model's draft is never shown: a small model's unverified sentences flashing up and then vanishing would
- * show the user claims their notes don't make. When the draft keeps nothing (small models often ramble),
- * the answer is extracted from the notes instead, so it is never ungrounded.
+ * model's raw draft is never shown: each sentence is checked against the notes as soon as the model finishes
+ * it, and only a verified sentence can reach the user (through onSentence). When the draft keeps nothing
+ * (small models often ramble), the answer is extracted from the notes instead, so it is never ungrounded.
  */
 export async function synthesize(
   model: ChatModel | null,
   embedder: Embedder,
   input: { query: string; chunks: SearchResult[]; recent: ChatTurn[] },
-  opts: GenerateOptions = {},
+  opts: SynthesisOptions = {},
 ): Promise<Synthesis> {
   if (input.chunks.length === 0) return { answer: '', cited: [], method: 'extractive', notInNotes: true };
+  const { onSentence, promptChunks, promptChars, ...gen } = opts;
+  let emitted = 0;
+  const selector = await AnswerSelector.create(input.query, input.chunks, [], embedder, 2, (c) => {
+    if (!gen.signal?.aborted) onSentence?.(`${emitted++ ? ' ' : ''}${sentenceText(c)}`);
+  });
   let draft = '';
   // Non-English questions are answered in their language (English prompts stay exactly as tuned).
   const language = answerLanguageInstruction(input.query);
@@ -204,31 +286,78 @@ export async function synthesize(
     const context = input.recent.length
       ? `Conversation so far:\n${input.recent.map((t) => `${t.role}: ${t.content.slice(0, 200)}`).join('\n')}\n\n`
       : '';
-    draft = await model.complete(
-      [
-        { role: 'system', content: SYNTHESIZER_PROMPT },
-        {
-          role: 'user',
-          content: `${context}Notes:\n${formatNotes(input.chunks)}\n\nQuestion: ${input.query}${language ? `\n${language}` : ''}`,
-        },
-      ],
-      { maxTokens: opts.maxTokens ?? 160, ...opts, onToken: undefined },
-    );
+    // Our own stop: once two answer sentences are chosen, or the draft has rambled two sentences without a
+    // grounded one, the rest of the draft cannot change the answer; the caller's signal still stops it too.
+    const stop = new AbortController();
+    const onAbort = () => stop.abort();
+    gen.signal?.addEventListener('abort', onAbort, { once: true });
+    let checked = 0;
+    let unsupported = 0;
+    let supported = 0;
+    let queue: Promise<void> = Promise.resolve();
+    // The prompt heads each note with "[n] Title › Section"; a small model often copies that line. It is
+    // "supported" word for word, but it answers nothing, so it is not a candidate.
+    // Likewise a copy of the question ("Question: When is …?").
+    const headers = [
+      new Set(words(`question ${input.query}`)),
+      ...input.chunks.map((c) => new Set(words(`${c.title} ${c.header_path}`))),
+    ];
+    const echoesHeader = (sentence: string) => {
+      const w = words(sentence.replace(/\[\d+\]/g, ''));
+      return w.length > 0 && headers.some((h) => w.every((x) => h.has(x)));
+    };
+    const check = (sentence: string) => {
+      const v = echoesHeader(sentence) ? { text: '', cited: [] } : verifyAnswer(sentence, input.chunks);
+      const n = Number(/\[(\d+)\]\s*$/.exec(v.text)?.[1] ?? 0);
+      if (!v.text || n === 0) {
+        if (++unsupported >= 2 && supported === 0) stop.abort();
+        return;
+      }
+      supported++;
+      queue = queue.then(async () => {
+        await selector.offer({ text: v.text, n, generated: true });
+        if (selector.full) stop.abort();
+      });
+    };
+    const onToken = (t: string) => {
+      if (stop.signal.aborted) return;
+      draft += t;
+      const sentences = splitSentences(draft.replace(/[ \t]+/g, ' '));
+      // The last sentence may still be growing unless a line break closed it.
+      const complete = /\n\s*$/.test(draft) ? sentences.length : sentences.length - 1;
+      while (checked < complete) check(sentences[checked++]!);
+    };
+    try {
+      await model.complete(
+        [
+          { role: 'system', content: SYNTHESIZER_PROMPT },
+          {
+            role: 'user',
+            content: `${context}Notes:\n${formatNotes(input.chunks.slice(0, promptChunks ?? input.chunks.length), promptChars)}\n\nQuestion: ${input.query}${language ? `\n${language}` : ''}`,
+          },
+        ],
+        { maxTokens: gen.maxTokens ?? 160, ...gen, signal: stop.signal, onToken },
+      );
+    } catch (err) {
+      if (gen.signal?.aborted || !stop.signal.aborted) throw err;
+    } finally {
+      gen.signal?.removeEventListener('abort', onAbort);
+    }
+    if (!stop.signal.aborted) {
+      const sentences = splitSentences(draft.replace(/[ \t]+/g, ' '));
+      while (checked < sentences.length) check(sentences[checked++]!);
+    }
+    await queue;
+    gen.signal?.throwIfAborted();
   }
-  if (NOT_IN_NOTES_PATTERN.test(draft) && input.chunks.every((c) => (c.dense_score ?? 0) < 0.45)) {
+  if (
+    selector.picked.length === 0 &&
+    NOT_IN_NOTES_PATTERN.test(draft) &&
+    input.chunks.every((c) => (c.dense_score ?? 0) < 0.45)
+  ) {
     return { answer: '', cited: [], method: 'generated', notInNotes: true };
   }
-  const verified = verifyAnswer(draft, input.chunks);
-  const draftSentences = splitSentences(verified.text).map((sentence) => {
-    const n = Number(/\[(\d+)\]\s*$/.exec(sentence)?.[1] ?? 0);
-    return { text: sentence, n, generated: true };
-  });
-  const chosen = await selectAnswerSentences(
-    input.query,
-    input.chunks,
-    draftSentences.filter((d) => d.n > 0),
-    embedder,
-  );
+  const chosen = selector.finish();
   return {
     answer: chosen.text,
     cited: chosen.cited,

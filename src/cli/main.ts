@@ -240,41 +240,69 @@ program
   .addOption(dataOpt())
   .addOption(jsonOpt())
   .option('--thread <id>', 'continue a conversation thread', 'cli')
-  .action(async (question: string, opts: { vault?: string; data?: string; json?: boolean; thread: string }) => {
-    await withService(opts, async (s) => {
-      const { createChatService } = await import('../agent/chatService.js');
-      const chat = await createChatService(s);
-      const controller = new AbortController();
-      process.once('SIGINT', () => controller.abort());
-      try {
-        const r = await chat.ask(opts.thread, question, {
-          signal: controller.signal,
-          onStep: (step) => !opts.json && process.stderr.isTTY && process.stderr.write(`\x1b[2m${step}\x1b[0m\n`),
+  .option(
+    '--chat-endpoint <url>',
+    'an OpenAI-compatible chat endpoint, e.g. http://127.0.0.1:11434/v1 (env OBSIQUERY_CHAT_ENDPOINT)',
+  )
+  .option('--chat-model <name>', 'the model name the endpoint serves (env OBSIQUERY_CHAT_MODEL)')
+  .option('--allow-remote-endpoint', 'allow a chat endpoint that is not on this machine (your notes are sent there)')
+  .action(
+    async (
+      question: string,
+      opts: {
+        vault?: string;
+        data?: string;
+        json?: boolean;
+        thread: string;
+        chatEndpoint?: string;
+        chatModel?: string;
+        allowRemoteEndpoint?: boolean;
+      },
+    ) => {
+      await withService(opts, async (s) => {
+        const { createChatService } = await import('../agent/chatService.js');
+        const chat = await createChatService(s, {
+          endpoint: {
+            endpoint: opts.chatEndpoint,
+            model: opts.chatModel,
+            ...(opts.allowRemoteEndpoint ? { allowRemote: true } : {}),
+          },
         });
-        if (opts.json) {
-          return printJson({
-            answer: r.answer,
-            sources: r.sources.map((x) => ({
-              source: x.source,
-              section_title: x.section_title,
-              start_line: x.start_line,
-            })),
-            steps: r.steps,
+        const controller = new AbortController();
+        process.once('SIGINT', () => controller.abort());
+        try {
+          const r = await chat.ask(opts.thread, question, {
+            signal: controller.signal,
+            onStep: (step) => !opts.json && process.stderr.isTTY && process.stderr.write(`\x1b[2m${step}\x1b[0m\n`),
+            onNotice: (notice) => !opts.json && process.stderr.write(`${notice}\n`),
           });
+          if (opts.json) {
+            return printJson({
+              answer: r.answer,
+              sources: r.sources.map((x) => ({
+                source: x.source,
+                section_title: x.section_title,
+                start_line: x.start_line,
+              })),
+              steps: r.steps,
+              notices: r.notices,
+              timings: r.timings,
+            });
+          }
+          console.log(r.answer);
+          if (r.sources.length) {
+            console.log('\nSources:');
+            for (const x of r.sources)
+              console.log(
+                `  [${x.n}] ${x.source}${x.section_title ? ` › ${x.section_title}` : ''} (line ${x.start_line + 1})`,
+              );
+          }
+        } finally {
+          await chat.close();
         }
-        console.log(r.answer);
-        if (r.sources.length) {
-          console.log('\nSources:');
-          for (const x of r.sources)
-            console.log(
-              `  [${x.n}] ${x.source}${x.section_title ? ` › ${x.section_title}` : ''} (line ${x.start_line + 1})`,
-            );
-        }
-      } finally {
-        await chat.close();
-      }
-    });
-  });
+      });
+    },
+  );
 
 program
   .command('chat')

@@ -287,6 +287,13 @@ export class Backend {
         s.index.db.db.exec(`update obq_log set status = 'pending', file_hash = null`);
       }
       if (rescan) this.worker.requestSync();
+      // The chat model is chosen when the chat service is made: a new model or endpoint takes a new one.
+      const chatKeys = ['chatModelPath', 'chatEndpoint', 'chatModel', 'allowRemoteEndpoint'] as const;
+      if (chatKeys.some((k) => next[k] !== before[k]) && this.chat) {
+        const old = this.chat;
+        this.chat = null;
+        void old.then((c) => c.close()).catch(() => undefined);
+      }
       return next;
     },
   };
@@ -312,7 +319,12 @@ export class Backend {
       vault: st.vault,
       dataDir: st.dataDir,
       embeddingModel: st.embeddingModel,
-      chatModel: s.settings.chatModelPath ? path.basename(s.settings.chatModelPath) : chatModel,
+      chatModel:
+        s.settings.chatEndpoint && s.settings.chatModel
+          ? `${s.settings.chatModel} @ ${s.settings.chatEndpoint}`
+          : s.settings.chatModelPath
+            ? path.basename(s.settings.chatModelPath)
+            : chatModel,
       counts: st.counts,
       syncing: this.worker.busy,
       paused: this.worker.paused,

@@ -38,6 +38,8 @@ export const eventChannels = [
   'chat:step',
   'chat:done',
   'chat:error',
+  'chat:sources',
+  'chat:notice',
   'worker:crashed',
   'vault:changed',
 ] as const;

@@ -113,6 +113,10 @@ export const settings = z.object({
   chatModelPath: z.string().nullable(),
   /** Follow symlinks that point outside the vault (Obsidian-style linked folders); off by default. */
   followExternalLinks: z.boolean(),
+  // Added for OpenAI-compatible chat endpoints; defaulted so older clients' payloads stay valid.
+  chatEndpoint: z.string().max(2048).nullable().default(null),
+  chatModel: z.string().max(300).nullable().default(null),
+  allowRemoteEndpoint: z.boolean().default(false),
 });
 
 export const vaultInfo = z.object({ vault: z.string(), dataDir: z.string(), current: z.boolean() });
@@ -203,6 +207,10 @@ export const events = {
   'log:changed': z.object({ ids: z.array(z.number()) }),
   'chat:token': z.object({ runId: z.string(), token: z.string() }),
   'chat:step': z.object({ runId: z.string(), step: z.string() }),
+  /** The retrieved notes the moment a search ends, before the answer is written (chat:done has the cited ones). */
+  'chat:sources': z.object({ runId: z.string(), sources: z.array(citedSource) }),
+  /** Something the user should know about this answer (e.g. the chosen endpoint failed, the bundled model answered). */
+  'chat:notice': z.object({ runId: z.string(), notice: z.string() }),
   'chat:done': z.object({ runId: z.string(), answer: z.string(), sources: z.array(citedSource), stopped: z.boolean() }),
   'chat:error': z.object({ runId: z.string(), error: z.string() }),
   'worker:crashed': z.object({ message: z.string() }),

@@ -14,5 +14,11 @@ export const settingsSchema = z.object({
   chatModelPath: z.string().nullable().default(null),
   /** The link policy (src/pipeline/linkPolicy.ts): off, so a shared vault cannot pull in files from elsewhere. */
   followExternalLinks: z.boolean().default(false),
+  /** An OpenAI-compatible chat endpoint (Ollama, LM Studio, llama.cpp server), e.g. http://127.0.0.1:11434/v1. */
+  chatEndpoint: z.string().max(2048).nullable().default(null),
+  /** The model name the endpoint serves (e.g. "llama3.1:8b"). */
+  chatModel: z.string().max(300).nullable().default(null),
+  /** A chat endpoint off this machine receives your notes: only with this set. */
+  allowRemoteEndpoint: z.boolean().default(false),
 });
 export type Settings = z.infer<typeof settingsSchema>;

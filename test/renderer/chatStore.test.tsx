@@ -52,6 +52,27 @@ describe('chat streaming', () => {
     off();
   });
 
+  it('shows the retrieved sources and notices while the answer is written; chat:done keeps the cited ones', async () => {
+    const api = fakeApi({ 'chat:send': () => ({ runId: 'r-src' }), 'chat:threads': () => [] });
+    setApi(api);
+    const off = connectEvents(api);
+    await useChat.getState().send('When do I sow?');
+    const other = { ...source, n: 2, source: 'B.md', title: 'B' };
+    api.emit('chat:sources', { runId: 'r-src', sources: [source, other] });
+    api.emit('chat:sources', { runId: 'someone-else', sources: [] });
+    api.emit('chat:notice', { runId: 'r-src', notice: 'Answered by llama3 at 192.168.1.20:11434.' });
+    let last = useChat.getState().messages.at(-1)!;
+    expect(last.state).toBe('streaming');
+    expect(last.content).toBe('');
+    expect(last.sources).toEqual([source, other]);
+    expect(last.notice).toBe('Answered by llama3 at 192.168.1.20:11434.');
+    api.emit('chat:done', { runId: 'r-src', answer: 'In March [1].', sources: [source], stopped: false });
+    last = useChat.getState().messages.at(-1)!;
+    expect(last.sources).toEqual([source]);
+    expect(last.notice).toBe('Answered by llama3 at 192.168.1.20:11434.');
+    off();
+  });
+
   it('shows chat:error on the answer and frees the composer', async () => {
     const api = fakeApi({ 'chat:send': () => ({ runId: 'r' }), 'chat:threads': () => [] });
     setApi(api);

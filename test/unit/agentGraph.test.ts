@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { AIMessage, HumanMessage, ToolMessage, type BaseMessage } from '@langchain/core/messages';
 import { MemorySaver } from '@langchain/langgraph';
 import { buildAgentGraph, MAX_TOOL_CALLS } from '../../src/agent/graph.js';
-import { JUDGE_PROMPT, MAIN_AGENT_PROMPT, NOT_IN_NOTES_ANSWER, NOTHING_FOUND } from '../../src/agent/prompts.js';
+import {
+  clarifyingQuestion,
+  JUDGE_PROMPT,
+  MAIN_AGENT_PROMPT,
+  NOT_IN_NOTES_ANSWER,
+  NOTHING_FOUND,
+} from '../../src/agent/prompts.js';
 import {
   RETRIEVE_TOOL_NAME,
   type RetrieveArtifact,
@@ -18,7 +24,7 @@ import { detectLanguage } from '../../src/text/language.js';
  * answer and its sources are assembled. The model's replies are queued, so any unexpected model call fails.
  */
 
-function source(n: number, note: string): SourceArtifact {
+function source(n: number, note: string, text = ''): SourceArtifact {
   return {
     n,
     source: note,
@@ -28,7 +34,7 @@ function source(n: number, note: string): SourceArtifact {
     end_line: 5,
     obsidian_uri: `obsidian://open?file=${encodeURIComponent(note)}`,
     excerpt: `excerpt of ${note}`,
-    chunks: [],
+    chunks: text ? [{ chunk_id: `${note}#1`, start_line: 1, end_line: 5, text }] : [],
   };
 }
 
@@ -36,9 +42,14 @@ interface ToolReply {
   content: string;
   /** Notes behind the summary's [1], [2]…, in citation order. */
   notes?: string[];
+  /**
+   * A strong match (default: weak, so the judge runs). Like the real tool, a strong summary streams through
+   * the context's onToken when the graph hands one over.
+   */
+  strong?: boolean;
 }
 
-type ToolCall = { id: string; name: string; args: { query: string }; type: 'tool_call' };
+type ToolCall = { id: string; name: string; args: { query: string; folder?: string; tag?: string }; type: 'tool_call' };
 
 /** The retrieve_notes_tool double: records every query (and the config it got) and replies from a script. */
 class FakeTool {
@@ -55,12 +66,19 @@ class FakeTool {
     this.contexts.push(cfg?.configurable?.retrieve ?? {});
     this.signals.push(cfg?.signal);
     const r = await this.reply(call.args.query, this.queries.length - 1);
+    const ctx = cfg?.configurable?.retrieve ?? {};
+    const found = !!r.notes?.length;
+    if (found) ctx.onSources?.((r.notes ?? []).map((note, i) => source(i + 1, note)));
+    const streamed = found && !!r.strong && !!ctx.onToken;
+    if (streamed) for (const piece of r.content.match(/\S+\s*/g) ?? []) ctx.onToken!(piece);
     const artifact: RetrieveArtifact = {
       query: call.args.query,
       decision: { refined_query_for_vector_search: call.args.query, metadata_filters: {}, filter_by_filenames: [] },
       decisionNotes: [],
-      sources: (r.notes ?? []).map((note, i) => source(i + 1, note)),
+      sources: (r.notes ?? []).map((note, i) => source(i + 1, note, r.content)),
       method: r.notes?.length ? 'generated' : 'none',
+      weak: !r.strong,
+      streamed,
     };
     return new ToolMessage({ content: r.content, artifact, tool_call_id: call.id, name: call.name });
   }
@@ -97,7 +115,7 @@ function setup(model: ScriptedModel | null, tool: FakeTool, maxToolCalls?: numbe
   return { graph, ask, tokens, steps };
 }
 
-const search = (query: string) => ({ action: 'search_notes', query });
+const search = (query: string) => ({ action: RETRIEVE_TOOL_NAME, query, folder: '', tag: '' });
 const sufficient = { sufficient: true, missing: '' };
 const insufficient = (missing: string) => ({ sufficient: false, missing });
 
@@ -307,6 +325,8 @@ describe('re-query after an insufficient summary', () => {
   it('searches the missing part and combines both summaries with renumbered citations', async () => {
     const model = new ScriptedModel({
       json: [search('garden irrigation pump setup'), insufficient('irrigation pump timer schedule'), sufficient],
+      // The main agent's own final answer invents a claim: the combined summaries stand instead.
+      text: ['Prime the pump with seawater [1]. The timer was made in 1950 [2].'],
     });
     const tool = new FakeTool((_q, i) =>
       i === 0
@@ -337,6 +357,7 @@ describe('re-query after an insufficient summary', () => {
   it('renumbers every citation of a multi-source second summary', async () => {
     const model = new ScriptedModel({
       json: [search('garden irrigation pump setup'), insufficient('irrigation pump timer schedule'), sufficient],
+      text: [''],
     });
     const tool = new FakeTool((_q, i) =>
       i === 0
@@ -379,6 +400,7 @@ describe('the step limit', () => {
       turns[0]!.content === MAIN_AGENT_PROMPT
         ? search('garden irrigation pump')
         : insufficient(`irrigation pump detail ${++gap}`);
+    model.fallbackText = ''; // the main agent's final answer adds nothing: the summaries stand
     const tool = new FakeTool((query, i) => ({
       content: `Fact ${i + 1} about ${query} [1].`,
       notes: [`Note ${i + 1}.md`],
@@ -604,5 +626,148 @@ describe('the agent in the user language', () => {
     expect(r.sources).toEqual([]);
     expect(r.answer).not.toBe(NOT_IN_NOTES_ANSWER);
     expect(detectLanguage(r.answer).lang).toBe(lang);
+  });
+});
+
+describe('two model calls for an ordinary question', () => {
+  const q = 'When does the garden irrigation pump run?';
+
+  it('a strong match is not judged: decide, then the tool’s streamed summary is the answer', async () => {
+    const model = new ScriptedModel({
+      json: [{ action: RETRIEVE_TOOL_NAME, query: 'irrigation pump schedule', folder: 'Garden', tag: '' }],
+    });
+    const order: string[] = [];
+    const tool = new FakeTool(() => ({
+      content: 'The irrigation pump runs every morning at 6am [1].',
+      notes: ['Garden/Irrigation pump.md'],
+      strong: true,
+    }));
+    const graph = buildAgentGraph({ model, retrieveTool: tool, checkpointer: new MemorySaver() });
+    const tokens: string[] = [];
+    const out = await graph.invoke(
+      { messages: [new HumanMessage(q)] },
+      {
+        configurable: {
+          thread_id: 'strong',
+          callbacks: {
+            onToken: (t: string) => (order.push('token'), tokens.push(t)),
+            onSources: (s: SourceArtifact[]) => order.push(`sources:${s.map((x) => x.source).join(',')}`),
+          },
+        },
+      },
+    );
+    const last = out.messages.at(-1) as AIMessage;
+    expect(last.content).toBe('The irrigation pump runs every morning at 6am [1].');
+    // Streamed once (by the tool as it was checked), not a second time by the graph.
+    expect(tokens.join('')).toBe(last.content);
+    // Sources reach the UI before the first answer token.
+    expect(order[0]).toBe('sources:Garden/Irrigation pump.md');
+    expect(jsonCallKinds(model)).toEqual(['decide']);
+    expect(model.calls).toHaveLength(1);
+    // The decision's proposed filters go to the tool, which then needs no filter model call of its own.
+    expect(tool.contexts[0]!.proposed).toEqual({ folder: 'Garden', tag: '' });
+    expect(tool.contexts[0]!.onToken).toBeTypeOf('function');
+    expect(model.prompts('completeJson')[0]![0]!.content).toContain('retrieve_notes_tool');
+    expect(model.prompts('completeJson')[0]![0]!.content).not.toContain('search_notes');
+  });
+
+  it('a weak match is judged and only the final answer is streamed', async () => {
+    const model = new ScriptedModel({ json: [search('irrigation pump schedule'), sufficient] });
+    const tool = new FakeTool(() => ({ content: 'The pump runs at 6am [1].', notes: ['Garden/Pump.md'] }));
+    const { ask, tokens } = setup(model, tool);
+    const r = await ask(q);
+    expect(jsonCallKinds(model)).toEqual(['decide', 'judge']);
+    expect(tokens.join('')).toBe(r.answer);
+  });
+});
+
+describe('the main agent’s other decisions', () => {
+  const first = 'How often should I run the garden irrigation pump?';
+  const firstAnswer = 'Run the irrigation pump twice a week [1]. Drain it before the first frost [2].';
+
+  async function afterAnswer(model: ScriptedModel) {
+    model.queueJson(search('garden irrigation pump frequency'), sufficient);
+    const tool = new FakeTool(() => ({ content: firstAnswer, notes: ['Garden/Pump.md', 'Garden/Frost.md'] }));
+    const s = setup(model, tool);
+    await s.ask(first, 'conv');
+    return { ...s, tool };
+  }
+
+  it('replies about the conversation from what was said, with the citations it inherits', async () => {
+    const model = new ScriptedModel();
+    const { ask, tool, steps } = await afterAnswer(model);
+    model.queueJson({ action: 'reply', query: '', folder: '', tag: '' });
+    model.queueText('Run the irrigation pump twice a week.');
+    const r = await ask('thanks, and in one sentence?', 'conv');
+    expect(tool.queries).toHaveLength(1); // no new search
+    expect(r.answer).toBe('Run the irrigation pump twice a week [1].');
+    expect(r.sources.map((s) => s.source)).toEqual(['Garden/Pump.md']);
+    expect(steps.at(-1)).toBe('Replying…');
+    // The model saw the conversation it is asked about.
+    const prompt = model.prompts('complete').at(-1)!;
+    expect(prompt.some((t) => t.role === 'assistant' && t.content === firstAnswer)).toBe(true);
+  });
+
+  it('a recap that claims something new is replaced by the previous answer’s own first sentence', async () => {
+    const model = new ScriptedModel();
+    const { ask } = await afterAnswer(model);
+    model.queueJson({ action: 'reply', query: '', folder: '', tag: '' });
+    model.queueText('The pump was bought in Berlin for 300 euros.');
+    const r = await ask('summarise what you just said', 'conv');
+    expect(r.answer).toBe('Run the irrigation pump twice a week [1].');
+    expect(r.answer).not.toMatch(/Berlin|300/);
+  });
+
+  it('a reply decision on a real question is overruled: it is searched', async () => {
+    const model = new ScriptedModel();
+    const { ask, tool } = await afterAnswer(model);
+    model.queueJson({ action: 'reply', query: 'greenhouse heater', folder: '', tag: '' }, sufficient);
+    await ask('When does the greenhouse heater switch on?', 'conv');
+    expect(tool.queries).toEqual(['garden irrigation pump frequency', 'greenhouse heater']);
+  });
+
+  it('asks what is meant when the question gives nothing to search, without a model call', async () => {
+    const model = new ScriptedModel();
+    const tool = new FakeTool(() => {
+      throw new Error('a vague question must not search');
+    });
+    const { ask, tokens, steps } = setup(model, tool);
+    const r = await ask('what about it?');
+    expect(r.answer).toBe(clarifyingQuestion('what about it?'));
+    expect(r.answer).toMatch(/\?/);
+    expect(tokens.join('')).toBe(r.answer);
+    expect(steps).toEqual(['Asking what you mean…']);
+    expect(model.calls).toHaveLength(0);
+  });
+
+  it('the same words after an answer are a follow-up, not vague', async () => {
+    const model = new ScriptedModel();
+    const { ask, tool } = await afterAnswer(model);
+    model.queueJson({ action: 'clarify', query: '', folder: '', tag: '' }, sufficient);
+    await ask('what about it?', 'conv');
+    // The decision said "clarify", but the conversation says what "it" is.
+    expect(tool.queries.at(-1)).toBe(`${first} what about it?`);
+  });
+
+  it('writes the final answer from several summaries when every sentence is grounded', async () => {
+    const model = new ScriptedModel({
+      json: [search('garden irrigation pump setup'), insufficient('irrigation pump timer schedule'), sufficient],
+      text: ['First, prime the irrigation pump before first use [1]. Then the pump timer starts watering at 6am [2].'],
+    });
+    const tool = new FakeTool((_q, i) =>
+      i === 0
+        ? { content: 'Prime the irrigation pump before first use [1].', notes: ['Garden/Irrigation pump.md'] }
+        : { content: 'The pump timer starts watering at 6am [1].', notes: ['Garden/Timer.md'] },
+    );
+    const { ask, tokens } = setup(model, tool);
+    const r = await ask('How do I set up the garden irrigation pump and its timer?');
+    // Checked against the notes behind the sources, each sentence cited to the source that supports it.
+    expect(r.answer).toBe(
+      'First, prime the irrigation pump before first use [1]. Then the pump timer starts watering at 6am [2].',
+    );
+    expect(tokens.join('')).toBe(r.answer);
+    expect(lastUserText(model.prompts('complete')[0]!)).toContain(
+      'Summaries:\nPrime the irrigation pump before first use [1].\n\nThe pump timer starts watering at 6am [2].',
+    );
   });
 });

@@ -194,6 +194,26 @@ describe('with the real embedder', () => {
       }
     });
 
+    it('streams checked sentences as they are chosen, and never an echo of a note header', async () => {
+      const model = new ScriptedModel({
+        text: [
+          'Irrigation pump › Schedule [1]. Question: When does the irrigation pump run? The irrigation pump runs every morning at six [1]. Bob built it.',
+        ],
+      });
+      const streamed: string[] = [];
+      const s = await synthesize(
+        model,
+        embedder,
+        { query: 'When does the irrigation pump run?', chunks, recent: [] },
+        { onSentence: (x) => streamed.push(x) },
+      );
+      expect(s.answer).not.toMatch(/›|Schedule \[|Bob|Question|When does/);
+      expect(s.answer).toMatch(/every morning at six/);
+      // What was streamed is exactly the answer, sentence by sentence.
+      expect(streamed.join('')).toBe(s.answer);
+      expect(streamed.length).toBe(s.answer.split(/(?<=\]) /).length);
+    });
+
     it('prompts with the synthesizer prompt, numbered plain-text notes, the conversation and the question', async () => {
       const model = new ScriptedModel({ text: ['The timer battery lasts about two years [2].'] });
       await synthesize(model, embedder, {

@@ -100,7 +100,9 @@ export const ChatMessage = memo(function ChatMessage({ message }: { message: UiM
           <span>{message.error ?? 'Something went wrong.'}</span>
         </div>
       )}
-      {!streaming && <SourcesList sources={message.sources} />}
+      {message.notice && <p className="muted small answer-notice">{message.notice}</p>}
+      {/* Retrieved sources show as soon as the search ends, while the answer is still being written. */}
+      {(!streaming || message.sources.length > 0) && <SourcesList sources={message.sources} />}
     </article>
   );
 });

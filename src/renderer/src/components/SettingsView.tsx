@@ -14,6 +14,9 @@ interface Draft {
   threshold: string;
   maxNoteMB: string;
   chatModelPath: string;
+  chatEndpoint: string;
+  chatModel: string;
+  allowRemoteEndpoint: boolean;
 }
 
 function toDraft(s: SettingsT): Draft {
@@ -25,6 +28,9 @@ function toDraft(s: SettingsT): Draft {
     threshold: String(s.threshold),
     maxNoteMB: String(s.maxNoteMB),
     chatModelPath: s.chatModelPath ?? '',
+    chatEndpoint: s.chatEndpoint ?? '',
+    chatModel: s.chatModel ?? '',
+    allowRemoteEndpoint: s.allowRemoteEndpoint,
   };
 }
 
@@ -40,6 +46,9 @@ function fromDraft(d: Draft): unknown {
     threshold: Number(d.threshold),
     maxNoteMB: Number(d.maxNoteMB),
     chatModelPath: d.chatModelPath.trim() || null,
+    chatEndpoint: d.chatEndpoint.trim() || null,
+    chatModel: d.chatModel.trim() || null,
+    allowRemoteEndpoint: d.allowRemoteEndpoint,
   };
 }
 
@@ -96,6 +105,8 @@ function SettingsForm({ initial, status }: { initial: SettingsT; status: StatusT
   }
   if (parsed.success && parsed.data.overlap >= parsed.data.chunkSize)
     errors.overlap = 'Overlap must be smaller than the chunk size.';
+  if (draft.chatEndpoint.trim() && !draft.chatModel.trim())
+    errors.chatModel = 'Name the model the endpoint should use.';
   const valid = parsed.success && Object.keys(errors).length === 0;
   const dirty = JSON.stringify(fromDraft(draft)) !== JSON.stringify(fromDraft(toDraft(saved)));
 
@@ -232,6 +243,51 @@ function SettingsForm({ initial, status }: { initial: SettingsT; status: StatusT
                 </>
               )}
             </div>
+          )}
+        </Field>
+        <Field
+          label="Chat endpoint (optional)"
+          help="An OpenAI-compatible server such as Ollama (http://127.0.0.1:11434/v1), LM Studio (http://127.0.0.1:1234/v1) or llama.cpp's llama-server (http://127.0.0.1:8080/v1). If it fails, the bundled model answers."
+          error={errors.chatEndpoint}
+        >
+          {(id) => (
+            <input
+              id={id}
+              type="url"
+              className="mono"
+              placeholder="http://127.0.0.1:11434/v1"
+              value={draft.chatEndpoint}
+              onChange={set('chatEndpoint')}
+              spellCheck={false}
+            />
+          )}
+        </Field>
+        <Field label="Endpoint model name" help="As the server lists it, e.g. llama3.1:8b." error={errors.chatModel}>
+          {(id) => (
+            <input
+              id={id}
+              type="text"
+              className="mono"
+              value={draft.chatModel}
+              onChange={set('chatModel')}
+              spellCheck={false}
+            />
+          )}
+        </Field>
+        <Field
+          label="Allow an endpoint on another machine"
+          help="Your notes are sent to that host with each question. Endpoints on this machine need no permission."
+        >
+          {(id) => (
+            <input
+              id={id}
+              type="checkbox"
+              checked={draft.allowRemoteEndpoint}
+              onChange={(e) => {
+                setMessage(null);
+                setDraft((d) => ({ ...d, allowRemoteEndpoint: e.target.checked }));
+              }}
+            />
           )}
         </Field>
       </section>

@@ -17,11 +17,15 @@ export interface UiMessage {
   state: 'streaming' | 'done' | 'stopped' | 'error';
   step?: string;
   error?: string;
+  /** E.g. which host answered, or that the bundled model stood in for an endpoint that failed. */
+  notice?: string;
 }
 
 type RunEvent =
   | { kind: 'token'; payload: EventPayload<'chat:token'> }
   | { kind: 'step'; payload: EventPayload<'chat:step'> }
+  | { kind: 'sources'; payload: EventPayload<'chat:sources'> }
+  | { kind: 'notice'; payload: EventPayload<'chat:notice'> }
   | { kind: 'done'; payload: EventPayload<'chat:done'> }
   | { kind: 'error'; payload: EventPayload<'chat:error'> };
 
@@ -168,6 +172,17 @@ export const useChat = create<ChatState>()((set, get) => ({
       case 'token':
         set((s) => ({
           messages: updateMessage(s.messages, activeMessageId, (m) => ({ content: m.content + event.payload.token })),
+        }));
+        break;
+      case 'sources':
+        // Shown while the answer is written; chat:done replaces them with the sources the answer cites.
+        set((s) => ({
+          messages: updateMessage(s.messages, activeMessageId, () => ({ sources: event.payload.sources })),
+        }));
+        break;
+      case 'notice':
+        set((s) => ({
+          messages: updateMessage(s.messages, activeMessageId, () => ({ notice: event.payload.notice })),
         }));
         break;
       case 'step':

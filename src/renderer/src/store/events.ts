@@ -40,6 +40,8 @@ export function connectEvents(api: RendererApi): () => void {
     }),
     api.on('chat:token', (payload) => useChat.getState().handle({ kind: 'token', payload })),
     api.on('chat:step', (payload) => useChat.getState().handle({ kind: 'step', payload })),
+    api.on('chat:sources', (payload) => useChat.getState().handle({ kind: 'sources', payload })),
+    api.on('chat:notice', (payload) => useChat.getState().handle({ kind: 'notice', payload })),
     api.on('chat:done', (payload) => useChat.getState().handle({ kind: 'done', payload })),
     api.on('chat:error', (payload) => useChat.getState().handle({ kind: 'error', payload })),
     api.on('worker:crashed', ({ message }) => {
