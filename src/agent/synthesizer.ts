@@ -141,7 +141,8 @@ export async function selectAnswerSentences(
     }
   });
   if (candidates.length === 0) return { text: '', cited: [], generated: false };
-  const [q, ...vecs] = await embedder.embed([query, ...candidates.map((c) => c.text)]);
+  const [q] = await embedder.embed([query], { kind: 'query' });
+  const vecs = await embedder.embed(candidates.map((c) => c.text));
   const qWords = new Set(words(query));
   const scored = candidates.map((c, i) => {
     const cw = words(c.text);
