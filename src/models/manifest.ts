@@ -113,11 +113,16 @@ export function embeddingModels(manifest: ModelManifest = loadManifest()): Model
 export function selectedEmbeddingModel(manifest: ModelManifest = loadManifest()): ModelEntry {
   const wanted = process.env.OBSIQUERY_EMBEDDING_MODEL?.trim();
   if (!wanted) return manifest.embedding;
+  return findEmbeddingModel(wanted, 'OBSIQUERY_EMBEDDING_MODEL', manifest);
+}
+
+/** The bundled embedding model with this id; `from` names where the id came from, for the error. */
+export function findEmbeddingModel(id: string, from: string, manifest: ModelManifest = loadManifest()): ModelEntry {
   const models = embeddingModels(manifest);
-  const found = models.find((m) => m.id === wanted);
+  const found = models.find((m) => m.id === id);
   if (!found)
     throw new Error(
-      `OBSIQUERY_EMBEDDING_MODEL=${wanted} is not a bundled embedding model; choose one of: ${models.map((m) => m.id).join(', ')}.`,
+      `${from}=${id} is not a bundled embedding model; choose one of: ${models.map((m) => m.id).join(', ')}.`,
     );
   return found;
 }

@@ -12,6 +12,10 @@ export const settingsSchema = z.object({
   threshold: z.number().min(0).max(1).default(0.3),
   maxNoteMB: z.number().min(1).max(200).default(10),
   chatModelPath: z.string().nullable().default(null),
+  /** Embedder for a new index or a re-index (a bundled model id); null = chosen by the vault's language. */
+  embeddingModel: z.string().nullable().default(null),
+  /** The vault's language (ISO 639-1) for choosing its embedder; null = detected from a sample of notes. */
+  language: z.string().nullable().default(null),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 

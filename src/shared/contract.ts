@@ -107,6 +107,8 @@ export const settings = z.object({
   threshold: z.number().min(0).max(1),
   maxNoteMB: z.number().min(1).max(200),
   chatModelPath: z.string().nullable(),
+  embeddingModel: z.string().max(200).nullable(),
+  language: z.string().max(16).nullable(),
 });
 
 export const vaultInfo = z.object({ vault: z.string(), dataDir: z.string(), current: z.boolean() });

@@ -239,6 +239,8 @@ export function createMockApi(opts: { empty?: boolean; crash?: boolean } = {}): 
     threshold: 0.25,
     maxNoteMB: 10,
     chatModelPath: null,
+    embeddingModel: null,
+    language: null,
   };
   const threads = [
     { threadId: 't-garden', title: 'When should I sow tomatoes?', updatedAt: Date.now() / 1000 - 3600 },
