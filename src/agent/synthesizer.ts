@@ -164,7 +164,9 @@ class AnswerSelector {
           candidates.push({ text: sentence, n: i + 1, generated: false });
       }
     });
-    const [q, ...vecs] = await embedder.embed([query, ...candidates.map((c) => c.text)]);
+    // The question is embedded as a query and the candidates as passages (E5-style models differ by prefix).
+    const [q] = await embedder.embed([query], { kind: 'query' });
+    const vecs = candidates.length ? await embedder.embed(candidates.map((c) => c.text)) : [];
     const sel = new AnswerSelector(q!, new Set(words(query)), embedder, maxSentences, emit);
     candidates.forEach((c, i) => sel.pool.push(sel.scored(c, vecs[i]!)));
     return sel;

@@ -25,9 +25,26 @@ const followLinksOpt = () =>
 const noFollowLinksOpt = () =>
   new Option('--no-follow-external-links', 'index only files inside the vault, the default (saved in settings)');
 type LinkFlag = { followExternalLinks?: boolean };
+const languageOpt = () =>
+  new Option(
+    '--language <code>',
+    "the vault's language (en, ja, es…) for a new index or --reindex, instead of detecting it",
+  );
+const embeddingModelOpt = () =>
+  new Option(
+    '--embedding-model <id>',
+    'bundled embedder for a new index or --reindex (see resources/models.manifest.json)',
+  );
 
 async function withService<T>(
-  opts: { vault?: string; data?: string; reindex?: boolean; autoRepair?: boolean },
+  opts: {
+    vault?: string;
+    data?: string;
+    reindex?: boolean;
+    autoRepair?: boolean;
+    language?: string;
+    embeddingModel?: string;
+  },
   fn: (s: VaultService) => Promise<T>,
 ): Promise<T> {
   const service = await VaultService.open({
@@ -35,6 +52,8 @@ async function withService<T>(
     dataDir: opts.data,
     reindex: opts.reindex,
     autoRepair: opts.autoRepair,
+    language: opts.language,
+    embeddingModel: opts.embeddingModel,
   });
   try {
     return await fn(service);
@@ -52,25 +71,38 @@ program
   .option('--reindex', 're-embed every note, changed or not (needed after changing the embedding model)')
   .addOption(followLinksOpt())
   .addOption(noFollowLinksOpt())
-  .action(async (opts: { vault?: string; data?: string; json?: boolean; reindex?: boolean } & LinkFlag) => {
-    await withService(opts, async (s) => {
-      if (opts.followExternalLinks !== undefined) s.updateSettings({ followExternalLinks: opts.followExternalLinks });
-      for (const r of s.index.repairs) process.stderr.write(`warning: ${r}\n`);
-      const reporter = syncProgressReporter(!opts.json || process.stderr.isTTY === true);
-      s.onProgress((p) => reporter.update(p));
-      const summary = await s.sync({ reindex: opts.reindex });
-      reporter.stop();
-      if (opts.json) printJson(summary);
-      else {
-        console.log(
-          `Synced ${s.vault}: ${summary.added} added, ${summary.modified} modified, ${summary.unchanged} unchanged, ${summary.deleted} deleted, ${summary.failed} failed; ` +
-            `${summary.chunks_added} chunks added, ${summary.chunks_deleted} removed in ${(summary.duration_ms / 1000).toFixed(1)} s.`,
-        );
-        if (summary.failed) console.log('See the failures with: obsiquery status');
-      }
-      if (summary.failed) process.exitCode = 1;
-    });
-  });
+  .addOption(languageOpt())
+  .addOption(embeddingModelOpt())
+  .action(
+    async (
+      opts: {
+        vault?: string;
+        data?: string;
+        json?: boolean;
+        reindex?: boolean;
+        language?: string;
+        embeddingModel?: string;
+      } & LinkFlag,
+    ) => {
+      await withService(opts, async (s) => {
+        if (opts.followExternalLinks !== undefined) s.updateSettings({ followExternalLinks: opts.followExternalLinks });
+        for (const r of s.index.repairs) process.stderr.write(`warning: ${r}\n`);
+        const reporter = syncProgressReporter(!opts.json || process.stderr.isTTY === true);
+        s.onProgress((p) => reporter.update(p));
+        const summary = await s.sync({ reindex: opts.reindex });
+        reporter.stop();
+        if (opts.json) printJson(summary);
+        else {
+          console.log(
+            `Synced ${s.vault}: ${summary.added} added, ${summary.modified} modified, ${summary.unchanged} unchanged, ${summary.deleted} deleted, ${summary.failed} failed; ` +
+              `${summary.chunks_added} chunks added, ${summary.chunks_deleted} removed in ${(summary.duration_ms / 1000).toFixed(1)} s.`,
+          );
+          if (summary.failed) console.log('See the failures with: obsiquery status');
+        }
+        if (summary.failed) process.exitCode = 1;
+      });
+    },
+  );
 
 program
   .command('status')
@@ -324,21 +356,32 @@ program
   .requiredOption('--queries <file>', 'JSONL lines {"q": question, "rel": [vault-relative paths]}')
   .addOption(dataOpt())
   .addOption(jsonOpt())
-  .action(async (opts: { vault: string; queries: string; data?: string; json?: boolean }) => {
-    await withService(opts, async (s) => {
-      const { evaluate, readQueries } = await import('../search/evaluate.js');
-      const summary = await s.sync();
-      if (!opts.json) process.stderr.write(`index ready (${summary.added + summary.modified} files embedded now)\n`);
-      const result = await evaluate(s.index, s.embedder, readQueries(opts.queries));
-      if (opts.json) return printJson(result);
-      console.log('| system | Recall@1 | Recall@5 | MRR@10 | nDCG@10 |\n|---|---|---|---|---|');
-      for (const [mode, m] of Object.entries(result)) {
-        console.log(
-          `| ${mode} | ${m.recall_at_1.toFixed(3)} | ${m.recall_at_5.toFixed(3)} | ${m.mrr_at_10.toFixed(3)} | ${m.ndcg_at_10.toFixed(3)} |`,
-        );
-      }
-    });
-  });
+  .addOption(languageOpt())
+  .addOption(embeddingModelOpt())
+  .action(
+    async (opts: {
+      vault: string;
+      queries: string;
+      data?: string;
+      json?: boolean;
+      language?: string;
+      embeddingModel?: string;
+    }) => {
+      await withService(opts, async (s) => {
+        const { evaluate, readQueries } = await import('../search/evaluate.js');
+        const summary = await s.sync();
+        if (!opts.json) process.stderr.write(`index ready (${summary.added + summary.modified} files embedded now)\n`);
+        const result = await evaluate(s.index, s.embedder, readQueries(opts.queries));
+        if (opts.json) return printJson(result);
+        console.log('| system | Recall@1 | Recall@5 | MRR@10 | nDCG@10 |\n|---|---|---|---|---|');
+        for (const [mode, m] of Object.entries(result)) {
+          console.log(
+            `| ${mode} | ${m.recall_at_1.toFixed(3)} | ${m.recall_at_5.toFixed(3)} | ${m.mrr_at_10.toFixed(3)} | ${m.ndcg_at_10.toFixed(3)} |`,
+          );
+        }
+      });
+    },
+  );
 
 program
   .command('serve')

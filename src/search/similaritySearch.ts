@@ -133,7 +133,7 @@ async function runSearch(index: Index, embedder: Embedder, input: SearchInput): 
   // Over-fetch so per-note dedup and fusion have enough candidates from each side.
   const depth = Math.max(50, k * 10);
 
-  const queryVector = mode === 'sparse' ? null : (await embedder.embed([query]))[0]!;
+  const queryVector = mode === 'sparse' ? null : (await embedder.embed([query], { kind: 'query' }))[0]!;
   const dense = queryVector ? await index.vectors.search(queryVector, depth, where) : [];
   const sparse =
     mode === 'dense' ? [] : sparseSearch(index.db, query, depth, buildWhere(filters, input.filter_by_filenames, 'c.'));

@@ -1,8 +1,9 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { loadEmbedder, type Embedder } from '../models/embedder.js';
-import { embeddingModels, selectedEmbeddingModel, type ModelEntry } from '../models/manifest.js';
-import { resolveVault } from '../pipeline/discover.js';
+import { embeddingModels, findEmbeddingModel, selectedEmbeddingModel, type ModelEntry } from '../models/manifest.js';
+import { detectVaultLanguage, modelForLanguage } from '../models/vaultLanguage.js';
+import { discoverNotes, resolveVault } from '../pipeline/discover.js';
 import { checkIndex, type DoctorReport } from '../pipeline/doctor.js';
 import { syncVault, type SyncProgress, type SyncSummary } from '../pipeline/sync.js';
 import { acquireSyncLock, SyncCoordinator, syncInProgress } from '../pipeline/syncLock.js';
@@ -37,6 +38,51 @@ export function embeddingModelFor(dataDir: string, reindex = false): ModelEntry 
   return embeddingModels().find((m) => m.id === indexedWith) ?? selected;
 }
 
+/** The embedder a vault's index is (to be) built with, and why. */
+export interface ModelChoice {
+  model: ModelEntry;
+  /** The vault language the choice rests on, when it rests on one (detected or set). */
+  language: string | null;
+  /** How it was chosen: 'index' (kept), 'cli', 'env', 'settings', 'language' (set by the user) or 'detected'. */
+  source: 'index' | 'cli' | 'env' | 'settings' | 'language' | 'detected' | 'default';
+}
+
+/**
+ * Chooses the embedder for a vault's index. An explicit model (--embedding-model, OBSIQUERY_EMBEDDING_MODEL)
+ * always wins (an existing index built with another model then asks for a re-index); otherwise an existing
+ * index keeps the model it was built with until it is re-indexed. A new index or a re-index takes, in order:
+ * the Settings' embedding model, the Settings' or --language language, or the language detected from a sample
+ * of the vault's notes (English → the English default, anything else or a mixed vault → the multilingual model).
+ */
+export async function chooseEmbeddingModel(
+  loc: { vault: string | null; dataDir: string },
+  opts: { reindex?: boolean; embeddingModel?: string; language?: string } = {},
+): Promise<ModelChoice> {
+  if (opts.embeddingModel)
+    return { model: findEmbeddingModel(opts.embeddingModel, '--embedding-model'), language: null, source: 'cli' };
+  if (process.env.OBSIQUERY_EMBEDDING_MODEL?.trim())
+    return { model: selectedEmbeddingModel(), language: null, source: 'env' };
+  if (!opts.reindex) {
+    const indexedWith = embeddingModels().find((m) => m.id === IndexDb.peekEmbeddingModel(loc.dataDir));
+    if (indexedWith) return { model: indexedWith, language: null, source: 'index' };
+  }
+  const settings = loadSettings(loc.dataDir);
+  if (settings.embeddingModel)
+    return { model: findEmbeddingModel(settings.embeddingModel, 'Settings'), language: null, source: 'settings' };
+  const language = opts.language ?? settings.language;
+  if (language) return { model: modelForLanguage(language), language, source: 'language' };
+  // A re-index opened by its data folder alone still knows its vault.
+  const vault = loc.vault ?? IndexDb.peekMeta(loc.dataDir, 'vault_path');
+  if (!vault || !existsSync(vault)) return { model: selectedEmbeddingModel(), language: null, source: 'default' };
+  const { files } = await discoverNotes(vault);
+  const detected = await detectVaultLanguage(files.map((f) => f.filePath));
+  return {
+    model: modelForLanguage(detected.lang, detected.nonEnglishShare),
+    language: detected.lang,
+    source: 'detected',
+  };
+}
+
 export class UsageError extends Error {
   constructor(message: string) {
     super(message);
@@ -48,6 +94,10 @@ export interface OpenOptions {
   vault?: string;
   dataDir?: string;
   reindex?: boolean;
+  /** Embedder for a new index or a re-index (a bundled model id); overrides detection and Settings. */
+  embeddingModel?: string;
+  /** The vault's language (ISO 639-1) for a new index or a re-index, instead of detecting it from the notes. */
+  language?: string;
   /** Repair an inconsistent index on open (default). The doctor turns this off to report what it finds. */
   autoRepair?: boolean;
 }
@@ -87,12 +137,18 @@ export class VaultService {
 
   static async open(opts: OpenOptions): Promise<VaultService> {
     const loc = await resolveLocation(opts);
-    const embedder = await sharedEmbedder(embeddingModelFor(loc.dataDir, opts.reindex));
+    const choice = await chooseEmbeddingModel(loc, opts);
+    const embedder = await sharedEmbedder(choice.model);
     const index = await openIndex(
       loc.dataDir,
       { modelId: embedder.modelId, dimension: embedder.dimension },
       { reindex: opts.reindex },
     );
+    // Recorded with the index (like its model), so status and a later re-index can say why this model.
+    if (choice.source !== 'index') {
+      index.db.setMeta('vault_language', choice.language ?? 'und');
+      index.db.setMeta('embedding_model_source', choice.source);
+    }
     let vault = loc.vault ?? index.db.getMeta('vault_path') ?? null;
     if (!vault) {
       index.close();

