@@ -195,7 +195,7 @@ program
           refined_query_for_vector_search: query,
           k: opts.k,
           perNote: !opts.chunks,
-          threshold: s.settings.threshold,
+          threshold: s.settings.threshold ?? undefined, // null = the model's calibrated gate
           metadata_filters: { folder: opts.folder, tags: opts.tag },
           filter_by_filenames: opts.file,
         });

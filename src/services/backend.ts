@@ -206,7 +206,7 @@ export class Backend {
         refined_query_for_vector_search: query,
         k: k ?? 10,
         perNote: perNote ?? true,
-        threshold: s.settings.threshold,
+        threshold: s.settings.threshold ?? undefined, // null = the model's calibrated gate
         filter_by_filenames: filters?.files,
         metadata_filters: {
           folder: filters?.folder || undefined,
@@ -223,6 +223,7 @@ export class Backend {
         start_line: h.start_line,
         end_line: h.end_line,
         score: h.score,
+        weak: h.weak,
         page_content: h.page_content,
       }));
     },
@@ -257,7 +258,10 @@ export class Backend {
     'chat:stop': async ({ runId }) => ({ stopped: this.chat ? (await this.chat).stop(runId) : false }),
     'chat:threads': async () => (this.current ? listThreads(this.current.dataDir) : []),
     'chat:history': async ({ threadId }) => (await this.chatService()).history(threadId),
-    'settings:get': async () => this.need().settings,
+    'settings:get': async () => {
+      const s = this.need();
+      return { ...s.settings, autoThreshold: s.embedder.calibration.threshold };
+    },
     'settings:set': async (patch) => {
       const s = this.need();
       const before = s.settings;
@@ -269,7 +273,7 @@ export class Backend {
         s.index.db.db.exec(`update obq_log set status = 'pending', file_hash = null`);
       }
       if (rescan) this.worker.requestSync();
-      return next;
+      return { ...next, autoThreshold: s.embedder.calibration.threshold };
     },
   };
 

@@ -9,17 +9,30 @@ export const settingsSchema = z.object({
   overlap: z.number().int().min(0).max(500).default(30),
   exclude: z.array(z.string()).default([]),
   k: z.number().int().min(1).max(50).default(5),
-  threshold: z.number().min(0).max(1).default(0.3),
+  /**
+   * The relevance gate. null (the default) means auto: the embedding model's calibrated gate from the manifest
+   * (0.22 for MPNet, 0.3 for MiniLM), because cosine scales differ between models. A number is the user's choice.
+   */
+  threshold: z.number().min(0).max(1).nullable().default(null),
   maxNoteMB: z.number().min(1).max(200).default(10),
   chatModelPath: z.string().nullable().default(null),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 
+/**
+ * Settings files written before the threshold became model-calibrated hold the old default 0.3 whether or not
+ * the user chose it (every save wrote all fields); read it as auto. Files written since carry this version.
+ */
+const SETTINGS_VERSION = 2;
+const OLD_DEFAULT_THRESHOLD = 0.3;
+
 export function loadSettings(dataDir: string): Settings {
   const file = path.join(dataDir, 'settings.json');
   if (!existsSync(file)) return settingsSchema.parse({});
   try {
-    return settingsSchema.parse(JSON.parse(readFileSync(file, 'utf8')));
+    const raw = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+    if (raw.version !== SETTINGS_VERSION && raw.threshold === OLD_DEFAULT_THRESHOLD) raw.threshold = null;
+    return settingsSchema.parse(raw);
   } catch {
     // A hand-edited, broken settings file falls back to defaults rather than blocking the app.
     return settingsSchema.parse({});
@@ -29,7 +42,7 @@ export function loadSettings(dataDir: string): Settings {
 export function saveSettings(dataDir: string, patch: Partial<Settings>): Settings {
   const next = settingsSchema.parse({ ...loadSettings(dataDir), ...patch });
   mkdirSync(dataDir, { recursive: true });
-  writeFileSync(path.join(dataDir, 'settings.json'), JSON.stringify(next, null, 2));
+  writeFileSync(path.join(dataDir, 'settings.json'), JSON.stringify({ ...next, version: SETTINGS_VERSION }, null, 2));
   return next;
 }
 

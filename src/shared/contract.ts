@@ -80,6 +80,8 @@ export const searchHit = z.object({
   end_line: z.number(),
   score: z.number(),
   page_content: z.string(),
+  /** Below the relevance gate (kept only as a weaker match): the UI hides these until asked. */
+  weak: z.boolean().optional(),
 });
 
 export const citedSource = z.object({
@@ -104,10 +106,14 @@ export const settings = z.object({
   overlap: z.number().int().min(0).max(500),
   exclude: z.array(z.string().max(512)).max(500),
   k: z.number().int().min(1).max(50),
-  threshold: z.number().min(0).max(1),
+  /** null = auto: the embedding model's calibrated relevance gate (settingsView.autoThreshold). */
+  threshold: z.number().min(0).max(1).nullable(),
   maxNoteMB: z.number().min(1).max(200),
   chatModelPath: z.string().nullable(),
 });
+
+/** Settings as the UI sees them: plus the gate "auto" stands for, so Settings can show "auto (0.22)". */
+export const settingsView = settings.extend({ autoThreshold: z.number().min(0).max(1) });
 
 export const vaultInfo = z.object({ vault: z.string(), dataDir: z.string(), current: z.boolean() });
 
@@ -180,8 +186,8 @@ export const requests = {
     res: z.array(z.object({ threadId: z.string(), title: z.string(), updatedAt: z.number() })),
   },
   'chat:history': { req: z.object({ threadId: z.string().min(1).max(100) }), res: z.array(chatMessage) },
-  'settings:get': { req: z.object({}), res: settings },
-  'settings:set': { req: settings.partial(), res: settings },
+  'settings:get': { req: z.object({}), res: settingsView },
+  'settings:set': { req: settings.partial(), res: settingsView },
 } as const;
 
 /** Events pushed from the backend to every UI. */
@@ -228,5 +234,6 @@ export type LogRowT = z.infer<typeof logRow>;
 export type SearchHitT = z.infer<typeof searchHit>;
 export type CitedSourceT = z.infer<typeof citedSource>;
 export type SettingsT = z.infer<typeof settings>;
+export type SettingsViewT = z.infer<typeof settingsView>;
 export type StatusT = z.infer<typeof statusInfo>;
 export type ChatMessageT = z.infer<typeof chatMessage>;

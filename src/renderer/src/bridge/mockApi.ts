@@ -9,7 +9,7 @@ import type {
   Req,
   RequestChannel,
   Res,
-  SettingsT,
+  SettingsViewT,
 } from '../../../shared/contract.js';
 import type { RendererApi } from './api.js';
 
@@ -231,12 +231,13 @@ export function createMockApi(opts: { empty?: boolean; crash?: boolean } = {}): 
         },
       ];
   const rows = makeRows();
-  let settings: SettingsT = {
+  let settings: SettingsViewT = {
     chunkSize: 400,
     overlap: 60,
     exclude: ['Templates/', '*.excalidraw.md', '.trash/'],
     k: 8,
-    threshold: 0.25,
+    threshold: null,
+    autoThreshold: 0.22,
     maxNoteMB: 10,
     chatModelPath: null,
   };
@@ -464,7 +465,7 @@ export function createMockApi(opts: { empty?: boolean; crash?: boolean } = {}): 
         : [],
     'settings:get': () => settings,
     'settings:set': (patch) => {
-      settings = { ...settings, ...patch } as SettingsT;
+      settings = { ...settings, ...patch } as SettingsViewT;
       return settings;
     },
   };
