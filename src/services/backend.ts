@@ -299,7 +299,7 @@ export class Backend {
       embeddingModel: st.embeddingModel,
       chatModel: s.settings.chatModelPath ? path.basename(s.settings.chatModelPath) : chatModel,
       counts: st.counts,
-      syncing: this.worker.busy,
+      syncing: this.worker.syncingVault === st.vault, // another vault's sync is not this one's
       lastSync: st.lastSync,
       repairs: st.repairs,
     };

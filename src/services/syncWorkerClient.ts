@@ -27,6 +27,8 @@ export class SyncWorkerClient extends EventEmitter<SyncWorkerEvents> {
   private running = false;
   private pendingAgain = false;
   private target: { vault: string; dataDir: string } | null = null;
+  /** The vault the running sync works on: the target may change (a vault switch) while it runs. */
+  private syncing: string | null = null;
   private stopping = false;
   paused = false;
   private busyRetry: NodeJS.Timeout | undefined;
@@ -41,6 +43,11 @@ export class SyncWorkerClient extends EventEmitter<SyncWorkerEvents> {
     return this.running;
   }
 
+  /** The vault being synced right now, or null. */
+  get syncingVault(): string | null {
+    return this.running ? this.syncing : null;
+  }
+
   setTarget(vault: string, dataDir: string): void {
     this.target = { vault, dataDir };
   }
@@ -53,6 +60,7 @@ export class SyncWorkerClient extends EventEmitter<SyncWorkerEvents> {
       return false;
     }
     this.running = true;
+    this.syncing = this.target.vault;
     this.ensureWorker().post({ type: 'sync', ...this.target });
     return true;
   }
@@ -75,11 +83,15 @@ export class SyncWorkerClient extends EventEmitter<SyncWorkerEvents> {
   }
 
   private onMessage(m: FromWorker): void {
-    if (m.type === 'progress') this.emit('progress', m.progress);
+    const vault = this.syncing ?? undefined;
+    if (m.type === 'progress') this.emit('progress', { ...m.progress, vault });
     else if (m.type === 'filesChanged') this.emit('filesChanged', m.ids);
     else if (m.type === 'done' || m.type === 'error') {
       this.running = false;
-      this.emit('done', m.type === 'done' ? { summary: m.summary, error: null } : { summary: null, error: m.message });
+      this.emit(
+        'done',
+        m.type === 'done' ? { summary: m.summary, error: null, vault } : { summary: null, error: m.message, vault },
+      );
       if (m.type === 'error' && /already running/i.test(m.message)) {
         // Another process (a CLI sync) holds the index: try again once it is likely done, so edits made
         // meanwhile are not left waiting for the next trigger.

@@ -16,6 +16,8 @@ export const syncProgress = z.object({
   chunksPerSec: z.number(),
   etaSeconds: z.number().nullable(),
   currentFile: z.string().optional(),
+  /** The vault being synced: a UI shows progress only for the vault it has selected. */
+  vault: z.string().optional(),
 });
 
 export const syncSummary = z.object({
@@ -193,7 +195,11 @@ export const requests = {
 /** Events pushed from the backend to every UI. */
 export const events = {
   'sync:progress': syncProgress,
-  'sync:done': z.object({ summary: syncSummary.nullable(), error: z.string().nullable() }),
+  'sync:done': z.object({
+    summary: syncSummary.nullable(),
+    error: z.string().nullable(),
+    vault: z.string().optional(),
+  }),
   'log:changed': z.object({ ids: z.array(z.number()) }),
   'chat:token': z.object({ runId: z.string(), token: z.string() }),
   'chat:step': z.object({ runId: z.string(), step: z.string() }),
