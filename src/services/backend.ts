@@ -15,6 +15,7 @@ import { defaultDataDir } from '../store/dataDir.js';
 import type { LogRow } from '../store/indexDb.js';
 import { loadManifest, selectedEmbeddingModel } from '../models/manifest.js';
 import { loadKnownVaults, rememberVault } from './settings.js';
+import { BrowseError, browseFolders } from './folderBrowser.js';
 import { obsidianUri, resolveNotePath } from './notePaths.js';
 import { SyncWorkerClient, type WorkerHandle } from './syncWorkerClient.js';
 import { UsageError, VaultService } from './vaultService.js';
@@ -157,6 +158,14 @@ export class Backend {
       return { ...known, current: true };
     },
     'vault:pickFolder': async () => ({ path: this.hooks.pickFolder ? await this.hooks.pickFolder() : null }),
+    'vault:browse': async ({ path: folder }) => {
+      try {
+        return browseFolders(folder);
+      } catch (err) {
+        if (err instanceof BrowseError) throw new UsageError(err.message);
+        throw err;
+      }
+    },
     'sync:start': async () => {
       this.need();
       return { started: this.worker.requestSync() };

@@ -150,6 +150,18 @@ export const requests = {
   'vault:add': { req: z.object({ path: z.string().min(1).max(4096) }), res: vaultInfo },
   'vault:select': { req: z.object({ vault: z.string().min(1).max(4096) }), res: vaultInfo },
   'vault:pickFolder': { req: z.object({}), res: z.object({ path: z.string().nullable() }) },
+  /** Web mode's folder picker: folders under the user's home only, each with its markdown count. */
+  'vault:browse': {
+    req: z.object({ path: z.string().min(1).max(4096).optional() }),
+    res: z.object({
+      path: z.string(),
+      parent: z.string().nullable(),
+      home: z.string(),
+      folders: z.array(
+        z.object({ name: z.string(), path: z.string(), markdownCount: z.number(), capped: z.boolean() }),
+      ),
+    }),
+  },
   'sync:start': { req: z.object({}), res: z.object({ started: z.boolean() }) },
   'sync:pause': { req: z.object({ paused: z.boolean() }), res: z.object({ paused: z.boolean() }) },
   'status:get': { req: z.object({}), res: statusInfo },

@@ -359,6 +359,7 @@ export function createMockApi(opts: { empty?: boolean; crash?: boolean } = {}): 
       return vaults.find((v) => v.current)!;
     },
     'vault:pickFolder': () => ({ path: null }),
+    'vault:browse': () => ({ path: '/home/you', parent: null, home: '/home/you', folders: [] }),
     'sync:start': () => {
       const wasIdle = !syncing;
       simulateSync(opts.empty ? 342 : 120);
