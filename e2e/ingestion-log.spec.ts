@@ -3,7 +3,7 @@
  * out of search) and keeps it out across a sync; enabling it brings it back.
  */
 import type { Page } from '@playwright/test';
-import { artifact } from './support/server.js';
+import { artifact, themedScreenshots } from './support/server.js';
 import { expect, navigate, openApp, test, useAppServer } from './support/fixtures.js';
 
 const app = useAppServer('log', { synced: true });
@@ -101,6 +101,7 @@ test('ingestion log: all completed; disable, sync, re-enable a note', async ({ p
   await expect(page.getByText(`Showing ${n} of ${n} files`)).toBeVisible();
   await expect(page.getByRole('button', { name: /^0\s*Disabled$/ })).toBeVisible();
   await page.screenshot({ path: artifact('log.png') });
+  await themedScreenshots(page, 'ingestion-log');
 
   expect((await searchSources(page, QUERY)).some((p) => p.startsWith(NOTE))).toBe(true);
 });
