@@ -41,15 +41,23 @@ export const screenshotsDir = path.join(repoRoot, 'e2e/screenshots');
 /** Saves `<name>-light.png` and `<name>-dark.png` of the page as it is now (the theme is switched in place). */
 export async function themedScreenshots(page: Page, name: string): Promise<void> {
   mkdirSync(screenshotsDir, { recursive: true });
+  // Runs in the page: typed through globalThis, since this file is compiled without the DOM library.
+  type PageGlobals = {
+    document: { documentElement: { dataset: Record<string, string | undefined> } };
+    localStorage: { getItem(key: string): string | null };
+  };
   for (const theme of ['light', 'dark'] as const) {
-    await page.evaluate((t) => (document.documentElement.dataset.theme = t), theme);
+    await page.evaluate((t) => {
+      (globalThis as unknown as PageGlobals).document.documentElement.dataset.theme = t;
+    }, theme);
     await page.screenshot({ path: path.join(screenshotsDir, `${name}-${theme}.png`) });
   }
   // Back to whatever the app had (the system theme unless the user chose one).
   await page.evaluate(() => {
-    const saved = localStorage.getItem('obsiquery.theme');
-    if (saved === 'light' || saved === 'dark') document.documentElement.dataset.theme = saved;
-    else delete document.documentElement.dataset.theme;
+    const g = globalThis as unknown as PageGlobals;
+    const saved = g.localStorage.getItem('obsiquery.theme');
+    if (saved === 'light' || saved === 'dark') g.document.documentElement.dataset.theme = saved;
+    else delete g.document.documentElement.dataset.theme;
   });
 }
 
