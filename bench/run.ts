@@ -405,13 +405,15 @@ async function main(): Promise<void> {
 
     // Only the tldr ingest and the resync after it read this copy; with --tldr-data neither runs.
     const tldrVault = path.join(scratch, 'tldr');
-    if (!args.tldrData) makeVault(corpusTldr, tldrVault, cfg.tldr.files);
+    // The tldr ingest belongs to the ingest section (the others read its index).
+    const tldrIngest = !args.tldrData && args.only.has('ingest');
+    if (tldrIngest) makeVault(corpusTldr, tldrVault, cfg.tldr.files);
     const tldrData = path.join(scratch, 'tldr-data');
     // A given index is copied: opening it may write (WAL, LanceDB versions), and the user's copy stays as it was.
     if (args.tldrData) cpSync(args.tldrData, tldrData, { recursive: true, filter: (f) => !f.endsWith('sync.lock') });
     const tldrWorkload = `tldr-pages-en${cfg.tldr.files ? ` (${cfg.tldr.files}-file slice)` : ''}`;
     let tldrJob: IngestJobResult | null = null;
-    if (!args.tldrData)
+    if (tldrIngest)
       await section('ingest tldr-pages-en + resync series', async () => {
         const job: IngestJob = {
           label: 'tldr',
