@@ -140,7 +140,6 @@ export function SearchView() {
           <>
             <p className="muted small" role="status">
               {strong.length === 0 ? 'No strong matches' : `${strong.length} ${strong.length === 1 ? 'note' : 'notes'}`}
-              {weakCount > 0 && !showWeak && `, ${weakCount} weaker hidden`}
             </p>
             {shown.length > 0 && (
               <ul className="result-list" aria-label="Search results">
