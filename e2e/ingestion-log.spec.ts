@@ -16,10 +16,12 @@ async function searchSources(page: Page, query: string): Promise<string[]> {
   await navigate(page, 'Search');
   const input = page.getByLabel('Search notes');
   await input.fill(query);
-  const results = page.getByRole('list', { name: 'Search results' });
-  await expect(results).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: /notes?$|No strong matches/ })).toBeVisible();
   await expect(page.locator('.results')).toHaveAttribute('aria-busy', 'false');
-  return results.locator('.result-path').allTextContents();
+  // Every hit counts here, weak ones included (they are hidden by default).
+  const weaker = page.getByRole('button', { name: /^Show weaker matches/ });
+  if (await weaker.count()) await weaker.click();
+  return page.getByRole('list', { name: 'Search results' }).locator('.result-path').allTextContents();
 }
 
 test('ingestion log: all completed; disable, sync, re-enable a note', async ({ page }) => {
