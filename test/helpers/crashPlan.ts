@@ -142,7 +142,10 @@ export function planCrashGroups(counts: ChunkCounts): CrashGroup[] {
   };
   const addVectors3 = [...segment(0), ...segment(1), ...tailAddVectors].sort(pathOrder);
   const deleteVectors2 = [...segment(0), ...tailDeleteVectors].sort(pathOrder);
-  const commit1 = [...segment(0), ...rest.splice(0, 5)].sort(pathOrder);
+  // With a 16-chunk first batch the segments are small, so the two groups whose recovery re-does most of
+  // their work share what is left evenly (one of them alone would carry most of the vault, and its recovery
+  // would run several times longer than any other group's).
+  const commit1 = [...segment(0), ...rest.splice(0, Math.max(5, Math.floor(rest.length / 2)))].sort(pathOrder);
   const markProcessing5 = rest.sort(pathOrder);
 
   const groups: CrashGroup[] = [
