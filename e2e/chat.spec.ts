@@ -4,7 +4,7 @@
  */
 import type { Browser, Page, WebSocket } from '@playwright/test';
 import type { CitedSourceT } from '../src/shared/contract.js';
-import { artifact } from './support/server.js';
+import { artifact, themedScreenshots } from './support/server.js';
 import { expect, openApp, test, useAppServer } from './support/fixtures.js';
 
 const QUESTION = 'How long does the irrigation pump run each morning?';
@@ -172,7 +172,9 @@ test('citation: opens the cited note at the cited lines, highlighted', async () 
   const uri = new URL(href);
   expect(uri.searchParams.get('vault')).toBe('vault');
   expect(uri.searchParams.get('file')).toBe(source.source.replace(/\.md$/, ''));
-  await expect(preview.getByRole('button', { name: 'Reveal file' })).toBeVisible();
+  // Web mode has no file manager to reveal a file in: the control is not offered.
+  await expect(preview.getByRole('button', { name: 'Reveal file' })).toHaveCount(0);
+  await themedScreenshots(page, 'chat-preview');
   await page.screenshot({ path: artifact('preview.png') });
 
   // Esc closes the panel.

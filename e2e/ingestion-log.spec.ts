@@ -3,7 +3,7 @@
  * out of search) and keeps it out across a sync; enabling it brings it back.
  */
 import type { Page } from '@playwright/test';
-import { artifact } from './support/server.js';
+import { artifact, themedScreenshots } from './support/server.js';
 import { expect, navigate, openApp, test, useAppServer } from './support/fixtures.js';
 
 const app = useAppServer('log', { synced: true });
@@ -16,10 +16,12 @@ async function searchSources(page: Page, query: string): Promise<string[]> {
   await navigate(page, 'Search');
   const input = page.getByLabel('Search notes');
   await input.fill(query);
-  const results = page.getByRole('list', { name: 'Search results' });
-  await expect(results).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: /notes?$|No strong matches/ })).toBeVisible();
   await expect(page.locator('.results')).toHaveAttribute('aria-busy', 'false');
-  return results.locator('.result-path').allTextContents();
+  // Every hit counts here, weak ones included (they are hidden by default).
+  const weaker = page.getByRole('button', { name: /^Show weaker matches/ });
+  if (await weaker.count()) await weaker.click();
+  return page.getByRole('list', { name: 'Search results' }).locator('.result-path').allTextContents();
 }
 
 test('ingestion log: all completed; disable, sync, re-enable a note', async ({ page }) => {
@@ -101,6 +103,7 @@ test('ingestion log: all completed; disable, sync, re-enable a note', async ({ p
   await expect(page.getByText(`Showing ${n} of ${n} files`)).toBeVisible();
   await expect(page.getByRole('button', { name: /^0\s*Disabled$/ })).toBeVisible();
   await page.screenshot({ path: artifact('log.png') });
+  await themedScreenshots(page, 'ingestion-log');
 
   expect((await searchSources(page, QUERY)).some((p) => p.startsWith(NOTE))).toBe(true);
 });

@@ -1,5 +1,5 @@
 /** The search tab: Ctrl+K jumps to it from anywhere, results come as you type, with the query terms marked. */
-import { artifact } from './support/server.js';
+import { artifact, themedScreenshots } from './support/server.js';
 import { expect, navigate, openApp, test, useAppServer } from './support/fixtures.js';
 
 const app = useAppServer('search', { synced: true });
@@ -31,6 +31,16 @@ test('search: Ctrl+K focuses the box; results highlight the query terms', async 
   expect(marked.every((t) => t === 'irrigation' || t === 'pump')).toBe(true);
   await expect(page.getByRole('status').filter({ hasText: /\d+ notes?$/ })).toBeVisible();
   await page.screenshot({ path: artifact('search.png') });
+  // Relevance is bounded: no result shows more than 100%.
+  const percents = (await results.locator('[data-testid="relevance"]').allTextContents()).map((t) =>
+    Number(t.replace('%', '')),
+  );
+  expect(percents.length).toBeGreaterThan(0);
+  expect(
+    percents.every((p) => p >= 0 && p <= 100),
+    percents.join(', '),
+  ).toBe(true);
+  await themedScreenshots(page, 'search');
 
   // A result opens its chunk in the preview.
   await first.getByRole('button').click();

@@ -22,6 +22,7 @@ export interface Figure {
 export const FIGURE_IDS = [
   'ingest_ohelp_throughput',
   'ingest_ohelp_time',
+  'first_searchable',
   'ingest_tldr_throughput',
   'ingest_tldr_time',
   'resync_nochange',

@@ -3,6 +3,7 @@
  * `obsiquery serve` CLI in a child process. Nothing here talks to the backend in-process: the browser and these
  * helpers see exactly what a user's browser would.
  */
+import type { Page } from '@playwright/test';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, createWriteStream, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -33,6 +34,32 @@ Normal text still renders: a **bold** word, an *italic* word and a list:
 - first hostile item
 - second hostile item
 `;
+
+/** Screenshots of each main screen, light and dark: a test artifact for looking at the UI, never committed. */
+export const screenshotsDir = path.join(repoRoot, 'e2e/screenshots');
+
+/** Saves `<name>-light.png` and `<name>-dark.png` of the page as it is now (the theme is switched in place). */
+export async function themedScreenshots(page: Page, name: string): Promise<void> {
+  mkdirSync(screenshotsDir, { recursive: true });
+  // Runs in the page: typed through globalThis, since this file is compiled without the DOM library.
+  type PageGlobals = {
+    document: { documentElement: { dataset: Record<string, string | undefined> } };
+    localStorage: { getItem(key: string): string | null };
+  };
+  for (const theme of ['light', 'dark'] as const) {
+    await page.evaluate((t) => {
+      (globalThis as unknown as PageGlobals).document.documentElement.dataset.theme = t;
+    }, theme);
+    await page.screenshot({ path: path.join(screenshotsDir, `${name}-${theme}.png`) });
+  }
+  // Back to whatever the app had (the system theme unless the user chose one).
+  await page.evaluate(() => {
+    const g = globalThis as unknown as PageGlobals;
+    const saved = g.localStorage.getItem('obsiquery.theme');
+    if (saved === 'light' || saved === 'dark') g.document.documentElement.dataset.theme = saved;
+    else delete g.document.documentElement.dataset.theme;
+  });
+}
 
 export function artifact(name: string): string {
   mkdirSync(artifactsDir, { recursive: true });

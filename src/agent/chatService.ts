@@ -149,7 +149,8 @@ export async function createChatService(
     model,
     vault: vault.vault,
     k: settings.k,
-    threshold: settings.threshold,
+    // null = auto: the embedder's calibrated gate, never a fixed number that suits only one model.
+    threshold: settings.threshold ?? vault.embedder.calibration.threshold,
     today: opts.today ?? (() => new Date()),
   });
   const graph = buildAgentGraph({ model, retrieveTool, checkpointer });

@@ -236,7 +236,7 @@ program
           refined_query_for_vector_search: query,
           k: opts.k,
           perNote: !opts.chunks,
-          threshold: s.settings.threshold,
+          threshold: s.settings.threshold ?? undefined, // null = the model's calibrated gate
           metadata_filters: { folder: opts.folder, tags: opts.tag },
           filter_by_filenames: opts.file,
         });
@@ -383,6 +383,26 @@ program
     },
   );
 
+/**
+ * The README's setup leaves the web UI unbuilt (it is a build product, not in the repo): build it on first
+ * use rather than stopping with "run npm run build:web first". Output goes to stderr so --json stays clean.
+ */
+async function ensureWebUiBuilt(webRoot: string): Promise<void> {
+  const { existsSync } = await import('node:fs');
+  const path = await import('node:path');
+  if (existsSync(path.join(webRoot, 'index.html'))) return;
+  const { spawnSync } = await import('node:child_process');
+  const repoRoot = path.resolve(webRoot, '../..');
+  process.stderr.write('The web UI is not built yet: building it once (npm run build:web, about a minute)…\n');
+  const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+  const r = spawnSync(npm, ['run', 'build:web'], { cwd: repoRoot, stdio: ['ignore', 2, 2] });
+  if (r.status !== 0 || !existsSync(path.join(webRoot, 'index.html'))) {
+    throw new UsageError(
+      `Building the web UI failed (exit ${r.status ?? r.signal}): run \`npm run build:web\` to see why.`,
+    );
+  }
+}
+
 program
   .command('serve')
   .description('web mode: the ObsiQuery UI in your browser, on 127.0.0.1 with a private token')
@@ -394,8 +414,9 @@ program
   .addOption(followLinksOpt())
   .addOption(noFollowLinksOpt())
   .action(async (opts: { vault?: string; data?: string; port: number; watch: boolean; json?: boolean } & LinkFlag) => {
-    const { startWebServer } = await import('../server/webServer.js');
+    const { startWebServer, WEB_ROOT } = await import('../server/webServer.js');
     const { createChatService } = await import('../agent/chatService.js');
+    await ensureWebUiBuilt(WEB_ROOT);
     const server = await startWebServer({
       vault: opts.vault,
       dataDir: opts.data,

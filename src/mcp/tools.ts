@@ -161,7 +161,7 @@ export function registerTools(server: McpServer, ctx: ToolContext): void {
           refined_query_for_vector_search: args.query,
           k: args.k,
           perNote: true,
-          threshold: r.settings.threshold,
+          threshold: r.settings.threshold ?? undefined, // null = the model's calibrated gate
           metadata_filters: {
             folder: args.folder || undefined,
             tags: args.tags?.length ? args.tags : undefined,

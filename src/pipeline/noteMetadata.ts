@@ -5,7 +5,7 @@
  */
 import markdownIt, { type MarkdownIt } from 'markdown-it';
 import { parse } from 'yaml';
-import { dateFromDailyNoteName } from '../search/dates.js';
+import { dateFromDailyNoteName, dateFromWeeklyNoteName } from '../search/dates.js';
 import { splitFrontmatter } from './chunker.js';
 import { DEFAULT_DAILY_NOTE_FORMAT } from './obsidianConfig.js';
 import type { NoteMetadata } from './types.js';
@@ -282,7 +282,11 @@ function codeSpans(body: string): [number, number][] {
  */
 export function dateFromNoteName(relPath: string, dailyNoteFormat = DEFAULT_DAILY_NOTE_FORMAT): string | null {
   const fileName = relPath.split(/[\\/]/).pop() ?? '';
-  return dateFromDailyNoteName(relPath, dailyNoteFormat) ?? isoDate(fileName.replace(/\.md$/i, ''));
+  return (
+    dateFromDailyNoteName(relPath, dailyNoteFormat) ??
+    isoDate(fileName.replace(/\.md$/i, '')) ??
+    dateFromWeeklyNoteName(fileName)
+  );
 }
 
 /** First real calendar date written as YYYY-MM-DD in s (not embedded in a longer number). */

@@ -46,8 +46,13 @@ export interface SyncOptions {
   /** Called after each committed batch: lets a UI refresh the log live. */
   onFilesChanged?: (ids: number[]) => void;
   signal?: AbortSignal;
-  /** Chunks embedded and written per batch. Bigger batches mean fewer LanceDB versions and SQLite commits. */
+  /** Chunks written per batch at full size. Bigger batches mean fewer LanceDB versions and SQLite commits. */
   batchChunks?: number;
+  /**
+   * The first batch's size; each later batch doubles up to batchChunks. A small first commit makes the first
+   * notes searchable within seconds of a first sync starting, instead of after a full batch.
+   */
+  firstBatchChunks?: number;
   /** Test hook: called at named points so fault tests can kill the process at a precise moment. */
   checkpoint?: (point: string) => void;
 }
@@ -58,7 +63,28 @@ interface Prepared {
   hash: string;
   metadataJson: string;
   chunks: ChunkRecord[];
+  embeddings: Float32Array[];
   isNew: boolean;
+}
+
+export const DEFAULT_BATCH_CHUNKS = 256;
+export const DEFAULT_FIRST_BATCH_CHUNKS = 16;
+
+/** How many chunks close the n-th (0-based) write batch of a sync: first small, then doubling to full size. */
+export function batchLimit(
+  n: number,
+  full = DEFAULT_BATCH_CHUNKS,
+  first = Math.min(DEFAULT_FIRST_BATCH_CHUNKS, full),
+): number {
+  return Math.min(full, first * 2 ** n);
+}
+
+/**
+ * Chunks a note of this many bytes is expected to give before it is read: about four bytes per token. Only
+ * used until real notes have been chunked, whose own chunks-per-byte then takes over.
+ */
+function priorChunksPerByte(chunkSize: number): number {
+  return 1 / Math.max(1, chunkSize * 4);
 }
 
 /**
@@ -72,7 +98,8 @@ export async function syncVault(opts: SyncOptions): Promise<SyncSummary> {
   const { db, vectors } = index;
   const chunkOpts = opts.chunk ?? DEFAULT_CHUNK_OPTIONS;
   const maxBytes = opts.maxNoteBytes ?? DEFAULT_MAX_NOTE_BYTES;
-  const batchChunks = opts.batchChunks ?? 256;
+  const batchChunks = opts.batchChunks ?? DEFAULT_BATCH_CHUNKS;
+  const firstBatchChunks = Math.min(opts.firstBatchChunks ?? DEFAULT_FIRST_BATCH_CHUNKS, batchChunks);
   const cp = opts.checkpoint ?? (() => {});
   const summary: SyncSummary = {
     added: 0,
@@ -136,25 +163,32 @@ export async function syncVault(opts: SyncOptions): Promise<SyncSummary> {
 
   const pending = db.selectPending().filter((row) => !refused.has(row.file_path));
   const total = pending.length;
+  // Files count as done once their chunks are embedded (or they failed or were unchanged): embedding is the
+  // slow part, so counting at commit time would hold the count at 0 for a whole batch.
   let filesDone = 0;
-  let chunksDone = 0;
-  const indexStart = performance.now();
-  // Chunks embedded in the batch being written: a 256-chunk batch takes many seconds on a slow CPU, and
-  // progress must move while it runs, not jump once it commits.
+  // Chunks embedded so far, of files whose embedding finished; plus the chunks of the file being embedded.
+  let chunksEmbedded = 0;
   let chunksInFlight = 0;
+  // Bytes read of the notes chunked so far, against all pending notes' sizes: the total chunk count is
+  // estimated from the chunks per byte seen so far, so the ETA is chunk rate over estimated chunks left.
+  let bytesTotal = pending.reduce((acc, r) => acc + (r.file_size ?? 0), 0);
+  let bytesSeen = 0;
+  let chunksSeen = 0;
   let lastInFlightReport = 0;
+  const indexStart = performance.now();
   const progress = (currentFile?: string) => {
     const secs = (performance.now() - indexStart) / 1000;
-    const embedded = chunksDone + chunksInFlight;
+    const embedded = chunksEmbedded + chunksInFlight;
     const rate = secs > 0 ? embedded / secs : 0;
-    const filesRate = secs > 0 ? filesDone / secs : 0;
+    const perByte = bytesSeen > 0 && chunksSeen > 0 ? chunksSeen / bytesSeen : priorChunksPerByte(chunkOpts.chunkSize);
+    const estimatedTotal = Math.max(embedded, chunksSeen + Math.max(0, bytesTotal - bytesSeen) * perByte);
     opts.onProgress?.({
       phase: 'indexing',
       filesDone,
       filesTotal: total,
       chunksDone: embedded,
       chunksPerSec: rate,
-      etaSeconds: filesRate > 0 ? (total - filesDone) / filesRate : null,
+      etaSeconds: rate > 0 ? (estimatedTotal - embedded) / rate : null,
       currentFile,
     });
   };
@@ -162,11 +196,13 @@ export async function syncVault(opts: SyncOptions): Promise<SyncSummary> {
 
   let batch: Prepared[] = [];
   let batchSize = 0;
+  let batchesWritten = 0;
   const flush = async () => {
     if (batch.length === 0) return;
     const current = batch;
     batch = [];
     batchSize = 0;
+    batchesWritten++;
     try {
       await writeBatch(current);
     } catch {
@@ -188,25 +224,13 @@ export async function syncVault(opts: SyncOptions): Promise<SyncSummary> {
         }
       }
     }
-    chunksInFlight = 0; // committed into chunksDone, or failed: either way no longer in flight
-    filesDone += current.length;
     progress();
   };
+  // Ordering is the crash-safety contract: embeddings exist before anything is written, old vectors are
+  // deleted and new ones added before the one SQLite commit that declares the files completed.
   const writeBatch = async (items: Prepared[]) => {
     const records = items.flatMap((p) => p.chunks);
-    const lastFile = toSource(root, items.at(-1)!.row.file_path);
-    const embeddings = records.length
-      ? await embedder.embed(records.map(embeddingText), {
-          onBatch: (n) => {
-            chunksInFlight = n;
-            // Texts are embedded one at a time: report a few times a second, not once per chunk.
-            const t = performance.now();
-            if (t - lastInFlightReport < 250) return;
-            lastInFlightReport = t;
-            progress(lastFile);
-          },
-        })
-      : [];
+    const embeddings = items.flatMap((p) => p.embeddings);
     cp('after-embed');
     await vectors.deleteByLogIds(items.map((p) => p.row.id));
     cp('after-delete-vectors');
@@ -227,8 +251,24 @@ export async function syncVault(opts: SyncOptions): Promise<SyncSummary> {
     }
     summary.chunks_added += records.length;
     summary.chunks_deleted += chunksDeleted;
-    chunksDone += records.length;
     opts.onFilesChanged?.(items.map((p) => p.row.id));
+  };
+  const embedChunks = async (chunks: ChunkRecord[], source: string): Promise<Float32Array[]> => {
+    if (chunks.length === 0) return [];
+    try {
+      return await embedder.embed(chunks.map(embeddingText), {
+        onBatch: (n) => {
+          chunksInFlight = n;
+          // Texts are embedded one at a time: report a few times a second, not once per chunk.
+          const t = performance.now();
+          if (t - lastInFlightReport < 250) return;
+          lastInFlightReport = t;
+          progress(source);
+        },
+      });
+    } finally {
+      chunksInFlight = 0;
+    }
   };
 
   for (const row of pending) {
@@ -236,6 +276,8 @@ export async function syncVault(opts: SyncOptions): Promise<SyncSummary> {
     db.markProcessing(row.id);
     cp('after-mark-processing');
     const source = toSource(root, row.file_path);
+    const size = row.file_size ?? 0;
+    let seen: { bytes: number; chunks: number } | null = null;
     try {
       // Asked again at read time: a link retargeted outside the vault since the scan is never read.
       const refusal = refusalForPath(root, row.file_path, policy);
@@ -253,20 +295,34 @@ export async function syncVault(opts: SyncOptions): Promise<SyncSummary> {
         db.markUnchanged(row.id);
         summary.unchanged++;
         filesDone++;
+        bytesTotal -= size; // no chunks to come from this one
         continue;
       }
       const meta = parseNoteMetadata(text, source, { dailyNoteFormat });
       const chunks = toChunkRecords(chunkMarkdown(text, chunkOpts), meta, source, row.id, row.last_modified);
+      seen = { bytes: size, chunks: chunks.length };
+      bytesSeen += seen.bytes;
+      chunksSeen += seen.chunks;
+      let embeddings: Float32Array[];
+      try {
+        embeddings = await embedChunks(chunks, source);
+      } catch (err) {
+        throw new Error(`Indexing failed: ${describeWriteError(err as Error)}`);
+      }
+      chunksEmbedded += chunks.length;
+      filesDone++;
       batch.push({
         row,
         source,
         hash,
         metadataJson: JSON.stringify(meta),
         chunks,
+        embeddings,
         isNew: row.file_hash === null && row.last_ingested === null,
       });
       batchSize += chunks.length;
-      if (batchSize >= batchChunks) await flush();
+      progress(source);
+      if (batchSize >= batchLimit(batchesWritten, batchChunks, firstBatchChunks)) await flush();
     } catch (err) {
       if (err instanceof NoteReadError && err.gone) {
         await vectors.deleteByLogIds([row.id]);
@@ -280,6 +336,12 @@ export async function syncVault(opts: SyncOptions): Promise<SyncSummary> {
         db.markFailed(row.id, (err as Error).message);
         summary.failed++;
       }
+      // Neither its bytes nor its chunks are work still to come.
+      bytesTotal -= size;
+      if (seen) {
+        bytesSeen -= seen.bytes;
+        chunksSeen -= seen.chunks;
+      }
       filesDone++;
       opts.onFilesChanged?.([row.id]);
     }
@@ -287,6 +349,7 @@ export async function syncVault(opts: SyncOptions): Promise<SyncSummary> {
   await flush();
   if (opts.signal?.aborted) db.resetInterrupted();
 
+  const chunksDone = summary.chunks_added;
   opts.onProgress?.({ phase: 'finishing', filesDone, filesTotal: total, chunksDone, chunksPerSec: 0, etaSeconds: 0 });
   if (summary.chunks_added + summary.chunks_deleted > 0) await vectors.optimize();
   summary.duration_ms = Math.round(performance.now() - started);

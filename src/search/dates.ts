@@ -253,7 +253,8 @@ function regexRule(
   source: string,
   resolve: (m: RegExpExecArray, ctx: Ctx, text: string, pos: number) => DayRange | null,
 ): Rule {
-  const re = new RegExp(`(?:${source})(?![a-z0-9]|[-/.]\\d)`, 'iy');
+  // Nor before an ISO week: "2026-W03" is that week, never the year 2026 with a stray "-W03".
+  const re = new RegExp(`(?:${source})(?![a-z0-9]|[-/.]w?\\d)`, 'iy');
   return {
     match(text, pos, ctx) {
       re.lastIndex = pos;
@@ -763,11 +764,54 @@ const OTHER_LANGUAGE_RULES: readonly Rule[] = [
   ),
 ];
 
+// ---------------------------------------------------------------------------
+// ISO weeks ("2026-W03", the names of weekly notes)
+// ---------------------------------------------------------------------------
+
+/** Monday of ISO week `week` of ISO year `year` (week 1 holds 4 January), or null when the year has no such week. */
+function isoWeekMonday(year: number, week: number): number | null {
+  if (!Number.isInteger(week) || week < 1 || week > 53) return null;
+  const monday = startOfWeek(toDays(year, 1, 4), 1) + 7 * (week - 1);
+  // Week 53 exists only in years whose 28 December falls in it.
+  return week === 53 && monday > startOfWeek(toDays(year, 12, 28), 1) ? null : monday;
+}
+
+/** ISO week `week` of `year` as a Monday–Sunday range (ISO weeks start on Monday whatever the locale). */
+export function isoWeekRange(year: number, week: number): DateRange | null {
+  const monday = isoWeekMonday(year, week);
+  return monday === null ? null : { from: daysToIso(monday), to: daysToIso(monday + 6) };
+}
+
+/**
+ * The Monday of the ISO week a weekly note is named for ("2026-W03.md", Obsidian's weekly-note format
+ * `gggg-[W]ww`), as 'YYYY-MM-DD', or null. A weekly note is dated by its week's first day, so a filter on
+ * any range that holds that week's Monday finds it.
+ */
+export function dateFromWeeklyNoteName(fileName: string): string | null {
+  const base = fileName
+    .replace(/\\/g, '/')
+    .split('/')
+    .pop()!
+    .replace(/\.(?:md|markdown|mdx|txt)$/i, '');
+  const m = /(?<![\dA-Za-z])(\d{4})-?W(\d{2})(?![\dA-Za-z])/.exec(base);
+  if (!m) return null;
+  const monday = isoWeekMonday(Number(m[1]), Number(m[2]));
+  return monday === null ? null : daysToIso(monday);
+}
+
+const ISO_WEEK_RULES: readonly Rule[] = [
+  regexRule('(\\d{4})-?W(\\d{2})', (m) => {
+    const monday = isoWeekMonday(Number(m[1]), Number(m[2]));
+    return monday === null ? null : { from: monday, to: monday + 6 };
+  }),
+];
+
 const ALL_RULES: readonly Rule[] = [
   sinceRule,
   spanRule(betweenKeyword, andKeyword),
   spanRule(fromKeyword, toKeyword),
   ...SIMPLE_RULES,
+  ...ISO_WEEK_RULES,
   // After the English rules, so English wins a tie.
   ...OTHER_LANGUAGE_RULES,
 ];

@@ -52,6 +52,11 @@ export type SearchResult = Pick<
   | 'mtime'
 > & {
   score: number;
+  /**
+   * The hit's own dense score is below the relevance gate: it came along because a better hit cleared the
+   * gate (or BM25 found it). Lists show these only on request; always false for scoped searches.
+   */
+  weak?: boolean;
   dense_score: number | null;
   sparse_score: number | null;
   rank: number;
@@ -138,9 +143,9 @@ async function runSearch(index: Index, embedder: Embedder, input: SearchInput): 
   const sparse =
     mode === 'dense' ? [] : sparseSearch(index.db, query, depth, buildWhere(filters, input.filter_by_filenames, 'c.'));
 
-  type Candidate = SearchResult & { fused: number };
+  type Candidate = Omit<SearchResult, 'weak'> & { fused: number };
   const byId = new Map<string, Candidate>();
-  const take = (row: Omit<SearchResult, 'score' | 'dense_score' | 'sparse_score' | 'rank'>): Candidate => {
+  const take = (row: Omit<SearchResult, 'score' | 'weak' | 'dense_score' | 'sparse_score' | 'rank'>): Candidate => {
     let c = byId.get(row.chunk_id);
     if (!c) {
       c = {
@@ -191,7 +196,8 @@ async function runSearch(index: Index, embedder: Embedder, input: SearchInput): 
   // The user scoped the search (dates, files, folder, tags): within that scope, show what there is even
   // when the leftover words ("what did I do") carry little meaning of their own.
   const scoped = Boolean(where) || named.size > 0;
-  if (mode !== 'sparse' && !scoped) {
+  const gated = mode !== 'sparse' && !scoped;
+  if (gated) {
     // Relevance gate on the calibrated side: if even the best dense match is weak, the notes don't cover it.
     const best = Math.max(...ranked.map((c) => c.dense_score ?? 0), 0);
     if (best < threshold) return [];
@@ -201,7 +207,12 @@ async function runSearch(index: Index, embedder: Embedder, input: SearchInput): 
     const seen = new Set<string>();
     ranked = ranked.filter((c) => !seen.has(c.source) && seen.add(c.source));
   }
-  return ranked.slice(0, k).map(({ fused, ...c }, i) => ({ ...c, score: fused, rank: i + 1 }));
+  return ranked.slice(0, k).map(({ fused, ...c }, i) => ({
+    ...c,
+    score: fused,
+    weak: gated && !named.has(c.source) && (c.dense_score ?? 0) < threshold,
+    rank: i + 1,
+  }));
 }
 
 /**

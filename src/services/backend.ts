@@ -14,6 +14,7 @@ import { defaultDataDir } from '../store/dataDir.js';
 import type { LogRow } from '../store/indexDb.js';
 import { loadManifest, selectedEmbeddingModel } from '../models/manifest.js';
 import { loadKnownVaults, rememberVault } from './settings.js';
+import { BrowseError, browseFolders } from './folderBrowser.js';
 import { obsidianUri, PathRefusedError, readVaultNote, resolveNotePath } from './notePaths.js';
 import { refusalForPath, sourceAllowed, type LinkPolicy } from '../pipeline/linkPolicy.js';
 import { SyncWorkerClient, type WorkerHandle } from './syncWorkerClient.js';
@@ -165,6 +166,14 @@ export class Backend {
       return { ...known, current: true };
     },
     'vault:pickFolder': async () => ({ path: this.hooks.pickFolder ? await this.hooks.pickFolder() : null }),
+    'vault:browse': async ({ path: folder }) => {
+      try {
+        return browseFolders(folder);
+      } catch (err) {
+        if (err instanceof BrowseError) throw new UsageError(err.message);
+        throw err;
+      }
+    },
     'sync:start': async ({ reindex }) => {
       this.need();
       if (reindex && this.worker.paused) throw new UsageError('Syncing is paused: resume it to re-index.');
@@ -220,7 +229,7 @@ export class Backend {
         refined_query_for_vector_search: query,
         k: k ?? 10,
         perNote: perNote ?? true,
-        threshold: s.settings.threshold,
+        threshold: s.settings.threshold ?? undefined, // null = the model's calibrated gate
         filter_by_filenames: filters?.files,
         metadata_filters: {
           folder: filters?.folder || undefined,
@@ -240,6 +249,7 @@ export class Backend {
           start_line: h.start_line,
           end_line: h.end_line,
           score: h.score,
+          weak: h.weak,
           page_content: h.page_content,
         }));
     },
@@ -272,7 +282,10 @@ export class Backend {
     'chat:stop': async ({ runId }) => ({ stopped: this.chat ? (await this.chat).stop(runId) : false }),
     'chat:threads': async () => (this.current ? listThreads(this.current.dataDir) : []),
     'chat:history': async ({ threadId }) => (await this.chatService()).history(threadId),
-    'settings:get': async () => this.need().settings,
+    'settings:get': async () => {
+      const s = this.need();
+      return { ...s.settings, autoThreshold: s.embedder.calibration.threshold };
+    },
     'settings:set': async (patch) => {
       const s = this.need();
       const before = s.settings;
@@ -294,7 +307,7 @@ export class Backend {
         this.chat = null;
         void old.then((c) => c.close()).catch(() => undefined);
       }
-      return next;
+      return { ...next, autoThreshold: s.embedder.calibration.threshold };
     },
   };
 
@@ -326,7 +339,7 @@ export class Backend {
             ? path.basename(s.settings.chatModelPath)
             : chatModel,
       counts: st.counts,
-      syncing: this.worker.busy,
+      syncing: this.worker.syncingVault === st.vault, // another vault's sync is not this one's
       paused: this.worker.paused,
       lastSync: st.lastSync,
       repairs: st.repairs,

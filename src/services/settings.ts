@@ -6,11 +6,20 @@ import { settingsSchema, type Settings } from '../shared/settingsSchema.js';
 
 export { settingsSchema, type Settings };
 
+/**
+ * Settings files written before the threshold became model-calibrated hold the old default 0.3 whether or not
+ * the user chose it (every save wrote all fields); read it as auto. Files written since carry this version.
+ */
+const SETTINGS_VERSION = 2;
+const OLD_DEFAULT_THRESHOLD = 0.3;
+
 export function loadSettings(dataDir: string): Settings {
   const file = path.join(dataDir, 'settings.json');
   if (!existsSync(file)) return settingsSchema.parse({});
   try {
-    return settingsSchema.parse(JSON.parse(readFileSync(file, 'utf8')));
+    const raw = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+    if (raw.version !== SETTINGS_VERSION && raw.threshold === OLD_DEFAULT_THRESHOLD) raw.threshold = null;
+    return settingsSchema.parse(raw);
   } catch {
     // A hand-edited, broken settings file falls back to defaults rather than blocking the app.
     return settingsSchema.parse({});
@@ -66,7 +75,7 @@ export function saveSettings(dataDir: string, patch: Partial<Settings>): Setting
   }
   const next = settingsSchema.parse({ ...loadSettings(dataDir), ...patch });
   mkdirSync(dataDir, { recursive: true });
-  writeFileSync(path.join(dataDir, 'settings.json'), JSON.stringify(next, null, 2));
+  writeFileSync(path.join(dataDir, 'settings.json'), JSON.stringify({ ...next, version: SETTINGS_VERSION }, null, 2));
   return next;
 }
 

@@ -30,6 +30,8 @@ export class SyncWorkerClient extends EventEmitter<SyncWorkerEvents> {
   /** A follow-up (or the restart after a crash) must keep a reindex a reindex. */
   private pendingReindex = false;
   private target: { vault: string; dataDir: string } | null = null;
+  /** The vault the running sync works on: the target may change (a vault switch) while it runs. */
+  private syncing: string | null = null;
   private stopping = false;
   private isPaused = false;
   /** A sync was asked for while paused: resuming runs it, so edits made meanwhile are not left waiting. */
@@ -45,6 +47,11 @@ export class SyncWorkerClient extends EventEmitter<SyncWorkerEvents> {
 
   get busy(): boolean {
     return this.running;
+  }
+
+  /** The vault being synced right now, or null. */
+  get syncingVault(): string | null {
+    return this.running ? this.syncing : null;
   }
 
   setTarget(vault: string, dataDir: string): void {
@@ -88,6 +95,7 @@ export class SyncWorkerClient extends EventEmitter<SyncWorkerEvents> {
       return false;
     }
     this.running = true;
+    this.syncing = this.target.vault;
     this.runningReindex = this.pendingReindex;
     this.pendingReindex = false;
     this.ensureWorker().post({ type: 'sync', ...this.target, ...(this.runningReindex ? { reindex: true } : {}) });
@@ -114,11 +122,15 @@ export class SyncWorkerClient extends EventEmitter<SyncWorkerEvents> {
   }
 
   private onMessage(m: FromWorker): void {
-    if (m.type === 'progress') this.emit('progress', m.progress);
+    const vault = this.syncing ?? undefined;
+    if (m.type === 'progress') this.emit('progress', { ...m.progress, vault });
     else if (m.type === 'filesChanged') this.emit('filesChanged', m.ids);
     else if (m.type === 'done' || m.type === 'error') {
       this.running = false;
-      this.emit('done', m.type === 'done' ? { summary: m.summary, error: null } : { summary: null, error: m.message });
+      this.emit(
+        'done',
+        m.type === 'done' ? { summary: m.summary, error: null, vault } : { summary: null, error: m.message, vault },
+      );
       if (m.type === 'error' && /already running/i.test(m.message)) {
         // Another process (a CLI sync) holds the index: try again once it is likely done, so edits made
         // meanwhile are not left waiting for the next trigger.

@@ -10,6 +10,7 @@ export const requestChannels = [
   'vault:add',
   'vault:select',
   'vault:pickFolder',
+  'vault:browse',
   'sync:start',
   'sync:pause',
   'status:get',

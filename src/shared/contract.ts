@@ -20,6 +20,8 @@ export const syncProgress = z.object({
   chunksPerSec: z.number(),
   etaSeconds: z.number().nullable(),
   currentFile: z.string().optional(),
+  /** The vault being synced: a UI shows progress only for the vault it has selected. */
+  vault: z.string().optional(),
 });
 
 export const syncSummary = z.object({
@@ -84,6 +86,8 @@ export const searchHit = z.object({
   end_line: z.number(),
   score: z.number(),
   page_content: z.string(),
+  /** Below the relevance gate (kept only as a weaker match): the UI hides these until asked. */
+  weak: z.boolean().optional(),
 });
 
 export const citedSource = z.object({
@@ -108,7 +112,8 @@ export const settings = z.object({
   overlap: z.number().int().min(0).max(500),
   exclude: z.array(z.string().max(512)).max(500),
   k: z.number().int().min(1).max(50),
-  threshold: z.number().min(0).max(1),
+  /** null = auto: the embedding model's calibrated relevance gate (settingsView.autoThreshold). */
+  threshold: z.number().min(0).max(1).nullable(),
   maxNoteMB: z.number().min(1).max(200),
   chatModelPath: z.string().nullable(),
   /** Follow symlinks that point outside the vault (Obsidian-style linked folders); off by default. */
@@ -120,6 +125,9 @@ export const settings = z.object({
   embeddingModel: z.string().max(200).nullable(),
   language: z.string().max(16).nullable(),
 });
+
+/** Settings as the UI sees them: plus the gate "auto" stands for, so Settings can show "auto (0.22)". */
+export const settingsView = settings.extend({ autoThreshold: z.number().min(0).max(1) });
 
 export const vaultInfo = z.object({ vault: z.string(), dataDir: z.string(), current: z.boolean() });
 
@@ -156,6 +164,18 @@ export const requests = {
   'vault:add': { req: z.object({ path: z.string().min(1).max(4096) }), res: vaultInfo },
   'vault:select': { req: z.object({ vault: z.string().min(1).max(4096) }), res: vaultInfo },
   'vault:pickFolder': { req: z.object({}), res: z.object({ path: z.string().nullable() }) },
+  /** Web mode's folder picker: folders under the user's home only, each with its markdown count. */
+  'vault:browse': {
+    req: z.object({ path: z.string().min(1).max(4096).optional() }),
+    res: z.object({
+      path: z.string(),
+      parent: z.string().nullable(),
+      home: z.string(),
+      folders: z.array(
+        z.object({ name: z.string(), path: z.string(), markdownCount: z.number(), capped: z.boolean() }),
+      ),
+    }),
+  },
   'sync:start': {
     // reindex: re-embed every note (new chunks, same answers), not only the changed ones.
     req: z.object({ reindex: z.boolean().optional() }),
@@ -198,14 +218,18 @@ export const requests = {
     res: z.array(z.object({ threadId: z.string(), title: z.string(), updatedAt: z.number() })),
   },
   'chat:history': { req: z.object({ threadId: z.string().min(1).max(100) }), res: z.array(chatMessage) },
-  'settings:get': { req: z.object({}), res: settings },
-  'settings:set': { req: settings.partial(), res: settings },
+  'settings:get': { req: z.object({}), res: settingsView },
+  'settings:set': { req: settings.partial(), res: settingsView },
 } as const satisfies { [C in RequestChannel]: { req: z.ZodType; res: z.ZodType } };
 
 /** Events pushed from the backend to every UI. */
 export const events = {
   'sync:progress': syncProgress,
-  'sync:done': z.object({ summary: syncSummary.nullable(), error: z.string().nullable() }),
+  'sync:done': z.object({
+    summary: syncSummary.nullable(),
+    error: z.string().nullable(),
+    vault: z.string().optional(),
+  }),
   'log:changed': z.object({ ids: z.array(z.number()) }),
   'chat:token': z.object({ runId: z.string(), token: z.string() }),
   'chat:step': z.object({ runId: z.string(), step: z.string() }),
@@ -246,5 +270,6 @@ export type LogRowT = z.infer<typeof logRow>;
 export type SearchHitT = z.infer<typeof searchHit>;
 export type CitedSourceT = z.infer<typeof citedSource>;
 export type SettingsT = z.infer<typeof settings>;
+export type SettingsViewT = z.infer<typeof settingsView>;
 export type StatusT = z.infer<typeof statusInfo>;
 export type ChatMessageT = z.infer<typeof chatMessage>;

@@ -9,7 +9,11 @@ export const settingsSchema = z.object({
   overlap: z.number().int().min(0).max(500).default(30),
   exclude: z.array(z.string()).default([]),
   k: z.number().int().min(1).max(50).default(5),
-  threshold: z.number().min(0).max(1).default(0.3),
+  /**
+   * The relevance gate. null (the default) means auto: the embedding model's calibrated gate from the manifest
+   * (0.22 for MPNet, 0.3 for MiniLM), because cosine scales differ between models. A number is the user's choice.
+   */
+  threshold: z.number().min(0).max(1).nullable().default(null),
   maxNoteMB: z.number().min(1).max(200).default(10),
   chatModelPath: z.string().nullable().default(null),
   /** The link policy (src/pipeline/linkPolicy.ts): off, so a shared vault cannot pull in files from elsewhere. */

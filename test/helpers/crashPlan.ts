@@ -2,11 +2,13 @@
  * A small model of how syncVault walks pending files and flushes batches, used by the crash tests to (a) pick
  * groups of notes whose batches make every kill point fire where intended and (b) predict the exact state a
  * SIGKILL at that point leaves behind. It mirrors the ordering contract documented in src/pipeline/sync.ts:
- * mark processing → (batch of >= batchChunks chunks) embed → delete old vectors → add vectors → commit.
+ * mark processing → embed the file → (batch of >= batchLimit(n) chunks) delete old vectors → add vectors → commit.
+ * Batches grow: the n-th batch of a sync closes at batchLimit(n) chunks (16, 32, 64, 128, then 256).
  */
+import { DEFAULT_BATCH_CHUNKS, batchLimit } from '../../src/pipeline/sync.js';
 
-/** syncVault's default batch size; the CLI does not change it. */
-export const SYNC_BATCH_CHUNKS = 256;
+/** syncVault's full batch size; the CLI does not change it. */
+export const SYNC_BATCH_CHUNKS = DEFAULT_BATCH_CHUNKS;
 
 /** The order discovery sorts paths in (and so the order new log rows, and pending files, get). */
 export function pathOrder(a: string, b: string): number {
@@ -37,7 +39,7 @@ export function batchesOf(
   for (const f of pending) {
     cur.push(f);
     n += countOf(counts, f);
-    if (n >= batchChunks) {
+    if (n >= batchLimit(out.length, batchChunks)) {
       out.push(cur);
       cur = [];
       n = 0;
@@ -84,12 +86,14 @@ export function outcomeOfKill(pending: readonly string[], counts: ChunkCounts, s
 
   let batch: string[] = [];
   let n = 0;
+  let flushed = 0;
   for (const f of pending) {
     processing.add(f);
     if (hit('after-mark-processing')) return state(true);
     batch.push(f);
     n += countOf(counts, f);
-    if (n >= SYNC_BATCH_CHUNKS) {
+    if (n >= batchLimit(flushed)) {
+      flushed++;
       const current = batch;
       batch = [];
       n = 0;
@@ -124,10 +128,11 @@ export function planCrashGroups(counts: ChunkCounts): CrashGroup[] {
   const addVectorsGroup = takeSmall(3);
   const reserved = new Set([...tailAddVectors, ...tailDeleteVectors, ...embedGroup, ...addVectorsGroup]);
   const rest = all.filter((f) => !reserved.has(f));
-  const segment = () => {
+  // The files that fill the nth batch of a sync exactly up to its limit.
+  const segment = (nth: number) => {
     const seg: string[] = [];
     let n = 0;
-    while (n < SYNC_BATCH_CHUNKS) {
+    while (n < batchLimit(nth)) {
       const f = rest.shift();
       if (f === undefined) throw new Error('vault too small to plan the crash groups');
       seg.push(f);
@@ -135,9 +140,12 @@ export function planCrashGroups(counts: ChunkCounts): CrashGroup[] {
     }
     return seg;
   };
-  const addVectors3 = [...segment(), ...segment(), ...tailAddVectors].sort(pathOrder);
-  const deleteVectors2 = [...segment(), ...tailDeleteVectors].sort(pathOrder);
-  const commit1 = [...segment(), ...rest.splice(0, 5)].sort(pathOrder);
+  const addVectors3 = [...segment(0), ...segment(1), ...tailAddVectors].sort(pathOrder);
+  const deleteVectors2 = [...segment(0), ...tailDeleteVectors].sort(pathOrder);
+  // With a 16-chunk first batch the segments are small, so the two groups whose recovery re-does most of
+  // their work share what is left evenly (one of them alone would carry most of the vault, and its recovery
+  // would run several times longer than any other group's).
+  const commit1 = [...segment(0), ...rest.splice(0, Math.max(5, Math.floor(rest.length / 2)))].sort(pathOrder);
   const markProcessing5 = rest.sort(pathOrder);
 
   const groups: CrashGroup[] = [

@@ -117,13 +117,28 @@ describe('SourcePreview', () => {
     ]);
   });
 
-  it('asks the backend to reveal the file', async () => {
+  it('asks the backend to reveal the file (desktop app)', async () => {
+    // The desktop app is recognised by its preload bridge on window.
+    (window as { obsiquery?: unknown }).obsiquery = {};
+    try {
+      await openAt('Plan.md', 0, 1);
+      const reveal = Array.from(container.querySelectorAll('button')).find((b) =>
+        b.textContent?.includes('Reveal file'),
+      );
+      await act(async () => {
+        reveal!.click();
+        await flush();
+      });
+      expect(api.calls.at(-1)).toEqual({ channel: 'note:open', request: { source: 'Plan.md', reveal: true } });
+    } finally {
+      delete (window as { obsiquery?: unknown }).obsiquery;
+    }
+  });
+
+  it('offers no "Reveal file" in web mode, where no file manager can be opened', async () => {
     await openAt('Plan.md', 0, 1);
-    const reveal = Array.from(container.querySelectorAll('button')).find((b) => b.textContent?.includes('Reveal file'));
-    await act(async () => {
-      reveal!.click();
-      await flush();
-    });
-    expect(api.calls.at(-1)).toEqual({ channel: 'note:open', request: { source: 'Plan.md', reveal: true } });
+    const buttons = Array.from(container.querySelectorAll('button')).map((b) => b.textContent ?? '');
+    expect(buttons.some((t) => t.includes('Reveal file'))).toBe(false);
+    expect(container.textContent).toContain('Open in Obsidian');
   });
 });

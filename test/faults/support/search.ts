@@ -26,7 +26,7 @@ export async function searchIndex(dataDir: string, queries: string[], depth: num
   const embedder = await sharedEmbedder();
   const index = await openIndex(dataDir, { modelId: embedder.modelId, dimension: embedder.dimension });
   try {
-    const threshold = loadSettings(dataDir).threshold;
+    const threshold = loadSettings(dataDir).threshold ?? undefined; // null = the model's calibrated gate
     const out: Hit[][] = [];
     for (const q of queries) {
       const hits = await similaritySearch(index, embedder, {

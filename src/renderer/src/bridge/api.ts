@@ -95,7 +95,13 @@ export function isDesktop(): boolean {
   return typeof window !== 'undefined' && window.obsiquery !== undefined;
 }
 
+/** fetch() rejects with a bare TypeError when the server cannot be reached; browsers word it differently. */
+const UNREACHABLE = /failed to fetch|networkerror|load failed|network request failed|ECONNREFUSED/i;
+
 export function errorMessage(err: unknown): string {
+  if (err instanceof Error && UNREACHABLE.test(err.message)) {
+    return 'ObsiQuery is offline: the server cannot be reached. It reconnects by itself when the server is back.';
+  }
   if (err instanceof Error) return err.message;
   return typeof err === 'string' ? err : 'Something went wrong.';
 }

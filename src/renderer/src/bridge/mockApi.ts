@@ -10,7 +10,7 @@ import type {
   Req,
   RequestChannel,
   Res,
-  SettingsT,
+  SettingsViewT,
 } from '../../../shared/contract.js';
 import type { RendererApi } from './api.js';
 import { settingsSchema } from '../../../shared/settingsSchema.js';
@@ -234,7 +234,7 @@ export function createMockApi(opts: { empty?: boolean; crash?: boolean } = {}): 
       ];
   const rows = makeRows();
   // The app's real defaults, so what the mock shows is what a new user gets.
-  let settings: SettingsT = settingsSchema.parse({});
+  let settings: SettingsViewT = { ...settingsSchema.parse({}), autoThreshold: 0.22 };
   const threads = [
     { threadId: 't-garden', title: 'When should I sow tomatoes?', updatedAt: Date.now() / 1000 - 3600 },
     { threadId: 't-systems', title: 'Summarise Thinking in Systems', updatedAt: Date.now() / 1000 - 86_400 * 2 },
@@ -354,6 +354,7 @@ export function createMockApi(opts: { empty?: boolean; crash?: boolean } = {}): 
       return vaults.find((v) => v.current)!;
     },
     'vault:pickFolder': () => ({ path: null }),
+    'vault:browse': () => ({ path: '/home/you', parent: null, home: '/home/you', folders: [] }),
     'sync:start': () => {
       const wasIdle = !syncing && !paused;
       if (!paused) simulateSync(opts.empty ? 342 : 120);
@@ -465,7 +466,7 @@ export function createMockApi(opts: { empty?: boolean; crash?: boolean } = {}): 
         : [],
     'settings:get': () => settings,
     'settings:set': (patch) => {
-      settings = { ...settings, ...patch } as SettingsT;
+      settings = { ...settings, ...patch } as SettingsViewT;
       return settings;
     },
   };

@@ -1,8 +1,9 @@
 /** The chat screen: conversation, empty-state suggestions and the composer. */
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useApp } from '../store/appStore.js';
 import { useChat } from '../store/chatStore.js';
 import { ChatMessage } from './ChatMessage.js';
-import { SendIcon, SparkIcon, StopIcon } from './Icons.js';
+import { ChatIcon, SendIcon, StopIcon } from './Icons.js';
 
 const EXAMPLES = [
   'What are the main ideas across my notes?',
@@ -13,7 +14,8 @@ const EXAMPLES = [
 function EmptyState({ onPick }: { onPick(question: string): void }) {
   return (
     <div className="chat-empty">
-      <SparkIcon size={28} />
+      {/* A speech bubble, not the radiating spark: that one reads as a loading spinner on an empty page. */}
+      <ChatIcon size={28} />
       <h2>What would you like to know?</h2>
       <p className="muted">Answers come from your notes, with citations you can open.</p>
       <ul className="examples" aria-label="Example questions">
@@ -35,9 +37,11 @@ function Composer() {
   const send = useChat((s) => s.send);
   const stop = useChat((s) => s.stop);
   const inputRef = useRef<HTMLTextAreaElement>(null);
+  // Offline: the draft stays in the box and nothing is sent (no message, no thread) until the server is back.
+  const online = useApp((s) => s.connected);
 
   function submit(): void {
-    if (!text.trim() || streaming) return;
+    if (!text.trim() || streaming || !online) return;
     void send(text);
     setText('');
   }
@@ -81,7 +85,12 @@ function Composer() {
           Stop generating
         </button>
       ) : (
-        <button type="submit" className="primary send-button" disabled={!text.trim()}>
+        <button
+          type="submit"
+          className="primary send-button"
+          disabled={!text.trim() || !online}
+          title={online ? undefined : 'ObsiQuery is offline: your message will wait here until it reconnects.'}
+        >
           <SendIcon size={15} />
           Send
         </button>

@@ -4,6 +4,11 @@ import { formatLines, formatNumber } from '../lib/format.js';
 import { useLog } from '../store/logStore.js';
 import { CloseIcon } from './Icons.js';
 
+/** Tags are stored as one comma-joined string (",project/garden,arduino,"): one chip per tag. */
+export function tagList(tags: string | null | undefined): string[] {
+  return [...new Set((tags ?? '').split(',').map((t) => t.trim().replace(/^#/, '')))].filter(Boolean);
+}
+
 export function ChunksDialog() {
   const dialog = useLog((s) => s.dialog);
   const close = useLog((s) => s.closeChunks);
@@ -60,7 +65,11 @@ export function ChunksDialog() {
                   <span>{formatLines(c.start_line, c.end_line)}</span>
                   <span>{formatNumber(c.token_count)} tokens</span>
                   {c.contains_code && <span className="tag">code{c.code_language ? `: ${c.code_language}` : ''}</span>}
-                  {c.tags && <span className="tag">{c.tags}</span>}
+                  {tagList(c.tags).map((t) => (
+                    <span key={t} className="tag">
+                      #{t}
+                    </span>
+                  ))}
                 </div>
                 <pre className="chunk-text">{c.page_content}</pre>
               </li>

@@ -11,6 +11,7 @@ import { useOnboarding } from '../store/onboardingStore.js';
 import { useSync } from '../store/syncStore.js';
 import { SyncProgressBar } from './SyncProgressBar.js';
 import { FolderIcon } from './Icons.js';
+import { FolderBrowser } from './FolderBrowser.js';
 
 /** With contextIsolation, File.path is gone; the preload's webUtils-based helper is the supported way. */
 function droppedPath(file: File): string | null {
@@ -65,7 +66,15 @@ export function Onboarding() {
   }
 
   const indexing = step.kind === 'indexing';
-  const canChat = indexing && ((progress?.filesDone ?? 0) > 0 || completed > 0 || lastDone !== null);
+  // Searchable means committed: a note counted as embedded is not yet in the index.
+  const canChat = indexing && (completed > 0 || lastDone !== null);
+  const finished = indexing && lastDone !== null && !lastDone.error;
+  const desktop = isDesktop();
+  const startChatting = () => {
+    finish();
+    void useChat.getState().loadThreads();
+    setView('chat');
+  };
 
   return (
     <div className="onboarding">
@@ -75,7 +84,13 @@ export function Onboarding() {
             ◆
           </span>
           <h1>
-            {indexing ? 'Indexing your vault' : firstRun ? 'Ask your Obsidian vault anything' : 'Add another vault'}
+            {finished
+              ? 'Your vault is ready'
+              : indexing
+                ? 'Indexing your vault'
+                : firstRun
+                  ? 'Ask your Obsidian vault anything'
+                  : 'Add another vault'}
           </h1>
           <p className="muted">
             ObsiQuery indexes your notes on this computer and answers with citations. Nothing leaves your machine.
@@ -84,30 +99,35 @@ export function Onboarding() {
 
         {!indexing && (
           <>
-            <div
-              className={dragging ? 'drop-zone dragging' : 'drop-zone'}
-              role="region"
-              aria-label="Drop your vault folder here"
-              onDragEnter={(e) => {
-                e.preventDefault();
-                setDragging(true);
-              }}
-              onDragOver={(e) => {
-                e.preventDefault();
-                e.dataTransfer.dropEffect = 'copy';
-              }}
-              onDragLeave={(e) => {
-                if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setDragging(false);
-              }}
-              onDrop={onDrop}
-            >
-              <FolderIcon size={28} />
-              <p className="drop-title">Drop your vault folder here</p>
-              <p className="muted small">or</p>
-              <button type="button" className="primary" onClick={() => void chooseFolder()} disabled={busy}>
-                Choose folder…
-              </button>
-            </div>
+            {/* Dropping a folder and the native picker need the desktop app; a browser cannot give a path. */}
+            {desktop ? (
+              <div
+                className={dragging ? 'drop-zone dragging' : 'drop-zone'}
+                role="region"
+                aria-label="Drop your vault folder here"
+                onDragEnter={(e) => {
+                  e.preventDefault();
+                  setDragging(true);
+                }}
+                onDragOver={(e) => {
+                  e.preventDefault();
+                  e.dataTransfer.dropEffect = 'copy';
+                }}
+                onDragLeave={(e) => {
+                  if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setDragging(false);
+                }}
+                onDrop={onDrop}
+              >
+                <FolderIcon size={28} />
+                <p className="drop-title">Drop your vault folder here</p>
+                <p className="muted small">or</p>
+                <button type="button" className="primary" onClick={() => void chooseFolder()} disabled={busy}>
+                  Choose folder…
+                </button>
+              </div>
+            ) : (
+              <FolderBrowser disabled={busy} onChoose={(p) => void addFolder(p)} />
+            )}
 
             <form className="path-form" onSubmit={onSubmit}>
               <label htmlFor="vault-path">Vault path</label>
@@ -154,20 +174,13 @@ export function Onboarding() {
             )}
             <div className="onboarding-actions">
               <p className="muted small">
-                {canChat
-                  ? 'You can start asking now; the rest of your notes will keep indexing in the background.'
-                  : 'Chat opens as soon as the first notes are indexed.'}
+                {finished
+                  ? 'Every note is indexed. Ask away.'
+                  : canChat
+                    ? 'You can start asking now; the rest of your notes will keep indexing in the background.'
+                    : 'Chat opens as soon as the first notes are indexed.'}
               </p>
-              <button
-                type="button"
-                className="primary"
-                disabled={!canChat}
-                onClick={() => {
-                  finish();
-                  void useChat.getState().loadThreads();
-                  setView('chat');
-                }}
-              >
+              <button type="button" className="primary" disabled={!canChat} onClick={startChatting}>
                 Start chatting
               </button>
             </div>

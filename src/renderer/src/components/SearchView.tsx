@@ -1,8 +1,9 @@
 /** Semantic search over the index, one best chunk per note, with folder/tag/date filters. */
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { SearchHitT } from '../../../shared/contract.js';
 import { highlightTerms, makeSnippet } from '../lib/highlightTerms.js';
 import { formatLines } from '../lib/format.js';
+import { relevancePercent } from '../../../shared/relevance.js';
 import { useApp } from '../store/appStore.js';
 import { usePreview } from '../store/previewStore.js';
 import { useSearch, type SearchFilters } from '../store/searchStore.js';
@@ -34,8 +35,11 @@ function Result({ hit, query }: { hit: SearchHitT; query: string }) {
           <span className="result-title">
             <Highlighted text={hit.title} query={query} />
           </span>
-          <span className="result-score" title="Relevance">
-            {Math.round(hit.score * 100)}%
+          <span className="result-score" title="Relevance" data-testid="relevance">
+            <span className="relevance-bar" aria-hidden="true">
+              <span style={{ width: `${relevancePercent(hit.score)}%` }} />
+            </span>
+            {relevancePercent(hit.score)}%
           </span>
         </span>
         <span className="result-path">
@@ -74,6 +78,12 @@ export function SearchView() {
   }, [focusRequest]);
 
   const hasFilters = Object.values(filters).some((v) => v.trim() !== '');
+  // Hits below the relevance gate stay out of the list until asked for; a new search hides them again.
+  const [showWeak, setShowWeak] = useState(false);
+  useEffect(() => setShowWeak(false), [resultsFor]);
+  const strong = results.filter((h) => !h.weak);
+  const weakCount = results.length - strong.length;
+  const shown = showWeak ? results : strong;
 
   return (
     <section className="page search-page" aria-labelledby="search-title">
@@ -129,13 +139,20 @@ export function SearchView() {
         {results.length > 0 && query.trim() && (
           <>
             <p className="muted small" role="status">
-              {results.length} {results.length === 1 ? 'note' : 'notes'}
+              {strong.length === 0 ? 'No strong matches' : `${strong.length} ${strong.length === 1 ? 'note' : 'notes'}`}
             </p>
-            <ul className="result-list" aria-label="Search results">
-              {results.map((hit) => (
-                <Result key={`${hit.source}:${hit.start_line}`} hit={hit} query={resultsFor ?? query} />
-              ))}
-            </ul>
+            {shown.length > 0 && (
+              <ul className="result-list" aria-label="Search results">
+                {shown.map((hit) => (
+                  <Result key={`${hit.source}:${hit.start_line}`} hit={hit} query={resultsFor ?? query} />
+                ))}
+              </ul>
+            )}
+            {weakCount > 0 && (
+              <button type="button" className="ghost small show-weak" onClick={() => setShowWeak((v) => !v)}>
+                {showWeak ? 'Hide weaker matches' : `Show weaker matches (${weakCount})`}
+              </button>
+            )}
           </>
         )}
       </div>

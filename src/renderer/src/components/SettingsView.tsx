@@ -1,6 +1,6 @@
 /** Settings: what gets indexed and how, retrieval knobs, models, theme and where the index lives. */
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { settings as settingsSchema, type SettingsT, type StatusT } from '../../../shared/contract.js';
+import { settings as settingsSchema, type SettingsViewT, type StatusT } from '../../../shared/contract.js';
 import { errorMessage, getApi } from '../bridge/api.js';
 import { loadTheme, saveTheme, type Theme } from '../lib/theme.js';
 import { useApp } from '../store/appStore.js';
@@ -19,13 +19,13 @@ interface Draft {
   allowRemoteEndpoint: boolean;
 }
 
-function toDraft(s: SettingsT): Draft {
+function toDraft(s: SettingsViewT): Draft {
   return {
     exclude: s.exclude.join('\n'),
     chunkSize: String(s.chunkSize),
     overlap: String(s.overlap),
     k: String(s.k),
-    threshold: String(s.threshold),
+    threshold: s.threshold === null ? '' : String(s.threshold), // empty = auto
     maxNoteMB: String(s.maxNoteMB),
     chatModelPath: s.chatModelPath ?? '',
     chatEndpoint: s.chatEndpoint ?? '',
@@ -43,7 +43,7 @@ function fromDraft(d: Draft): unknown {
     chunkSize: Number(d.chunkSize),
     overlap: Number(d.overlap),
     k: Number(d.k),
-    threshold: Number(d.threshold),
+    threshold: d.threshold.trim() === '' ? null : Number(d.threshold),
     maxNoteMB: Number(d.maxNoteMB),
     chatModelPath: d.chatModelPath.trim() || null,
     chatEndpoint: d.chatEndpoint.trim() || null,
@@ -51,6 +51,15 @@ function fromDraft(d: Draft): unknown {
     allowRemoteEndpoint: d.allowRemoteEndpoint,
   };
 }
+
+/** What each number accepts, named in its error (a bare "Invalid input" does not say what would do). */
+const RANGES: Partial<Record<keyof Draft, string>> = {
+  chunkSize: 'a whole number of tokens, 32–2000',
+  overlap: 'a whole number of tokens, 0–500',
+  k: 'a whole number, 1–50',
+  threshold: 'a number from 0 to 1, or empty for auto',
+  maxNoteMB: 'a size in MB, 1–200',
+};
 
 function Field({
   label,
@@ -86,8 +95,8 @@ function ReadOnly({ label, value }: { label: string; value: string }) {
   );
 }
 
-function SettingsForm({ initial, status }: { initial: SettingsT; status: StatusT | null }) {
-  const [saved, setSaved] = useState<SettingsT>(initial);
+function SettingsForm({ initial, status }: { initial: SettingsViewT; status: StatusT | null }) {
+  const [saved, setSaved] = useState<SettingsViewT>(initial);
   const [draft, setDraft] = useState<Draft>(() => toDraft(initial));
   const [theme, setTheme] = useState<Theme>(loadTheme);
   const [saving, setSaving] = useState(false);
@@ -100,7 +109,7 @@ function SettingsForm({ initial, status }: { initial: SettingsT; status: StatusT
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
       const key = issue.path[0] as keyof Draft | undefined;
-      if (key && !errors[key]) errors[key] = issue.message;
+      if (key && !errors[key]) errors[key] = RANGES[key] ? `Enter ${RANGES[key]}.` : issue.message;
     }
   }
   if (parsed.success && parsed.data.overlap >= parsed.data.chunkSize)
@@ -185,7 +194,15 @@ function SettingsForm({ initial, status }: { initial: SettingsT; status: StatusT
           <Field label="Results per question (k)" error={errors.k}>
             {(id) => <input id={id} type="number" min={1} max={50} value={draft.k} onChange={set('k')} />}
           </Field>
-          <Field label="Similarity threshold" help="0 keeps everything; higher is stricter." error={errors.threshold}>
+          <Field
+            label="Similarity threshold"
+            help={
+              draft.threshold.trim() === ''
+                ? `auto (${saved.autoThreshold}): calibrated for this embedding model. Enter 0–1 to override.`
+                : `0 keeps everything; higher is stricter. Empty = auto (${saved.autoThreshold}).`
+            }
+            error={errors.threshold}
+          >
             {(id) => (
               <input
                 id={id}
@@ -193,6 +210,7 @@ function SettingsForm({ initial, status }: { initial: SettingsT; status: StatusT
                 min={0}
                 max={1}
                 step={0.01}
+                placeholder={`auto (${saved.autoThreshold})`}
                 value={draft.threshold}
                 onChange={set('threshold')}
               />
@@ -338,7 +356,7 @@ function SettingsForm({ initial, status }: { initial: SettingsT; status: StatusT
 
 export function SettingsView() {
   const status = useApp((s) => s.status);
-  const [state, setState] = useState<{ settings: SettingsT | null; error: string | null }>({
+  const [state, setState] = useState<{ settings: SettingsViewT | null; error: string | null }>({
     settings: null,
     error: null,
   });

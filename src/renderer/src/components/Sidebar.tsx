@@ -105,10 +105,13 @@ function IndexStatus() {
   const progress = useSync((s) => s.progress);
   const running = useSync((s) => s.running);
   const setView = useApp((s) => s.setView);
-  const syncing = running || status?.syncing;
+  const online = useApp((s) => s.connected);
+  const syncing = online && (running || status?.syncing);
   const counts = status?.counts;
   let text = 'No index yet';
-  if (syncing && progress && progress.filesTotal > 0) {
+  // Offline, the last counts are stale: say so instead of showing them as current.
+  if (!online) text = 'Offline: reconnecting…';
+  else if (syncing && progress && progress.filesTotal > 0) {
     text = `Indexing ${formatNumber(progress.filesDone)} / ${formatNumber(progress.filesTotal)}`;
   } else if (syncing) text = 'Indexing…';
   else if (counts) text = `${formatNumber(counts.completed)} notes · ${formatNumber(counts.chunks)} chunks`;
@@ -123,7 +126,10 @@ function IndexStatus() {
       aria-label="Index status"
       aria-describedby="index-status-text"
     >
-      <span className={syncing ? 'dot busy' : counts && counts.failed > 0 ? 'dot warn' : 'dot ok'} aria-hidden="true" />
+      <span
+        className={!online ? 'dot offline' : syncing ? 'dot busy' : counts && counts.failed > 0 ? 'dot warn' : 'dot ok'}
+        aria-hidden="true"
+      />
       <span id="index-status-text" className="index-status-text">
         {text}
       </span>

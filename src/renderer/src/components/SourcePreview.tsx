@@ -6,6 +6,7 @@ import { useLayoutEffect, useMemo, useRef } from 'react';
 import { findHeading, highlightLines } from '../markdown/highlightLines.js';
 import { renderNote, type RenderedNote } from '../markdown/renderNote.js';
 import { formatLines } from '../lib/format.js';
+import { isDesktop } from '../bridge/api.js';
 import { usePreview } from '../store/previewStore.js';
 import { handleMarkdownClick } from './markdownClicks.js';
 import { BackIcon, CloseIcon, ExternalIcon, FolderIcon } from './Icons.js';
@@ -106,10 +107,13 @@ export function SourcePreview() {
               <ExternalIcon size={14} />
               Open in Obsidian
             </a>
-            <button type="button" className="small" onClick={() => void reveal()}>
-              <FolderIcon size={14} />
-              Reveal file
-            </button>
+            {/* Revealing in a file manager needs the desktop app: a browser tab has no file manager to open. */}
+            {isDesktop() && (
+              <button type="button" className="small" onClick={() => void reveal()}>
+                <FolderIcon size={14} />
+                Reveal file
+              </button>
+            )}
           </div>
         )}
       </header>

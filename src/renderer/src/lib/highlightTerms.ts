@@ -52,6 +52,9 @@ export function makeSnippet(content: string, query: string, maxLength = 260): st
     .replace(/```[\w-]*\n?/g, '')
     .replace(/^\s*\|?[\s:|-]*-{3,}[\s:|-]*\|?\s*$/gm, '') // table separator rows
     .replace(/^#{1,6}\s+(.*)$/gm, '$1 —')
+    // Task markers: "[x]" means done (a text check mark, not an emoji); an open "[ ]" needs no mark.
+    .replace(/^(\s*(?:[-*+]|\d+[.)])\s+)\[[xX]\]\s+/gm, '$1✓ ')
+    .replace(/^(\s*(?:[-*+]|\d+[.)])\s+)\[ \]\s+/gm, '$1')
     .replace(/^\s*(?:[-*+]|\d+[.)])\s+/gm, '')
     .replace(/^\s*>\s?(?:\[![\w-]+\][+-]?\s*)?/gm, '')
     .replace(/\[\[([^\]|]+)\|([^\]]+)\]\]/g, '$2')

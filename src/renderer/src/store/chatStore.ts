@@ -6,6 +6,7 @@ import { create } from 'zustand';
 import type { CitedSourceT, EventPayload, Res } from '../../../shared/contract.js';
 import { errorMessage, getApi } from '../bridge/api.js';
 import { newId } from '../lib/ids.js';
+import { useApp } from './appStore.js';
 
 export type Thread = Res<'chat:threads'>[number];
 
@@ -106,7 +107,10 @@ export const useChat = create<ChatState>()((set, get) => ({
   async send(text) {
     const message = text.trim();
     if (!message || get().activeMessageId) return;
+    // Offline, nothing is sent and no thread appears: the composer keeps the draft until reconnection.
+    if (!useApp.getState().connected) return;
     const { threadId } = get();
+    const threadsBefore = get().threads;
     const assistantId = newId();
     buffered = [];
     stopRequested = false;
@@ -135,6 +139,8 @@ export const useChat = create<ChatState>()((set, get) => ({
       set((s) => ({
         messages: updateMessage(s.messages, assistantId, () => ({ state: 'error', error: errorMessage(err) })),
         activeMessageId: null,
+        // The backend never got the message, so no thread exists for it: don't list a phantom one.
+        threads: threadsBefore,
       }));
     }
   },

@@ -12,9 +12,12 @@ export async function onVaultChanged(): Promise<void> {
   useChat.getState().reset();
   useLog.getState().reset();
   useSearch.getState().reset();
+  useSync.getState().reset(); // the previous vault's progress is not this one's
   usePreview.getState().close();
   const app = useApp.getState();
   const vaults = await app.refreshVaults().catch(() => app.vaults);
+  // Events of the vault switched away from may have arrived while the list was loading.
+  useSync.getState().dropOtherVaults();
   await app.refreshStatus();
   if (vaults.some((v) => v.current)) {
     void useChat.getState().loadThreads();

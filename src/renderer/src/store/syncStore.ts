@@ -2,6 +2,19 @@
 import { create } from 'zustand';
 import type { EventPayload, SyncProgressT } from '../../../shared/contract.js';
 import { errorMessage, getApi } from '../bridge/api.js';
+import { currentVault, useApp } from './appStore.js';
+
+/**
+ * Progress belongs to the vault it names: while another vault (the one switched away from) is still
+ * indexing, its events must not show up as the selected vault's. Events without a vault (older backends)
+ * count as the selected vault's.
+ */
+function isForSelectedVault(vault: string | undefined): boolean {
+  if (vault === undefined) return true;
+  const app = useApp.getState();
+  const selected = currentVault(app.vaults)?.vault ?? app.status?.vault ?? null;
+  return selected === null || selected === vault;
+}
 
 interface SyncState {
   progress: SyncProgressT | null;
@@ -14,6 +27,8 @@ interface SyncState {
   onProgress(progress: SyncProgressT): void;
   onDone(done: EventPayload<'sync:done'>): void;
   reset(): void;
+  /** Drops progress that belongs to a vault other than the selected one (after a switch settles). */
+  dropOtherVaults(): void;
 }
 
 export const useSync = create<SyncState>()((set, get) => ({
@@ -37,10 +52,12 @@ export const useSync = create<SyncState>()((set, get) => ({
   },
 
   onProgress(progress) {
+    if (!isForSelectedVault(progress.vault)) return;
     set({ progress, running: progress.phase !== 'done' });
   },
 
   onDone(done) {
+    if (!isForSelectedVault(done.vault)) return;
     set((s) => ({
       lastDone: done,
       running: false,
@@ -50,5 +67,10 @@ export const useSync = create<SyncState>()((set, get) => ({
 
   reset() {
     set({ progress: null, lastDone: null, running: false, startError: null });
+  },
+
+  dropOtherVaults() {
+    const { progress, lastDone } = get();
+    if (!isForSelectedVault(progress?.vault) || !isForSelectedVault(lastDone?.vault)) get().reset();
   },
 }));
