@@ -10,6 +10,7 @@ import { createEndpointChatModel, isLoopback } from '../models/openaiChat.js';
 import { buildAgentGraph, toTurns } from './graph.js';
 import { CONVERSATIONS_FILE, listThreads, openThreadsDb, touchThread } from './threads.js';
 import { makeRetrieveNotesTool, type SourceArtifact } from './retrieveNotesTool.js';
+import { sourceFilter } from '../pipeline/linkPolicy.js';
 
 export interface AskTimings {
   /** From the question received to the first answer token (null if nothing was streamed). */
@@ -152,6 +153,7 @@ export async function createChatService(
     // null = auto: the embedder's calibrated gate, never a fixed number that suits only one model.
     threshold: settings.threshold ?? vault.embedder.calibration.threshold,
     today: opts.today ?? (() => new Date()),
+    allowSource: () => sourceFilter(vault.vault, { followExternalLinks: vault.settings.followExternalLinks }),
   });
   const graph = buildAgentGraph({ model, retrieveTool, checkpointer });
   const runs = new Map<string, AbortController>();

@@ -53,6 +53,8 @@ export interface RetrieveDeps {
   k: number;
   threshold: number;
   today: () => Date;
+  /** Which notes may be cited (the link policy, read per search so a changed setting applies at once). */
+  allowSource?: () => (source: string) => boolean;
 }
 
 /** Per-call context the main graph hands the tool through config.configurable. */
@@ -163,6 +165,7 @@ export function buildRetrieveGraph(deps: RetrieveDeps, ctx: RetrieveCallContext)
           threshold: deps.threshold,
           dateAware: false,
           today: deps.today(),
+          allowSource: deps.allowSource?.(),
         });
         if (
           results.length === 0 &&
@@ -178,6 +181,7 @@ export function buildRetrieveGraph(deps: RetrieveDeps, ctx: RetrieveCallContext)
             k: deps.k,
             threshold: deps.threshold,
             dateAware: false,
+            allowSource: deps.allowSource?.(),
           });
         }
         if (results.length) ctx.onSources?.(toSources(results, deps.vault));

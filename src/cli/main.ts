@@ -7,6 +7,7 @@ import { SearchInputError } from '../search/similaritySearch.js';
 import { printJson, syncProgressReporter } from './output.js';
 import { describeWriteError } from '../pipeline/sync.js';
 import type { FileStatus } from '../store/indexDb.js';
+import { sourceFilter } from '../pipeline/linkPolicy.js';
 
 /** Exit codes: 1 = something failed while working, 2 = the user's input cannot work (bad vault, bad flags). */
 const EXIT_USAGE = 2;
@@ -237,6 +238,7 @@ program
           k: opts.k,
           perNote: !opts.chunks,
           threshold: s.settings.threshold ?? undefined, // null = the model's calibrated gate
+          allowSource: sourceFilter(s.vault, { followExternalLinks: s.settings.followExternalLinks }),
           metadata_filters: { folder: opts.folder, tags: opts.tag },
           filter_by_filenames: opts.file,
         });

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { similaritySearch } from '../search/similaritySearch.js';
-import { sourceAllowed } from '../pipeline/linkPolicy.js';
+import { sourceFilter } from '../pipeline/linkPolicy.js';
 import { obsidianUri, resolveNotePath } from '../services/notePaths.js';
 import { syncInProgress } from '../pipeline/syncLock.js';
 import type { NoteSummary } from '../store/indexDb.js';
@@ -162,6 +162,7 @@ export function registerTools(server: McpServer, ctx: ToolContext): void {
           k: args.k,
           perNote: true,
           threshold: r.settings.threshold ?? undefined, // null = the model's calibrated gate
+          allowSource: sourceFilter(r.vault, { followExternalLinks: r.settings.followExternalLinks }),
           metadata_filters: {
             folder: args.folder || undefined,
             tags: args.tags?.length ? args.tags : undefined,
@@ -170,19 +171,16 @@ export function registerTools(server: McpServer, ctx: ToolContext): void {
           },
           filter_by_filenames: args.files?.length ? args.files : undefined,
         });
-        const policy = { followExternalLinks: r.settings.followExternalLinks };
-        const results = hits
-          .filter((h) => sourceAllowed(r.vault, h.source, policy))
-          .map((h) => ({
-            path: h.source,
-            title: h.title,
-            heading_path: h.header_path,
-            start_line: h.start_line + 1,
-            end_line: Math.max(h.start_line + 1, h.end_line),
-            score: Number(h.score.toFixed(4)),
-            text: h.page_content,
-            obsidian_uri: obsidianUri(r.vault, h.source),
-          }));
+        const results = hits.map((h) => ({
+          path: h.source,
+          title: h.title,
+          heading_path: h.header_path,
+          start_line: h.start_line + 1,
+          end_line: Math.max(h.start_line + 1, h.end_line),
+          score: Number(h.score.toFixed(4)),
+          text: h.page_content,
+          obsidian_uri: obsidianUri(r.vault, h.source),
+        }));
         const text = results.length
           ? results
               .map(

@@ -71,3 +71,8 @@ export function sourceAllowed(root: string, source: string, policy: LinkPolicy):
     return false;
   }
 }
+
+/** `sourceAllowed` as a predicate for one vault and policy: what search takes as its `allowSource`. */
+export function sourceFilter(root: string, policy: LinkPolicy): (source: string) => boolean {
+  return (source) => sourceAllowed(root, source, policy);
+}

@@ -31,6 +31,12 @@ export interface SearchInput {
    * score. 0 turns the link boost off. Default LINK_BOOST.
    */
   linkBoost?: number;
+  /**
+   * Which notes may be shown: the link policy (src/pipeline/linkPolicy.ts), so every caller (the UI, the CLI,
+   * the agent, MCP) drops the same files. Applied before the relevance gate and the top k, so a refused note
+   * neither opens the gate nor takes a place. Default: every indexed note.
+   */
+  allowSource?: (source: string) => boolean;
 }
 
 /** A ranked chunk: its stored text and metadata plus how each retriever scored it. */
@@ -193,6 +199,12 @@ async function runSearch(index: Index, embedder: Embedder, input: SearchInput): 
   for (const c of byId.values()) if (named.has(c.source)) c.fused += TITLE_MATCH_BOOST;
   if (mode === 'hybrid') boostLinkedNotes(index, [...byId.values()], input.linkBoost ?? LINK_BOOST);
   let ranked = [...byId.values()].sort((a, b) => b.fused - a.fused);
+  if (input.allowSource) {
+    const allow = input.allowSource;
+    const verdicts = new Map<string, boolean>();
+    const allowed = (source: string) => verdicts.get(source) ?? verdicts.set(source, allow(source)).get(source)!;
+    ranked = ranked.filter((c) => allowed(c.source));
+  }
   // The user scoped the search (dates, files, folder, tags): within that scope, show what there is even
   // when the leftover words ("what did I do") carry little meaning of their own.
   const scoped = Boolean(where) || named.size > 0;

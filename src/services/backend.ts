@@ -16,7 +16,7 @@ import { loadManifest, selectedEmbeddingModel } from '../models/manifest.js';
 import { loadKnownVaults, rememberVault } from './settings.js';
 import { BrowseError, browseFolders } from './folderBrowser.js';
 import { obsidianUri, PathRefusedError, readVaultNote, resolveNotePath } from './notePaths.js';
-import { refusalForPath, sourceAllowed, type LinkPolicy } from '../pipeline/linkPolicy.js';
+import { refusalForPath, sourceFilter, type LinkPolicy } from '../pipeline/linkPolicy.js';
 import { SyncWorkerClient, type WorkerHandle } from './syncWorkerClient.js';
 import { UsageError, VaultService } from './vaultService.js';
 import { listThreads } from '../agent/threads.js';
@@ -230,6 +230,7 @@ export class Backend {
         k: k ?? 10,
         perNote: perNote ?? true,
         threshold: s.settings.threshold ?? undefined, // null = the model's calibrated gate
+        allowSource: sourceFilter(s.vault, linkPolicyOf(s.settings)),
         filter_by_filenames: filters?.files,
         metadata_filters: {
           folder: filters?.folder || undefined,
@@ -238,20 +239,17 @@ export class Backend {
           date_to: filters?.dateTo,
         },
       });
-      const policy = linkPolicyOf(s.settings);
-      return hits
-        .filter((h) => sourceAllowed(s.vault, h.source, policy))
-        .map((h) => ({
-          source: h.source,
-          title: h.title,
-          section_title: h.section_title,
-          header_path: h.header_path,
-          start_line: h.start_line,
-          end_line: h.end_line,
-          score: h.score,
-          weak: h.weak,
-          page_content: h.page_content,
-        }));
+      return hits.map((h) => ({
+        source: h.source,
+        title: h.title,
+        section_title: h.section_title,
+        header_path: h.header_path,
+        start_line: h.start_line,
+        end_line: h.end_line,
+        score: h.score,
+        weak: h.weak,
+        page_content: h.page_content,
+      }));
     },
     'note:read': async ({ source }) => {
       const s = this.need();
