@@ -29,6 +29,11 @@ const archiveSchema = pipPartsSource.extend({ sha256: z.string().regex(/^[0-9a-f
 const searchCalibration = z.object({
   threshold: z.number().min(0).max(1),
   denseWeight: z.number().min(0).max(1),
+  /**
+   * The dense weight for queries written in Chinese, Japanese or Korean script, where BM25 over ICU-segmented
+   * words is the stronger side for this model (README, "Languages"). Default: `denseWeight`.
+   */
+  denseWeightCjk: z.number().min(0).max(1).optional(),
 });
 const fileSchema = z.object({
   path: z.string(),

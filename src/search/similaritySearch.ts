@@ -4,6 +4,7 @@ import type { ChunkRecord } from '../store/indexDb.js';
 import { translateDates } from './dates.js';
 import { buildWhere, metadataFiltersSchema, type MetadataFilters } from './filters.js';
 import { sparseSearch } from './sparse.js';
+import { detectLanguage } from '../text/language.js';
 
 export type RetrievalMode = 'hybrid' | 'dense' | 'sparse';
 
@@ -190,7 +191,7 @@ async function runSearch(index: Index, embedder: Embedder, input: SearchInput): 
     const vectors = await index.vectors.vectorsOf(missing);
     for (const [id, v] of vectors) byId.get(id)!.dense_score = cosine(queryVector, v);
   }
-  const w = mode === 'dense' ? 1 : mode === 'sparse' ? 0 : (input.denseWeight ?? embedder.calibration.denseWeight);
+  const w = mode === 'dense' ? 1 : mode === 'sparse' ? 0 : (input.denseWeight ?? denseWeightFor(query, embedder));
   // BM25 has no fixed scale; normalising by the query's best hit puts it on the same 0..1 footing as cosine.
   const maxSparse = Math.max(...sparse.map((h) => -h.bm25), 1e-9);
   for (const c of byId.values()) c.fused = w * (c.dense_score ?? 0) + (1 - w) * ((c.sparse_score ?? 0) / maxSparse);
@@ -226,6 +227,14 @@ async function runSearch(index: Index, embedder: Embedder, input: SearchInput): 
     rank: i + 1,
   }));
 }
+
+/** The model's calibrated dense weight for this query: CJK-script queries may have their own (see manifest). */
+export function denseWeightFor(query: string, embedder: Pick<Embedder, 'calibration'>): number {
+  const { denseWeight, denseWeightCjk } = embedder.calibration;
+  if (denseWeightCjk === undefined) return denseWeight;
+  return CJK_SCRIPTS.has(detectLanguage(query).script) ? denseWeightCjk : denseWeight;
+}
+const CJK_SCRIPTS = new Set(['Jpan', 'Hani', 'Hang']);
 
 /**
  * A note that the best hits link to is often the one that explains them (a how-to linking its concept

@@ -10,6 +10,8 @@ export const sharedDir = path.resolve(repoRoot, '../shared');
 export const corpusOhelp = path.join(sharedDir, 'corpora/obsidian-help-en');
 export const corpusTldr = path.join(sharedDir, 'corpora/tldr-pages-en');
 export const devEval = path.join(sharedDir, 'eval/dev-ohelp-en.jsonl');
+export const corpusOhelpJa = path.join(sharedDir, 'corpora/obsidian-help-ja');
+export const devEvalJa = path.join(sharedDir, 'eval/dev-ohelp-ja.jsonl');
 export const sampleVault = path.join(repoRoot, 'resources/sample-vault');
 const cli = path.join(repoRoot, 'bin/obsiquery.js');
 
