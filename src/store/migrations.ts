@@ -108,16 +108,18 @@ export const migrations: readonly string[] = [
   create index obq_chunks_note_file on obq_chunks(${FILE_NAME_SQL}) where chunk_index = 0;
   `,
   // 5: BM25 in every script. The FTS columns now hold terms made in JS (src/text/segment.ts: ICU word breaks for
-  // CJK, Latin accents folded, Porter only for English chunks), so the table keeps no copy of the text
-  // (contentless, deletable by rowid) and is rebuilt here from the stored chunk texts: no re-embedding needed.
-  // A delete by rowid needs no tokens, so a later change of the segmenter's dictionary can never corrupt it.
+  // CJK, Latin accents folded, Porter only for English chunks), and the table is rebuilt here from the stored
+  // chunk texts: no re-embedding needed. It keeps its own copy of those terms, so a delete by rowid removes
+  // exactly what was inserted (a later change of the segmenter's dictionary can never corrupt it) and keeps
+  // BM25's document-length statistics exact. A contentless table cannot: its deletes leave the token totals
+  // behind, so every edit inflated the average length and re-indexing changed BM25 scores.
   `
   drop trigger obq_chunks_ai;
   drop trigger obq_chunks_ad;
   drop table obq_chunks_fts;
   create virtual table obq_chunks_fts using fts5(
     title, aliases, header_path, page_content,
-    content='', contentless_delete=1, tokenize="${FTS_INDEX_TOKENIZER}"
+    tokenize="${FTS_INDEX_TOKENIZER}"
   );
   ${FTS_INSERT_FROM('c')} from obq_chunks c;
   create trigger obq_chunks_ai after insert on obq_chunks begin
