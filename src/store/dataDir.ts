@@ -22,7 +22,8 @@ export function defaultDataDir(vaultRealPath: string): string {
   return path.join(appDataRoot(), 'vaults', `${name}-${key}`);
 }
 
+/** Whether `child` is `parent` or lies below it. A name that merely starts with dots (`..md`) is inside. */
 export function isInside(child: string, parent: string): boolean {
   const rel = path.relative(parent, child);
-  return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
+  return rel === '' || (rel !== '..' && !rel.startsWith(`..${path.sep}`) && !path.isAbsolute(rel));
 }
