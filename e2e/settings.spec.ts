@@ -16,7 +16,11 @@ test('settings: shows the current values and saves a change', async ({ page }) =
   await expect(page.getByLabel('Overlap (tokens)')).toHaveValue(String(settings.overlap));
   const k = page.getByLabel('Results per question (k)');
   await expect(k).toHaveValue(String(settings.k));
-  await expect(page.getByLabel('Similarity threshold')).toHaveValue(String(settings.threshold));
+  // A new vault's threshold is auto: the embedder's calibrated gate, shown as a placeholder, not a number.
+  expect(settings.threshold).toBeNull();
+  const threshold = page.getByLabel('Similarity threshold');
+  await expect(threshold).toHaveValue('');
+  await expect(threshold).toHaveAttribute('placeholder', `auto (${settings.autoThreshold})`);
   await expect(page.getByLabel('Embedding model')).toHaveValue(status.embeddingModel);
   await expect(page.getByLabel('Data location')).toHaveValue(status.dataDir!);
   const save = page.getByRole('button', { name: 'Save' });

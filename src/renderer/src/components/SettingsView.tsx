@@ -1,6 +1,6 @@
 /** Settings: what gets indexed and how, retrieval knobs, models, theme and where the index lives. */
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { settings as settingsSchema, type SettingsViewT, type StatusT } from '../../../shared/contract.js';
+import { settings, type SettingsViewT, type StatusT } from '../../../shared/contract.js';
 import { errorMessage, getApi } from '../bridge/api.js';
 import { loadTheme, saveTheme, type Theme } from '../lib/theme.js';
 import { useApp } from '../store/appStore.js';
@@ -33,6 +33,23 @@ function toDraft(s: SettingsViewT): Draft {
     allowRemoteEndpoint: s.allowRemoteEndpoint,
   };
 }
+
+/**
+ * The settings this form edits. Others (the link policy, the embedder choice) are set elsewhere and are not
+ * sent back: validating the form against the whole schema would fail on them and block every save.
+ */
+const editable = settings.pick({
+  exclude: true,
+  chunkSize: true,
+  overlap: true,
+  k: true,
+  threshold: true,
+  maxNoteMB: true,
+  chatModelPath: true,
+  chatEndpoint: true,
+  chatModel: true,
+  allowRemoteEndpoint: true,
+});
 
 function fromDraft(d: Draft): unknown {
   return {
@@ -104,7 +121,7 @@ function SettingsForm({ initial, status }: { initial: SettingsViewT; status: Sta
   const fileRef = useRef<HTMLInputElement>(null);
   const pathForFile = getApi().pathForFile;
 
-  const parsed = settingsSchema.safeParse(fromDraft(draft));
+  const parsed = editable.safeParse(fromDraft(draft));
   const errors: Partial<Record<keyof Draft, string>> = {};
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
