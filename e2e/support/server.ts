@@ -50,7 +50,9 @@ export async function themedScreenshots(page: Page, name: string): Promise<void>
     await page.evaluate((t) => {
       (globalThis as unknown as PageGlobals).document.documentElement.dataset.theme = t;
     }, theme);
-    await page.screenshot({ path: path.join(screenshotsDir, `${name}-${theme}.png`) });
+    // Buttons fade their background over 0.12 s; without finishing transitions a screenshot taken right after
+    // the switch shows them half in the other theme (a light source card on a dark page).
+    await page.screenshot({ path: path.join(screenshotsDir, `${name}-${theme}.png`), animations: 'disabled' });
   }
   // Back to whatever the app had (the system theme unless the user chose one).
   await page.evaluate(() => {
