@@ -12,6 +12,12 @@ export interface GenerateOptions {
   temperature?: number;
   seed?: number;
   onToken?: (text: string) => void;
+  /**
+   * The text streamed through onToken so far is void and the answer starts again from its first token: a
+   * fallback model took over from one that failed mid-stream (src/models/fallbackChat.ts). Whoever collects
+   * the streamed text must drop what it has, or the partial text and the full one end up joined.
+   */
+  onRestart?: () => void;
   signal?: AbortSignal;
 }
 
