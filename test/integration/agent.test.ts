@@ -60,9 +60,9 @@ describe('agent on obsidian-help-en with the bundled model', () => {
     });
     // The retrieved notes reach the UI before the first answer token.
     expect(order[0]).toBe('sources');
-    // Decide + synthesize (+ the judge only for a weak match): at most three model calls, timed from the question.
-    expect(firstAnswer.timings.model_calls).toBeGreaterThanOrEqual(2);
-    expect(firstAnswer.timings.model_calls).toBeLessThanOrEqual(3);
+    // A thread's plain first question needs no decision call, and the bundled model writes no draft (its answer
+    // is the notes' checked sentences): no model call, or one for the judge of a weak match.
+    expect(firstAnswer.timings.model_calls).toBeLessThanOrEqual(1);
     expect(firstAnswer.timings.first_token_ms).toBeGreaterThan(0);
     expect(firstAnswer.timings.first_token_ms!).toBeLessThanOrEqual(firstAnswer.timings.total_ms);
     // What was streamed is exactly the answer: sentences were checked before they were shown, none retracted.
