@@ -165,6 +165,7 @@ describe('agent on obsidian-help-en with the bundled model', () => {
     expect(hello!.answer).not.toMatch(/You are ObsiQuery|Reply briefly/);
   });
 
+  // These go through the decision call, which a thread's plain first question now skips: decideAlways.
   describe('with a scripted model (deterministic control flow over the real index)', () => {
     it('ask() reports stopped: true when aborted mid-decision, and nothing is searched', async () => {
       const controller = new AbortController();
@@ -176,7 +177,7 @@ describe('agent on obsidian-help-en with the bundled model', () => {
           },
         ],
       });
-      const scriptedChat = await createChatService(service, { model: scripted });
+      const scriptedChat = await createChatService(service, { model: scripted, decideAlways: true });
       try {
         const steps: string[] = [];
         const r = await scriptedChat.ask('s1', question, { signal: controller.signal, onStep: (s) => steps.push(s) });
@@ -194,7 +195,7 @@ describe('agent on obsidian-help-en with the bundled model', () => {
       });
       scripted.fallbackJson = null; // filter agent and judge get nothing usable
       scripted.fallbackText = ''; // an empty draft: the answer must come from the notes' own sentences
-      const scriptedChat = await createChatService(service, { model: scripted });
+      const scriptedChat = await createChatService(service, { model: scripted, decideAlways: true });
       try {
         const r = await scriptedChat.ask('s2', question);
         expect(r.stopped).toBe(false);
