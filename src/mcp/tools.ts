@@ -9,6 +9,7 @@ import { obsidianUri, resolveNotePath } from '../services/notePaths.js';
 import { syncInProgress } from '../pipeline/syncLock.js';
 import type { NoteSummary } from '../store/indexDb.js';
 import type { VaultReader } from './vaultReader.js';
+import { errorMessage } from '../shared/errors.js';
 
 /** What the tools need from the server: the index (opened on first use) and the optional local agent. */
 export interface ToolContext {
@@ -81,7 +82,7 @@ async function guarded(fn: () => Promise<CallToolResult>): Promise<CallToolResul
   try {
     return await fn();
   } catch (err) {
-    return toolError((err as Error).message);
+    return toolError(errorMessage(err));
   }
 }
 

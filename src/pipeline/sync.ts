@@ -10,6 +10,7 @@ import { DEFAULT_MAX_NOTE_BYTES, NoteReadError, readNote } from './readNote.js';
 import { embeddingText, toChunkRecords } from './chunkRecords.js';
 import { DEFAULT_LINK_POLICY, LinkPolicyError, refusalForPath, type LinkPolicy } from './linkPolicy.js';
 import type { ChunkOptions } from './types.js';
+import { isDiskFull } from '../shared/errors.js';
 
 export interface SyncSummary {
   added: number;
@@ -378,8 +379,7 @@ function requeueRedatedNotes(db: IndexDb, root: string, format: string): void {
 
 /** Names the cause a user can act on: a full disk is the common one, and the raw errors hide it. */
 export function describeWriteError(err: Error): string {
-  const text = `${(err as NodeJS.ErrnoException).code ?? ''} ${err.message}`;
-  if (/ENOSPC|SQLITE_FULL|disk is full|No space left|os error 28/i.test(text)) {
+  if (isDiskFull(err)) {
     return `The disk holding the index is full (no space left on device): free some space and sync again. (${err.message.split('\n')[0]})`;
   }
   return err.message;

@@ -5,6 +5,7 @@ import { translateDates } from './dates.js';
 import { buildWhere, metadataFiltersSchema, type MetadataFilters } from './filters.js';
 import { sparseSearch } from './sparse.js';
 import { detectLanguage } from '../text/language.js';
+import { BadRequestError } from '../shared/errors.js';
 
 export type RetrievalMode = 'hybrid' | 'dense' | 'sparse';
 
@@ -69,9 +70,9 @@ export type SearchResult = Pick<
   rank: number;
 };
 
-export class SearchInputError extends Error {
+export class SearchInputError extends BadRequestError {
   constructor(message: string) {
-    super(message);
+    super('request.searchInput', message);
     this.name = 'SearchInputError';
   }
 }

@@ -2,10 +2,11 @@ import { realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { DEFAULT_LINK_POLICY, linkPolicyRefusal, type LinkPolicy } from '../pipeline/linkPolicy.js';
 import { readNote } from '../pipeline/readNote.js';
+import { VaultFamilyError } from '../shared/errors.js';
 
-export class PathRefusedError extends Error {
+export class PathRefusedError extends VaultFamilyError {
   constructor(message: string) {
-    super(message);
+    super('vault.pathRefused', message);
     this.name = 'PathRefusedError';
   }
 }

@@ -11,6 +11,7 @@ import { defaultDataDir } from '../store/dataDir.js';
 import { IndexDb, type FileStatus, type LogRow } from '../store/indexDb.js';
 import { openIndex, type Index } from '../store/openIndex.js';
 import { loadKnownVaults, loadSettings, rememberVault, saveSettings, type Settings } from './settings.js';
+import { BadRequestError } from '../shared/errors.js';
 
 const embedders = new Map<string, Promise<Embedder>>();
 /** Each embedding model loads once per process: loading costs a second or two and 100-300 MB. */
@@ -83,9 +84,9 @@ export async function chooseEmbeddingModel(
   };
 }
 
-export class UsageError extends Error {
+export class UsageError extends BadRequestError {
   constructor(message: string) {
-    super(message);
+    super('request.usage', message);
     this.name = 'UsageError';
   }
 }

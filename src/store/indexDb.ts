@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, renameSync } from 'node:fs';
 import path from 'node:path';
 import { indexText, stemsAsEnglish, wordTerms, words } from '../text/segment.js';
 import { FILE_NAME_SQL, FTS_TEXT_FUNCTION, migrations } from './migrations.js';
+import { IndexError } from '../shared/errors.js';
 
 export type FileStatus = 'pending' | 'processing' | 'completed' | 'failed';
 
@@ -73,12 +74,12 @@ export interface ScanChanges {
   gone: LogRow[];
 }
 
-export class CorruptIndexError extends Error {
+export class CorruptIndexError extends IndexError {
   constructor(
     message: string,
     readonly file: string,
   ) {
-    super(message);
+    super('index.corrupt', message);
     this.name = 'CorruptIndexError';
   }
 }

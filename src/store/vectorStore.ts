@@ -3,6 +3,7 @@ import { Field, FixedSizeList, Float32, Float64, Int32, Schema, Utf8, Bool } fro
 import { existsSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import type { ChunkRecord } from './indexDb.js';
+import { EmbeddingError } from '../shared/errors.js';
 
 export interface VectorRow extends Omit<ChunkRecord, 'file_id' | 'contains_code'> {
   vector: number[] | Float32Array;
@@ -278,12 +279,13 @@ export class VectorStore {
   }
 }
 
-export class DimensionMismatchError extends Error {
+export class DimensionMismatchError extends EmbeddingError {
   constructor(
     readonly stored: number,
     readonly expected: number,
   ) {
     super(
+      'embedding.dimensionMismatch',
       `The vector index was built with ${stored}-dimensional embeddings, but the current model produces ${expected}.`,
     );
     this.name = 'DimensionMismatchError';
