@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import type { Table } from '@lancedb/lancedb';
 import { loadEmbedder, type Embedder } from '../../src/models/embedder.js';
 import { similaritySearch } from '../../src/search/similaritySearch.js';
-import { sparseSearch } from '../../src/search/sparse.js';
+import { sparseSearch } from '../../src/store/sparse.js';
 import type { ChunkRecord, ScannedFile } from '../../src/store/indexDb.js';
 import { openIndex, type Index } from '../../src/store/openIndex.js';
 import type { VectorRow } from '../../src/store/vectorStore.js';

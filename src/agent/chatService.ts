@@ -8,7 +8,7 @@ import { loadChatModel, type ChatModel } from '../models/chatModel.js';
 import { withFallback, type FallbackChatModel } from '../models/fallbackChat.js';
 import { createEndpointChatModel, isLoopback } from '../models/openaiChat.js';
 import { buildAgentGraph, toTurns } from './graph.js';
-import { CONVERSATIONS_FILE, listThreads, openThreadsDb, touchThread } from './threads.js';
+import { CONVERSATIONS_FILE, listThreads, openThreadsDb, touchThread } from '../store/threads.js';
 import { makeRetrieveNotesTool, type SourceArtifact } from './retrieveNotesTool.js';
 import { sourceFilter } from '../pipeline/linkPolicy.js';
 

@@ -19,7 +19,7 @@ import { obsidianUri, PathRefusedError, readVaultNote, resolveNotePath } from '.
 import { refusalForPath, sourceFilter, type LinkPolicy } from '../pipeline/linkPolicy.js';
 import { SyncWorkerClient, type WorkerHandle } from './syncWorkerClient.js';
 import { UsageError, VaultService } from './vaultService.js';
-import { listThreads } from '../agent/threads.js';
+import { listThreads } from '../store/threads.js';
 
 function linkPolicyOf(settings: { followExternalLinks: boolean }): LinkPolicy {
   return { followExternalLinks: settings.followExternalLinks };
@@ -198,9 +198,7 @@ export class Backend {
     'log:retry': async ({ source }) => {
       const s = this.need();
       const row = s.findFile(source);
-      s.index.db.db
-        .prepare(`update obq_log set status = 'pending' where id = ? and status != 'processing'`)
-        .run(row.id);
+      s.index.db.requeueForRetry(row.id);
       return { started: this.worker.requestSync() };
     },
     'log:chunks': async ({ source }) => {
@@ -234,9 +232,9 @@ export class Backend {
         filter_by_filenames: filters?.files,
         metadata_filters: {
           folder: filters?.folder || undefined,
-          tags: filters?.tag || undefined,
-          date_from: filters?.dateFrom,
-          date_to: filters?.dateTo,
+          tags: filters?.tags || undefined,
+          date_from: filters?.date_from,
+          date_to: filters?.date_to,
         },
       });
       return hits.map((h) => ({
@@ -295,7 +293,7 @@ export class Backend {
         next.followExternalLinks !== before.followExternalLinks;
       if (reindex) {
         // New chunk boundaries invalidate every stored chunk: re-embed all, from the vault.
-        s.index.db.db.exec(`update obq_log set status = 'pending', file_hash = null`);
+        s.index.db.requeueAllForReindex();
       }
       if (rescan) this.worker.requestSync();
       // The chat model is chosen when the chat service is made: a new model or endpoint takes a new one.

@@ -296,6 +296,16 @@ export class IndexDb {
   }
 
   /** Back to `pending`, with the content hash forgotten so the next sync re-indexes the file even if unchanged. */
+  /** A failed file queued for the next sync as it is (its hash kept: unchanged content is not re-embedded). */
+  requeueForRetry(id: number): void {
+    this.db.prepare(`update obq_log set status = 'pending' where id = ? and status != 'processing'`).run(id);
+  }
+
+  /** Every file queued to be chunked and embedded again (new chunk boundaries invalidate every stored chunk). */
+  requeueAllForReindex(): void {
+    this.db.exec(`update obq_log set status = 'pending', file_hash = null`);
+  }
+
   requeueForReindex(ids: number[]): void {
     const stmt = this.db.prepare(`update obq_log set status = 'pending', file_hash = null where id = ?`);
     this.db.transaction(() => ids.forEach((id) => stmt.run(id)))();
