@@ -5,7 +5,7 @@ import type { ChunkRecord, IndexDb, LogRow } from '../store/indexDb.js';
 import { DEFAULT_CHUNK_OPTIONS, chunkMarkdown } from './chunker.js';
 import { discoverNotes, toSource } from './discover.js';
 import { dateFromNoteName, parseNoteMetadata } from './noteMetadata.js';
-import { DEFAULT_DAILY_NOTE_FORMAT, readDailyNoteFormat } from './obsidianConfig.js';
+import { DEFAULT_DAILY_NOTE_FORMAT, readDailyNoteFormat } from '../obsidian/config.js';
 import { DEFAULT_MAX_NOTE_BYTES, NoteReadError, readNote } from './readNote.js';
 import { embeddingText, toChunkRecords } from './chunkRecords.js';
 import { DEFAULT_LINK_POLICY, LinkPolicyError, refusalForPath, type LinkPolicy } from './linkPolicy.js';

@@ -15,7 +15,9 @@ import type { LogRow } from '../store/indexDb.js';
 import { loadManifest, selectedEmbeddingModel } from '../models/manifest.js';
 import { loadKnownVaults, rememberVault } from './settings.js';
 import { BrowseError, browseFolders } from './folderBrowser.js';
-import { obsidianUri, PathRefusedError, readVaultNote, resolveNotePath } from './notePaths.js';
+import { PathRefusedError, readVaultNote, resolveNotePath } from './notePaths.js';
+import { obsidianUri } from '../obsidian/uri.js';
+import { resolveWikilink } from '../obsidian/wikilinks.js';
 import { refusalForPath, sourceFilter, type LinkPolicy } from '../pipeline/linkPolicy.js';
 import { SyncWorkerClient, type WorkerHandle } from './syncWorkerClient.js';
 import { UsageError, VaultService } from './vaultService.js';
@@ -254,14 +256,7 @@ export class Backend {
       return readVaultNote(s.vault, source, linkPolicyOf(s.settings));
     },
     'note:resolveLink': async ({ target }) => {
-      const s = this.need();
-      const name = target.split('#')[0]!.split('|')[0]!.trim().replace(/\.md$/i, '').toLowerCase();
-      const notes = s.index.db.indexedNotes();
-      const hit =
-        notes.find((n) => n.source.replace(/\.md$/i, '').toLowerCase() === name) ??
-        notes.find((n) => path.basename(n.source, '.md').toLowerCase() === name) ??
-        notes.find((n) => n.title.toLowerCase() === name || n.aliases.some((a) => a.toLowerCase() === name));
-      return { source: hit?.source ?? null };
+      return { source: resolveWikilink(target, this.need().index.db.indexedNotes()) };
     },
     'note:open': async ({ source, reveal }) => {
       const s = this.need();

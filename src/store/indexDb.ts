@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, renameSync } from 'node:fs';
 import path from 'node:path';
 import { indexText, stemsAsEnglish, wordTerms, words } from '../text/segment.js';
 import { FILE_NAME_SQL, FTS_TEXT_FUNCTION, migrations } from './migrations.js';
+import { linkFileName, linkTargets } from '../obsidian/wikilinks.js';
 import { IndexError } from '../shared/errors.js';
 
 export type FileStatus = 'pending' | 'processing' | 'completed' | 'failed';
@@ -539,11 +540,8 @@ export class IndexDb {
       if (!row || out.has(row.source)) continue;
       const targets = new Set<string>();
       for (const link of linksIn(row.metadata_json)) {
-        const named = (byName.all(`${link.split('/').pop()!.toLowerCase()}.md`) as { source: string }[]).map(
-          (r) => r.source,
-        );
-        const exact = link.includes('/') && named.find((s) => s.toLowerCase() === `${link.toLowerCase()}.md`);
-        for (const s of exact ? [exact] : named) targets.add(s);
+        const named = (byName.all(linkFileName(link)) as { source: string }[]).map((r) => r.source);
+        for (const s of linkTargets(link, named)) targets.add(s);
       }
       targets.delete(row.source);
       out.set(row.source, [...targets]);
