@@ -1,8 +1,6 @@
 import path from 'node:path';
 import {
   parseRequest,
-  type EventChannel,
-  type EventPayload,
   type LogRowT,
   type RequestChannel,
   type Res,
@@ -13,7 +11,7 @@ import { similaritySearch } from '../search/similaritySearch.js';
 import { defaultDataDir } from '../store/dataDir.js';
 import type { LogRow } from '../store/indexDb.js';
 import { loadManifest, selectedEmbeddingModel } from '../models/manifest.js';
-import { loadKnownVaults, rememberVault } from './settings.js';
+import { loadKnownVaults } from './settings.js';
 import { BrowseError, browseFolders } from './folderBrowser.js';
 import { PathRefusedError, readVaultNote, resolveNotePath } from './notePaths.js';
 import { obsidianUri } from '../obsidian/uri.js';
@@ -22,22 +20,13 @@ import { refusalForPath, sourceFilter, type LinkPolicy } from '../pipeline/linkP
 import { SyncWorkerClient, type WorkerHandle } from './syncWorkerClient.js';
 import { UsageError, VaultService } from './vaultService.js';
 import { listThreads } from '../store/threads.js';
+import type { ChatService, Emit } from '../shared/chatService.js';
+
+export type { ChatService, Emit };
 
 function linkPolicyOf(settings: { followExternalLinks: boolean }): LinkPolicy {
   return { followExternalLinks: settings.followExternalLinks };
 }
-
-/** What a chat implementation offers the backend (the agent provides it; tests may script it). */
-export interface ChatService {
-  send(threadId: string, message: string, emit: Emit): Promise<string>;
-  stop(runId: string): boolean;
-  threads(): Promise<Res<'chat:threads'>>;
-  history(threadId: string): Promise<Res<'chat:history'>>;
-  readonly modelId: string;
-  close(): Promise<void>;
-}
-
-export type Emit = <E extends EventChannel>(event: E, payload: EventPayload<E>) => void;
 
 export interface HostHooks {
   /** Electron: a native folder dialog. Web: none. */
@@ -90,20 +79,21 @@ export class Backend {
   /** Opens a vault at start-up (CLI flag, or the one used last). */
   async openVault(vaultPath: string, dataDir?: string): Promise<void> {
     const vault = await resolveVault(vaultPath);
-    const dir =
+    const dir = path.resolve(
       dataDir ??
-      loadKnownVaults().vaults.find((v) => v.vault === vault)?.dataDir ??
-      this.preferredDataDir ??
-      defaultDataDir(vault);
+        loadKnownVaults().vaults.find((v) => v.vault === vault)?.dataDir ??
+        this.preferredDataDir ??
+        defaultDataDir(vault),
+    );
     // Only the first vault goes there; a second vault gets its own folder, never a shared one.
     this.preferredDataDir = undefined;
-    const next = await VaultService.open({ vault, dataDir: dir });
+    // Resolved here once: the service opens exactly this location (and remembers it as the current vault).
+    const next = await VaultService.openAt({ vault, dataDir: dir });
     if (this.followExternalLinks !== undefined) next.updateSettings({ followExternalLinks: this.followExternalLinks });
     const previous = this.current;
     this.current = next;
     this.chat = null;
     previous?.close();
-    rememberVault(vault, dir);
     this.worker.setTarget(vault, dir);
     this.emit('vault:changed', { vault });
   }

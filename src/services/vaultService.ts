@@ -137,7 +137,14 @@ export class VaultService {
   }
 
   static async open(opts: OpenOptions): Promise<VaultService> {
-    const loc = await resolveLocation(opts);
+    return VaultService.openAt(await resolveLocation(opts), opts);
+  }
+
+  /** Opens a location already resolved (an absolute data folder; a resolved vault, or null to take the index's). */
+  static async openAt(
+    loc: { vault: string | null; dataDir: string },
+    opts: Omit<OpenOptions, 'vault' | 'dataDir'> = {},
+  ): Promise<VaultService> {
     const choice = await chooseEmbeddingModel(loc, opts);
     const embedder = await sharedEmbedder(choice.model);
     const index = await openIndex(
