@@ -89,32 +89,15 @@ function priorChunksPerByte(chunkSize: number): number {
 }
 
 /**
- * Stages 1–5 for one vault. Crash-safety rests on ordering: vectors are written before the SQLite commit that
- * marks a file completed, and every vector delete is by log_id, so a rerun after a crash at any point sweeps
- * what the interrupted run left and never reports a file completed without its chunks.
+ * Stages 1–2: scan the vault and record what changed in obq_log; the vectors and chunks of deleted, disabled
+ * and newly refused files leave the index (vectors first). Returns what the indexing stages need.
  */
-export async function syncVault(opts: SyncOptions): Promise<SyncSummary> {
-  const started = performance.now();
-  const { index, embedder } = opts;
-  const { db, vectors } = index;
-  const chunkOpts = opts.chunk ?? DEFAULT_CHUNK_OPTIONS;
-  const maxBytes = opts.maxNoteBytes ?? DEFAULT_MAX_NOTE_BYTES;
-  const batchChunks = opts.batchChunks ?? DEFAULT_BATCH_CHUNKS;
-  const firstBatchChunks = Math.min(opts.firstBatchChunks ?? DEFAULT_FIRST_BATCH_CHUNKS, batchChunks);
+async function scanAndRecord(
+  opts: SyncOptions,
+  summary: SyncSummary,
+): Promise<{ root: string; policy: LinkPolicy; dailyNoteFormat: string; refused: Set<string> }> {
+  const { db, vectors } = opts.index;
   const cp = opts.checkpoint ?? (() => {});
-  const summary: SyncSummary = {
-    added: 0,
-    modified: 0,
-    unchanged: 0,
-    deleted: 0,
-    failed: 0,
-    chunks_added: 0,
-    chunks_deleted: 0,
-    duration_ms: 0,
-  };
-  const runId = db.startSyncRun();
-  db.resetInterrupted();
-
   opts.onProgress?.({
     phase: 'scanning',
     filesDone: 0,
@@ -162,6 +145,53 @@ export async function syncVault(opts: SyncOptions): Promise<SyncSummary> {
     opts.onFilesChanged?.(rows.map(({ row }) => row.id));
   }
 
+  return { root, policy, dailyNoteFormat, refused };
+}
+
+/** Stage 6: compact the vector table when anything changed, record the run, and report it done. */
+async function reportSync(
+  opts: SyncOptions,
+  summary: SyncSummary,
+  run: { runId: number; started: number; filesDone: number; filesTotal: number },
+): Promise<void> {
+  const { db, vectors } = opts.index;
+  const { runId, started, filesDone, filesTotal: total } = run;
+  const chunksDone = summary.chunks_added;
+  opts.onProgress?.({ phase: 'finishing', filesDone, filesTotal: total, chunksDone, chunksPerSec: 0, etaSeconds: 0 });
+  if (summary.chunks_added + summary.chunks_deleted > 0) await vectors.optimize();
+  summary.duration_ms = Math.round(performance.now() - started);
+  db.finishSyncRun(runId, summary);
+  opts.onProgress?.({ phase: 'done', filesDone, filesTotal: total, chunksDone, chunksPerSec: 0, etaSeconds: 0 });
+}
+
+/**
+ * Stages 1–5 for one vault. Crash-safety rests on ordering: vectors are written before the SQLite commit that
+ * marks a file completed, and every vector delete is by log_id, so a rerun after a crash at any point sweeps
+ * what the interrupted run left and never reports a file completed without its chunks.
+ */
+export async function syncVault(opts: SyncOptions): Promise<SyncSummary> {
+  const started = performance.now();
+  const { index, embedder } = opts;
+  const { db, vectors } = index;
+  const chunkOpts = opts.chunk ?? DEFAULT_CHUNK_OPTIONS;
+  const maxBytes = opts.maxNoteBytes ?? DEFAULT_MAX_NOTE_BYTES;
+  const batchChunks = opts.batchChunks ?? DEFAULT_BATCH_CHUNKS;
+  const firstBatchChunks = Math.min(opts.firstBatchChunks ?? DEFAULT_FIRST_BATCH_CHUNKS, batchChunks);
+  const cp = opts.checkpoint ?? (() => {});
+  const summary: SyncSummary = {
+    added: 0,
+    modified: 0,
+    unchanged: 0,
+    deleted: 0,
+    failed: 0,
+    chunks_added: 0,
+    chunks_deleted: 0,
+    duration_ms: 0,
+  };
+  const runId = db.startSyncRun();
+  db.resetInterrupted();
+
+  const { root, policy, dailyNoteFormat, refused } = await scanAndRecord(opts, summary);
   const pending = db.selectPending().filter((row) => !refused.has(row.file_path));
   const total = pending.length;
   // Files count as done once their chunks are embedded (or they failed or were unchanged): embedding is the
@@ -350,12 +380,7 @@ export async function syncVault(opts: SyncOptions): Promise<SyncSummary> {
   await flush();
   if (opts.signal?.aborted) db.resetInterrupted();
 
-  const chunksDone = summary.chunks_added;
-  opts.onProgress?.({ phase: 'finishing', filesDone, filesTotal: total, chunksDone, chunksPerSec: 0, etaSeconds: 0 });
-  if (summary.chunks_added + summary.chunks_deleted > 0) await vectors.optimize();
-  summary.duration_ms = Math.round(performance.now() - started);
-  db.finishSyncRun(runId, summary);
-  opts.onProgress?.({ phase: 'done', filesDone, filesTotal: total, chunksDone, chunksPerSec: 0, etaSeconds: 0 });
+  await reportSync(opts, summary, { runId, started, filesDone, filesTotal: total });
   return summary;
 }
 
