@@ -176,8 +176,7 @@ async function buildSynthetic(
         }
         norm = Math.sqrt(norm);
         for (let d = 0; d < dim; d++) v[d]! /= norm;
-        const { file_id, contains_code, ...rest } = r;
-        return { ...rest, log_id: file_id, contains_code: contains_code === 1, vector: v };
+        return { ...r, contains_code: r.contains_code === 1, vector: v };
       }),
     );
     const g1 = performance.now();

@@ -117,7 +117,7 @@ async function scanAndRecord(
 
   if (changes.gone.length > 0) {
     const ids = changes.gone.map((r) => r.id);
-    await vectors.deleteByLogIds(ids);
+    await vectors.deleteByFileIds(ids);
     cp('after-delete-vectors');
     summary.chunks_deleted += db.forgetFiles(ids);
     summary.deleted += ids.length;
@@ -125,7 +125,7 @@ async function scanAndRecord(
   }
   const disabled = db.disabledWithChunks();
   if (disabled.length > 0) {
-    await vectors.deleteByLogIds(disabled);
+    await vectors.deleteByFileIds(disabled);
     summary.chunks_deleted += db.excludeFiles(disabled);
     opts.onFilesChanged?.(disabled);
   }
@@ -137,7 +137,7 @@ async function scanAndRecord(
     // vectors first, as for a deleted file.
     const indexed = rows.filter(({ row }) => db.chunkIdsOf(row.id).length > 0).map(({ row }) => row.id);
     if (indexed.length > 0) {
-      await vectors.deleteByLogIds(indexed);
+      await vectors.deleteByFileIds(indexed);
       summary.chunks_deleted += db.clearChunks(indexed);
     }
     for (const { row, reason } of rows) db.markFailed(row.id, reason);
@@ -166,7 +166,7 @@ async function reportSync(
 
 /**
  * Stages 1–5 for one vault. Crash-safety rests on ordering: vectors are written before the SQLite commit that
- * marks a file completed, and every vector delete is by log_id, so a rerun after a crash at any point sweeps
+ * marks a file completed, and every vector delete is by file_id, so a rerun after a crash at any point sweeps
  * what the interrupted run left and never reports a file completed without its chunks.
  */
 export async function syncVault(opts: SyncOptions): Promise<SyncSummary> {
@@ -244,7 +244,7 @@ export async function syncVault(opts: SyncOptions): Promise<SyncSummary> {
         } catch (err) {
           // The old vectors may already be gone: drop the old chunk rows too, so keyword search never serves
           // text whose vectors are missing. Best effort: on a full disk even these writes can fail.
-          await vectors.deleteByLogIds([p.row.id]).catch(() => undefined);
+          await vectors.deleteByFileIds([p.row.id]).catch(() => undefined);
           try {
             db.clearChunks([p.row.id]);
             db.markFailed(p.row.id, `Indexing failed: ${describeWriteError(err as Error)}`);
@@ -263,14 +263,9 @@ export async function syncVault(opts: SyncOptions): Promise<SyncSummary> {
     const records = items.flatMap((p) => p.chunks);
     const embeddings = items.flatMap((p) => p.embeddings);
     cp('after-embed');
-    await vectors.deleteByLogIds(items.map((p) => p.row.id));
+    await vectors.deleteByFileIds(items.map((p) => p.row.id));
     cp('after-delete-vectors');
-    await vectors.add(
-      records.map((r, i) => {
-        const { file_id, contains_code, ...rest } = r;
-        return { ...rest, log_id: file_id, contains_code: contains_code === 1, vector: embeddings[i]! };
-      }),
-    );
+    await vectors.add(records.map((r, i) => ({ ...r, contains_code: r.contains_code === 1, vector: embeddings[i]! })));
     cp('after-add-vectors');
     const { chunksDeleted } = db.commitFiles(
       items.map((p) => ({ id: p.row.id, hash: p.hash, metadataJson: p.metadataJson, chunks: p.chunks })),
@@ -320,7 +315,7 @@ export async function syncVault(opts: SyncOptions): Promise<SyncSummary> {
         row.num_chunks !== null &&
         db.chunkIdsOf(row.id).length === row.num_chunks &&
         // An interrupted run may have deleted the vectors already; the log alone is not proof they exist.
-        (await vectors.count(`log_id = ${row.id}`)) === row.num_chunks
+        (await vectors.count(`file_id = ${row.id}`)) === row.num_chunks
       ) {
         // Touched or copied by a sync tool: same content, so the existing vectors stand.
         db.markUnchanged(row.id);
@@ -356,12 +351,12 @@ export async function syncVault(opts: SyncOptions): Promise<SyncSummary> {
       if (batchSize >= batchLimit(batchesWritten, batchChunks, firstBatchChunks)) await flush();
     } catch (err) {
       if (err instanceof NoteReadError && err.gone) {
-        await vectors.deleteByLogIds([row.id]);
+        await vectors.deleteByFileIds([row.id]);
         summary.chunks_deleted += db.forgetFiles([row.id]);
         summary.deleted++;
       } else {
         if (err instanceof LinkPolicyError && db.chunkIdsOf(row.id).length > 0) {
-          await vectors.deleteByLogIds([row.id]);
+          await vectors.deleteByFileIds([row.id]);
           summary.chunks_deleted += db.clearChunks([row.id]);
         }
         db.markFailed(row.id, (err as Error).message);

@@ -282,7 +282,7 @@ export class VaultService {
   async setEnabled(ref: string, enabled: boolean): Promise<LogRow> {
     const row = this.findFile(ref);
     if (!enabled) {
-      await this.index.vectors.deleteByLogIds([row.id]);
+      await this.index.vectors.deleteByFileIds([row.id]);
       this.index.db.excludeFiles([row.id]);
     }
     const updated = this.index.db.setEnabled(row.file_path, enabled)!;
