@@ -56,35 +56,24 @@ export class ObsiQueryError extends Error {
 
 type CodeOf<F extends ErrorFamily> = Extract<ErrorCode, `${F}.${string}`>;
 
-export class VaultFamilyError extends ObsiQueryError {
-  constructor(code: CodeOf<'vault'>, message: string) {
-    super(code, message);
-  }
+/** A family's base class: its constructor takes only that family's codes. */
+function family<F extends ErrorFamily>() {
+  return class extends ObsiQueryError {
+    constructor(code: CodeOf<F>, message: string) {
+      super(code, message);
+    }
+  };
 }
-export class IndexError extends ObsiQueryError {
-  constructor(code: CodeOf<'index'>, message: string) {
-    super(code, message);
-  }
-}
-export class EmbeddingError extends ObsiQueryError {
-  constructor(code: CodeOf<'embedding'>, message: string) {
-    super(code, message);
-  }
-}
-export class ChunkingError extends ObsiQueryError {
+
+export class VaultFamilyError extends family<'vault'>() {}
+export class IndexError extends family<'index'>() {}
+export class EmbeddingError extends family<'embedding'>() {}
+export class ModelError extends family<'model'>() {}
+export class BadRequestError extends family<'request'>() {}
+export class ChunkingError extends family<'chunking'>() {
   constructor(message: string) {
     super('chunking.failed', message);
     this.name = 'ChunkingError';
-  }
-}
-export class ModelError extends ObsiQueryError {
-  constructor(code: CodeOf<'model'>, message: string) {
-    super(code, message);
-  }
-}
-export class BadRequestError extends ObsiQueryError {
-  constructor(code: CodeOf<'request'>, message: string) {
-    super(code, message);
   }
 }
 
