@@ -1,0 +1,120 @@
+/**
+ * Fusion candidates side by side (issue 24 part 2): every method of src/search/fusion.ts over a grid of weights,
+ * with the title and link boosts on and off, on the question sets of eval/sets.json, in one run. The indexes are
+ * the ones `npm run eval` builds (same --data-root, same folder per vault and embedder), synced first (a no-op when
+ * up to date); each question is embedded once and reused by every candidate, so the grid costs searches only.
+ *
+ *   node --import tsx bench/fusionEval.ts --data-root DIR [--part tune|test] [--set NAME ...] [--out FILE.json]
+ *
+ * Prints one line per candidate and set (R@5, MRR@10) and writes every number to --out. Choose knobs on
+ * `--part tune` only; run `--part test` once, for the chosen candidate, to report.
+ */
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { chooseEmbeddingModel, VaultService } from '../src/services/vaultService.js';
+import { evaluate, readQueries, type Metrics } from '../src/search/evaluate.js';
+import { evalIndexDir, loadEvalSets, selectEvalSets, type EvalPart } from '../src/search/evalSets.js';
+import type { Embedder } from '../src/models/embedder.js';
+import type { FusionOptions } from '../src/search/fusion.js';
+import { LINK_BOOST } from '../src/search/similaritySearch.js';
+
+const args = process.argv.slice(2);
+const opt = (name: string) => {
+  const i = args.indexOf(name);
+  return i >= 0 ? args[i + 1] : undefined;
+};
+const dataRoot = opt('--data-root');
+if (!dataRoot) throw new Error('usage: fusionEval.ts --data-root DIR [--part tune|test] [--set NAME ...] [--out FILE]');
+const names = args.flatMap((a, i) => (a === '--set' ? [args[i + 1]!] : []));
+const sets = selectEvalSets(loadEvalSets(), { names, part: opt('--part') as EvalPart | undefined });
+const only = opt('--only'); // a candidate name: run just that one (the test-part report)
+
+interface Candidate {
+  name: string;
+  fusion?: Partial<FusionOptions>;
+  /** Dense weight for Latin-script and CJK-script queries; undefined: the model's calibration. */
+  weight?: number;
+  linkBoost?: number;
+  titleBoost?: boolean;
+}
+
+const candidates: Candidate[] = [{ name: 'shipped-before (max, calibrated w, boosts)', fusion: { method: 'max' } }];
+for (const w of [0.3, 0.5, 0.7, 0.85]) candidates.push({ name: `max w=${w}`, fusion: { method: 'max' }, weight: w });
+for (const method of ['zscore', 'rank'] as const)
+  for (const adaptive of ['none', 'gap', 'agreement'] as const)
+    for (const w of [0.3, 0.4, 0.5, 0.6, 0.7])
+      candidates.push({ name: `${method} ${adaptive} w=${w}`, fusion: { method, adaptive }, weight: w });
+for (const k of [10, 60])
+  for (const adaptive of ['none', 'gap'] as const)
+    for (const w of [0.4, 0.5, 0.6])
+      candidates.push({
+        name: `rrf k=${k} ${adaptive} w=${w}`,
+        fusion: { method: 'rrf', rrfK: k, adaptive },
+        weight: w,
+      });
+// Boosts off, for every method at a middle weight.
+for (const c of candidates.filter((c) => / w=0\.5$/.test(c.name) && !c.name.includes('agreement'))) {
+  candidates.push({ ...c, name: `${c.name} no-link`, linkBoost: 0 });
+  candidates.push({ ...c, name: `${c.name} no-title`, titleBoost: false });
+  candidates.push({ ...c, name: `${c.name} no-boosts`, linkBoost: 0, titleBoost: false });
+}
+const run = only ? candidates.filter((c) => c.name === only) : candidates;
+if (run.length === 0) throw new Error(`no candidate named "${only}"`);
+
+/** The embedder with its query embeddings memoised: every candidate searches with the same query vectors. */
+function cachedQueries(embedder: Embedder): Embedder {
+  const cache = new Map<string, Float32Array>();
+  return {
+    modelId: embedder.modelId,
+    dimension: embedder.dimension,
+    calibration: embedder.calibration,
+    dispose: () => embedder.dispose(),
+    async embed(texts, opts) {
+      if (opts?.kind !== 'query' || texts.length !== 1) return embedder.embed(texts, opts);
+      const hit = cache.get(texts[0]!);
+      if (hit) return [hit];
+      const [v] = await embedder.embed(texts, opts);
+      cache.set(texts[0]!, v!);
+      return [v!];
+    },
+  };
+}
+
+type Row = { set: string; part: EvalPart; language: string; candidate: string; hybrid: Metrics };
+const rows: Row[] = [];
+const singles: Record<string, { dense: Metrics; sparse: Metrics }> = {};
+for (const set of sets) {
+  const choice = await chooseEmbeddingModel({ vault: set.vault, dataDir: path.join(dataRoot, '.none') });
+  const service = await VaultService.open({
+    vault: set.vault,
+    dataDir: evalIndexDir(dataRoot, set.vault, choice.model.id),
+    embeddingModel: choice.model.id,
+  });
+  try {
+    await service.sync();
+    const embedder = cachedQueries(service.embedder);
+    const queries = readQueries(set.queries, { offTopic: true }).filter((q) => q.rel.length > 0);
+    if (queries.length === 0) continue;
+    const single = await evaluate(service.index, embedder, queries, ['dense', 'sparse']);
+    singles[set.name] = { dense: single.dense, sparse: single.sparse };
+    console.log(
+      `${set.name} (${set.part}, ${queries.length} q, ${embedder.modelId}): dense ${single.dense.recall_at_5.toFixed(3)}/${single.dense.mrr_at_10.toFixed(3)}  BM25 ${single.sparse.recall_at_5.toFixed(3)}/${single.sparse.mrr_at_10.toFixed(3)}`,
+    );
+    for (const c of run) {
+      const m = await evaluate(service.index, embedder, queries, ['hybrid'], {
+        fusion: c.fusion,
+        ...(c.weight !== undefined ? { denseWeight: c.weight } : {}),
+        linkBoost: c.linkBoost ?? LINK_BOOST,
+        titleBoost: c.titleBoost,
+      });
+      rows.push({ set: set.name, part: set.part, language: set.language, candidate: c.name, hybrid: m.hybrid });
+      console.log(
+        `  ${c.name.padEnd(40)} ${m.hybrid.recall_at_5.toFixed(3)} / ${m.hybrid.mrr_at_10.toFixed(3)}  p95 ${m.hybrid.p95_ms.toFixed(0)} ms`,
+      );
+    }
+  } finally {
+    service.close();
+  }
+}
+const out = opt('--out');
+if (out) writeFileSync(out, JSON.stringify({ singles, rows }, null, 1));
