@@ -13,7 +13,7 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { chooseEmbeddingModel, VaultService } from '../src/services/vaultService.js';
 import { evaluate, readQueries, type Metrics } from '../src/search/evaluate.js';
-import { evalIndexDir, loadEvalSets, selectEvalSets, type EvalPart } from '../src/search/evalSets.js';
+import { evalIndexDir, loadEvalSets, selectEvalSets, type SetPart as EvalPart } from '../src/search/evalSets.js';
 import type { Embedder } from '../src/models/embedder.js';
 import type { FusionOptions } from '../src/search/fusion.js';
 import { LINK_BOOST } from '../src/search/similaritySearch.js';
@@ -39,21 +39,17 @@ interface Candidate {
 }
 
 const candidates: Candidate[] = [{ name: 'shipped-before (max, calibrated w, boosts)', fusion: { method: 'max' } }];
-for (const w of [0.3, 0.5, 0.7, 0.85]) candidates.push({ name: `max w=${w}`, fusion: { method: 'max' }, weight: w });
+const grid = (ws: number[], name: string, fusion: Partial<FusionOptions>) =>
+  ws.forEach((w) => candidates.push({ name: `${name} w=${w}`, fusion, weight: w }));
+grid([0.5, 0.7, 0.85, 0.9, 0.95], 'max', { method: 'max' });
 for (const method of ['zscore', 'rank'] as const)
-  for (const adaptive of ['none', 'gap', 'agreement'] as const)
-    for (const w of [0.3, 0.4, 0.5, 0.6, 0.7])
-      candidates.push({ name: `${method} ${adaptive} w=${w}`, fusion: { method, adaptive }, weight: w });
-for (const k of [10, 60])
   for (const adaptive of ['none', 'gap'] as const)
-    for (const w of [0.4, 0.5, 0.6])
-      candidates.push({
-        name: `rrf k=${k} ${adaptive} w=${w}`,
-        fusion: { method: 'rrf', rrfK: k, adaptive },
-        weight: w,
-      });
-// Boosts off, for every method at a middle weight.
-for (const c of candidates.filter((c) => / w=0\.5$/.test(c.name) && !c.name.includes('agreement'))) {
+    grid([0.4, 0.5, 0.6, 0.7, 0.8, 0.9], `${method} ${adaptive}`, { method, adaptive });
+grid([0.5, 0.7, 0.9], 'zscore agreement', { method: 'zscore', adaptive: 'agreement' });
+for (const adaptive of ['none', 'gap'] as const)
+  grid([0.4, 0.5, 0.6, 0.7, 0.8], `rrf k=60 ${adaptive}`, { method: 'rrf', rrfK: 60, adaptive });
+// The boosts off, for every method at one weight.
+for (const c of candidates.filter((c) => / w=0\.7$/.test(c.name) && !c.name.includes('agreement'))) {
   candidates.push({ ...c, name: `${c.name} no-link`, linkBoost: 0 });
   candidates.push({ ...c, name: `${c.name} no-title`, titleBoost: false });
   candidates.push({ ...c, name: `${c.name} no-boosts`, linkBoost: 0, titleBoost: false });

@@ -9,7 +9,13 @@ import {
   type EvalQuery,
   type Metrics,
 } from '../search/evaluate.js';
-import { evalIndexDir, loadEvalSets, selectEvalSets, type EvalPart, type EvalSet } from '../search/evalSets.js';
+import {
+  evalIndexDir,
+  loadEvalSets,
+  selectEvalSets,
+  type SetPart as EvalPart,
+  type EvalSet,
+} from '../search/evalSets.js';
 import { printJson } from './output.js';
 
 export interface EvalSetsOptions {

@@ -163,7 +163,11 @@ export function loadEvalSets(file = DEFAULT_SETS_FILE): EvalSet[] {
   } catch (err) {
     throw new EvalSetError(`Cannot use the question-set manifest ${file}: ${(err as Error).message}`);
   }
-  return entries.map((s) => ({ ...s, queries: path.resolve(REPO_ROOT, s.queries), vault: path.resolve(REPO_ROOT, s.vault) }));
+  return entries.map((s) => ({
+    ...s,
+    queries: path.resolve(REPO_ROOT, s.queries),
+    vault: path.resolve(REPO_ROOT, s.vault),
+  }));
 }
 
 /** The sets asked for: by name (each must exist) and/or by part; all of them when neither is given. */

@@ -48,7 +48,7 @@ function vaultForms(t: QueryTerm, docs: (term: string) => number): string[] {
 }
 
 /** The query words BM25 will score, with their terms: rarest first, within the budget, back in query order. */
-function affordableTerms(db: IndexDb, query: string, budget: number): QueryTerm[] {
+export function affordableTerms(db: IndexDb, query: string, budget = SPARSE_POSTINGS_BUDGET): QueryTerm[] {
   const terms = queryTerms(query);
   if (terms.length === 0) return [];
   const df = documentFrequency(db.db);
