@@ -17,6 +17,8 @@ import { evalIndexDir, loadEvalSets, selectEvalSets, type SetPart as EvalPart } 
 import type { Embedder } from '../src/models/embedder.js';
 import type { FusionOptions } from '../src/search/fusion.js';
 import { LINK_BOOST } from '../src/search/similaritySearch.js';
+import type { Index } from '../src/store/openIndex.js';
+import type { VectorHit, VectorStore } from '../src/store/vectorStore.js';
 
 const args = process.argv.slice(2);
 const opt = (name: string) => {
@@ -27,7 +29,7 @@ const dataRoot = opt('--data-root');
 if (!dataRoot) throw new Error('usage: fusionEval.ts --data-root DIR [--part tune|test] [--set NAME ...] [--out FILE]');
 const names = args.flatMap((a, i) => (a === '--set' ? [args[i + 1]!] : []));
 const sets = selectEvalSets(loadEvalSets(), { names, part: opt('--part') as EvalPart | undefined });
-const only = opt('--only'); // a candidate name: run just that one (the test-part report)
+const only = opt('--only')?.split(','); // candidate names, comma-separated: run just those (the test-part report)
 
 interface Candidate {
   name: string;
@@ -38,7 +40,14 @@ interface Candidate {
   titleBoost?: boolean;
 }
 
-const candidates: Candidate[] = [{ name: 'shipped-before (max, calibrated w, boosts)', fusion: { method: 'max' } }];
+// 'before': the fusion shipped before issue 24 (max-normalised, 0.85 dense; E5 0.5 for CJK queries).
+const candidates: Candidate[] = [
+  { name: 'shipped' },
+  { name: 'shipped no-link', linkBoost: 0 },
+  { name: 'shipped no-title', titleBoost: false },
+  { name: 'shipped no-boosts', linkBoost: 0, titleBoost: false },
+  { name: 'before', fusion: { method: 'max', adaptive: 'none' }, weight: -1 },
+];
 const grid = (ws: number[], name: string, fusion: Partial<FusionOptions>) =>
   ws.forEach((w) => candidates.push({ name: `${name} w=${w}`, fusion, weight: w }));
 grid([0.5, 0.7, 0.85, 0.9, 0.95], 'max', { method: 'max' });
@@ -54,8 +63,8 @@ for (const c of candidates.filter((c) => / w=0\.7$/.test(c.name) && !c.name.incl
   candidates.push({ ...c, name: `${c.name} no-title`, titleBoost: false });
   candidates.push({ ...c, name: `${c.name} no-boosts`, linkBoost: 0, titleBoost: false });
 }
-const run = only ? candidates.filter((c) => c.name === only) : candidates;
-if (run.length === 0) throw new Error(`no candidate named "${only}"`);
+const run = only ? candidates.filter((c) => only.includes(c.name)) : candidates;
+if (run.length === 0) throw new Error(`no candidate named ${only?.join(', ')}`);
 
 /** The embedder with its query embeddings memoised: every candidate searches with the same query vectors. */
 function cachedQueries(embedder: Embedder): Embedder {
@@ -76,6 +85,30 @@ function cachedQueries(embedder: Embedder): Embedder {
   };
 }
 
+/**
+ * The index with its vector searches memoised per query vector (the same cached vector object each time): the
+ * retrieved lists do not depend on the fusion, so every candidate after the first costs only fusion and boosts.
+ */
+function cachedVectors(index: Index): Index {
+  const searches = new Map<string, Promise<VectorHit[]>>();
+  const lookups = new Map<string, Promise<Map<string, Float32Array>>>();
+  const ids = new WeakMap<object, number>();
+  let next = 0;
+  const keyOf = (v: object) => ids.get(v) ?? (ids.set(v, ++next), next);
+  const vectors = Object.create(index.vectors) as VectorStore;
+  vectors.search = (vector, k, where) => {
+    const key = `${keyOf(vector)}|${k}|${where ?? ''}`;
+    if (!searches.has(key)) searches.set(key, index.vectors.search(vector, k, where));
+    return searches.get(key)!;
+  };
+  vectors.vectorsOf = (chunkIds) => {
+    const key = chunkIds.join('\n');
+    if (!lookups.has(key)) lookups.set(key, index.vectors.vectorsOf(chunkIds));
+    return lookups.get(key)!;
+  };
+  return { ...index, vectors, close: () => index.close() };
+}
+
 type Row = { set: string; part: EvalPart; language: string; candidate: string; hybrid: Metrics };
 const rows: Row[] = [];
 const singles: Record<string, { dense: Metrics; sparse: Metrics }> = {};
@@ -89,17 +122,22 @@ for (const set of sets) {
   try {
     await service.sync();
     const embedder = cachedQueries(service.embedder);
+    const index = cachedVectors(service.index);
     const queries = readQueries(set.queries, { offTopic: true }).filter((q) => q.rel.length > 0);
     if (queries.length === 0) continue;
-    const single = await evaluate(service.index, embedder, queries, ['dense', 'sparse']);
+    const single = await evaluate(index, embedder, queries, ['dense', 'sparse']);
     singles[set.name] = { dense: single.dense, sparse: single.sparse };
     console.log(
       `${set.name} (${set.part}, ${queries.length} q, ${embedder.modelId}): dense ${single.dense.recall_at_5.toFixed(3)}/${single.dense.mrr_at_10.toFixed(3)}  BM25 ${single.sparse.recall_at_5.toFixed(3)}/${single.sparse.mrr_at_10.toFixed(3)}`,
     );
     for (const c of run) {
-      const m = await evaluate(service.index, embedder, queries, ['hybrid'], {
+      const m = await evaluate(index, embedder, queries, ['hybrid'], {
         fusion: c.fusion,
-        ...(c.weight !== undefined ? { denseWeight: c.weight } : {}),
+        ...(c.weight === -1
+          ? { denseWeight: set.language === 'ja' && embedder.calibration.denseWeightCjk !== undefined ? 0.5 : 0.85 }
+          : c.weight !== undefined
+            ? { denseWeight: c.weight }
+            : {}),
         linkBoost: c.linkBoost ?? LINK_BOOST,
         titleBoost: c.titleBoost,
       });

@@ -83,15 +83,16 @@ export class SearchInputError extends Error {
 
 export const MAX_QUERY_CHARS = 500;
 /*
- * The relevance gate and the dense weight of the fused score are per embedding model (the manifest's
- * `search` calibration, README "Retrieval quality"). Fusion is a convex mix of cosine and max-normalised
- * BM25: measured in the same run against reciprocal-rank fusion on the dev set and the sample vault, RRF let
- * BM25's noise on paraphrased questions pull good dense hits down, while the mix keeps dense in charge and
- * lets exact words (names, titles, commands) break near-ties.
+ * The relevance gate and the dense weight of the fused score are per embedding model (the manifest's `search`
+ * calibration, per script for E5). Fusion (src/search/fusion.ts) standardises each side over its own list
+ * (z-scores) and moves the weight per query towards the side whose best hit stands out: measured against the old
+ * max-normalised mix, rank-based scores and reciprocal-rank fusion on the tuning parts of every set (bench/fusionEval.ts,
+ * README "Retrieval quality"), it was the one method that never followed the weaker side in English, Japanese and
+ * Spanish; the max-normalised mix fell 0.02-0.06 below BM25 alone in Japanese and Spanish.
  */
 const TITLE_MATCH_BOOST = 0.5;
 /** The fusion hybrid search ships with (bench/fusionEval.ts, README "Retrieval quality"); weight per model. */
-export const SHIPPED_FUSION: Omit<FusionOptions, 'denseWeight'> = { method: 'max', adaptive: 'none', rrfK: 60 };
+export const SHIPPED_FUSION: Omit<FusionOptions, 'denseWeight'> = { method: 'zscore', adaptive: 'gap', rrfK: 60 };
 /*
  * Wikilink boost (README "Retrieval quality"): measured in one run on the dev set, a held-out set of 30
  * questions (eval/ohelp-heldout.jsonl) and the sample vault, it raised hybrid MRR@10 on both help-vault sets
