@@ -6,7 +6,8 @@
  * - `max`: the original convex mix of cosine and BM25 divided by the query's best BM25 score. The two sides are on
  *   different scales (cosines of one model crowd into 0.1-0.3, BM25/max spreads over 0..1), so a fixed weight
  *   over-trusts whichever side spreads less: the weaker one, often.
- * - `zscore`: each side standardised over its own retrieved list (mean 0, standard deviation 1), then mixed.
+ * - `zscore`: each side standardised over all candidates (mean 0, standard deviation 1; a chunk a side did not
+ *   retrieve scores 0 there), then mixed.
  * - `rank`: each side's rank turned into 1 - (rank-1)/depth, then mixed.
  * - `rrf`: reciprocal-rank fusion, sum of weight / (k + rank).
  *
@@ -42,8 +43,7 @@ interface SideStats {
   rank: Map<number, number>;
   mean: number;
   std: number;
-  min: number;
-  /** z-score of the side's best hit within its top list: how much the best stands out. */
+  /** z-score of the side's best score among the candidates' top ten: how much the best stands out. */
   topZ: number;
   depth: number;
 }
@@ -54,7 +54,9 @@ function sideStats(scores: (number | null)[]): SideStats {
     .filter((x): x is { s: number; i: number } => x.s !== null)
     .sort((a, b) => b.s - a.s);
   const rank = new Map(order.map((x, r) => [x.i, r + 1]));
-  const values = order.map((x) => x.s);
+  // Statistics over every candidate, a side's misses scoring 0 (no query word at all, for BM25): a side that found
+  // one chunk, an exact name, then stands far out instead of having no spread to standardise by.
+  const values = scores.map((s) => s ?? 0).sort((a, b) => b - a);
   const n = values.length;
   const mean = n ? values.reduce((a, b) => a + b, 0) / n : 0;
   const std = n > 1 ? Math.sqrt(values.reduce((a, b) => a + (b - mean) ** 2, 0) / n) : 0;
@@ -65,9 +67,8 @@ function sideStats(scores: (number | null)[]): SideStats {
     rank,
     mean,
     std,
-    min: n ? values[n - 1]! : 0,
-    topZ: n === 0 ? 0 : topStd > 1e-9 ? (values[0]! - topMean) / topStd : 0,
-    depth: n,
+    topZ: order.length === 0 ? 0 : topStd > 1e-9 ? (values[0]! - topMean) / topStd : 0,
+    depth: order.length,
   };
 }
 
@@ -121,8 +122,7 @@ export function fuseScores(cands: FusionCandidate[], opts: FusionOptions): numbe
         // Cosine is used as it is; BM25 divided by the query's best score (its top hit is 1).
         return side === dense ? (score ?? 0) : (score ?? 0) / Math.max(sparseMax(cands), 1e-9);
       case 'zscore':
-        // A chunk a side did not retrieve scores as that side's worst retrieved hit.
-        return side.std > 1e-9 ? ((score ?? side.min) - side.mean) / side.std : 0;
+        return side.std > 1e-9 ? ((score ?? 0) - side.mean) / side.std : 0;
       case 'rank': {
         const r = side.rank.get(i);
         return r === undefined ? 0 : 1 - (r - 1) / Math.max(side.depth, 1);

@@ -213,7 +213,9 @@ async function runSearch(index: Index, embedder: Embedder, input: SearchInput): 
     const span = fusion.method === 'max' ? 1 : Math.max(...fused) - lo || 1;
     candidates.forEach((c, i) => (c.fused = (fused[i]! - lo) / span));
   } else {
-    for (const c of candidates) c.fused = (mode === 'dense' ? c.dense_score : c.sparse_score) ?? 0;
+    // BM25 has no fixed scale: divided by the query's best hit it is 0..1 like cosine.
+    const maxSparse = Math.max(...sparse.map((h) => -h.bm25), 1e-9);
+    for (const c of candidates) c.fused = mode === 'dense' ? (c.dense_score ?? 0) : (c.sparse_score ?? 0) / maxSparse;
   }
   // Typing a note's exact title or alias means "that note": names are what embeddings handle worst.
   const named = new Set(mode === 'dense' || input.titleBoost === false ? [] : index.db.notesNamed(query));
