@@ -1,6 +1,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { BadRequestError } from '../shared/errors.js';
 
 /**
  * The manifest of question sets (`eval/sets.json`) and the checks every set must pass before a number measured on it
@@ -144,9 +145,10 @@ export interface EvalSet extends EvalSetEntry {
   vault: string;
 }
 
-export class EvalSetError extends Error {
+/** A manifest or a --set/--part choice that cannot work: a usage error (exit 2). */
+export class EvalSetError extends BadRequestError {
   constructor(message: string) {
-    super(message);
+    super('request.usage', message);
     this.name = 'EvalSetError';
   }
 }

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import path from 'node:path';
 import { tempDir, useFastEmbedder, writeNotes } from '../helpers/fixtures.js';
 import { VaultService } from '../../src/services/vaultService.js';
-import { affordableTerms, sparseSearch } from '../../src/search/sparse.js';
+import { affordableTerms, sparseSearch } from '../../src/store/sparse.js';
 import { stemsAsEnglish } from '../../src/text/segment.js';
 
 /**
