@@ -202,6 +202,7 @@ async function runSearch(index: Index, embedder: Embedder, input: SearchInput): 
     for (const [id, v] of vectors) byId.get(id)!.dense_score = cosine(queryVector, v);
   }
   const candidates = [...byId.values()];
+  let scoreScale = 1;
   if (mode === 'hybrid') {
     const fusion: FusionOptions = {
       ...SHIPPED_FUSION,
@@ -214,6 +215,17 @@ async function runSearch(index: Index, embedder: Embedder, input: SearchInput): 
     const lo = fusion.method === 'max' ? 0 : Math.min(...fused);
     const span = fusion.method === 'max' ? 1 : Math.max(...fused) - lo || 1;
     candidates.forEach((c, i) => (c.fused = (fused[i]! - lo) / span));
+    // That rescaling puts every query's best hit at 1, so a weak match would look as relevant as a perfect one
+    // in the UI, the CLI and MCP. The scores a user sees are scaled by how good the best match is on the old,
+    // absolute scale (dense cosine and BM25-of-best, mixed by the dense weight). Ranks and ratios are unchanged.
+    if (fusion.method !== 'max') {
+      const maxSparse = Math.max(...candidates.map((c) => c.sparse_score ?? 0), 1e-9);
+      const w = fusion.denseWeight;
+      scoreScale = Math.max(
+        ...candidates.map((c) => w * Math.max(c.dense_score ?? 0, 0) + (1 - w) * ((c.sparse_score ?? 0) / maxSparse)),
+        0,
+      );
+    }
   } else {
     // BM25 has no fixed scale: divided by the query's best hit it is 0..1 like cosine.
     const maxSparse = Math.max(...sparse.map((h) => -h.bm25), 1e-9);
@@ -246,7 +258,7 @@ async function runSearch(index: Index, embedder: Embedder, input: SearchInput): 
   }
   return ranked.slice(0, k).map(({ fused, ...c }, i) => ({
     ...c,
-    score: fused,
+    score: fused * scoreScale,
     weak: gated && !named.has(c.source) && (c.dense_score ?? 0) < threshold,
     rank: i + 1,
   }));

@@ -921,6 +921,17 @@ describe('similaritySearch on the sample vault', () => {
     );
   });
 
+  it('hybrid scores say how good the best match is: a nonsense query shows lower than a real one', async () => {
+    // Fusion ranks on per-query rescaled scores; without scaling them back, every query's best hit showed ~86%.
+    const top = async (q: string) =>
+      (await search({ refined_query_for_vector_search: q, mode: 'hybrid', threshold: 0, dateAware: false }))[0]!.score;
+    const nonsense = await top(NONSENSE[0]!);
+    const real = await top('Which Arduino pin drives the relay for the garden pump?');
+    expect(nonsense).toBeLessThan(real);
+    expect(nonsense).toBeLessThan(0.5);
+    expect(real).toBeLessThanOrEqual(1);
+  });
+
   it('a real question finds its note first in every mode', async () => {
     for (const mode of MODES) {
       const hits = await search({
