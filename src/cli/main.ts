@@ -8,6 +8,7 @@ import { printJson, syncProgressReporter } from './output.js';
 import { describeWriteError } from '../pipeline/sync.js';
 import type { FileStatus } from '../store/indexDb.js';
 import { sourceFilter } from '../pipeline/linkPolicy.js';
+import { EmbeddingEndpointError } from '../models/openaiEmbedder.js';
 
 /** Exit codes: 1 = something failed while working, 2 = the user's input cannot work (bad vault, bad flags). */
 const EXIT_USAGE = 2;
@@ -34,8 +35,17 @@ const languageOpt = () =>
 const embeddingModelOpt = () =>
   new Option(
     '--embedding-model <id>',
-    'bundled embedder for a new index or --reindex (see resources/models.manifest.json)',
+    "bundled embedder for a new index or --reindex (see resources/models.manifest.json); with --embedding-endpoint, the endpoint's model name (env OBSIQUERY_EMBEDDING_MODEL)",
   );
+const embeddingEndpointOpt = () =>
+  new Option(
+    '--embedding-endpoint <url>',
+    'an OpenAI-compatible embedding endpoint, e.g. http://127.0.0.1:11434/v1 (env OBSIQUERY_EMBEDDING_ENDPOINT); an existing index needs --reindex to switch',
+  );
+const allowRemoteOpt = () =>
+  new Option('--allow-remote-endpoint', 'allow an endpoint that is not on this machine (your notes are sent there)');
+/** The embedding endpoint flags every command that embeds accepts. */
+type EndpointFlags = { embeddingModel?: string; embeddingEndpoint?: string; allowRemoteEndpoint?: boolean };
 
 async function withService<T>(
   opts: {
@@ -44,8 +54,7 @@ async function withService<T>(
     reindex?: boolean;
     autoRepair?: boolean;
     language?: string;
-    embeddingModel?: string;
-  },
+  } & EndpointFlags,
   fn: (s: VaultService) => Promise<T>,
 ): Promise<T> {
   const service = await VaultService.open({
@@ -55,6 +64,8 @@ async function withService<T>(
     autoRepair: opts.autoRepair,
     language: opts.language,
     embeddingModel: opts.embeddingModel,
+    embeddingEndpoint: opts.embeddingEndpoint,
+    ...(opts.allowRemoteEndpoint ? { allowRemoteEndpoint: true } : {}),
   });
   try {
     return await fn(service);
@@ -74,6 +85,8 @@ program
   .addOption(noFollowLinksOpt())
   .addOption(languageOpt())
   .addOption(embeddingModelOpt())
+  .addOption(embeddingEndpointOpt())
+  .addOption(allowRemoteOpt())
   .action(
     async (
       opts: {
@@ -82,8 +95,8 @@ program
         json?: boolean;
         reindex?: boolean;
         language?: string;
-        embeddingModel?: string;
-      } & LinkFlag,
+      } & LinkFlag &
+        EndpointFlags,
     ) => {
       await withService(opts, async (s) => {
         if (opts.followExternalLinks !== undefined) s.updateSettings({ followExternalLinks: opts.followExternalLinks });
@@ -217,6 +230,9 @@ program
   .option('--tag <tag>', 'only notes with this tag')
   .option('--file <name...>', 'only these notes (vault-relative paths)')
   .option('--chunks', 'several chunks per note instead of the best one per note')
+  .addOption(embeddingEndpointOpt())
+  .addOption(embeddingModelOpt())
+  .addOption(allowRemoteOpt())
   .action(
     async (
       query: string,
@@ -229,7 +245,7 @@ program
         tag?: string;
         file?: string[];
         chunks?: boolean;
-      },
+      } & EndpointFlags,
     ) => {
       await withService(opts, async (s) => {
         const { similaritySearch } = await import('../search/similaritySearch.js');
@@ -241,6 +257,8 @@ program
           allowSource: sourceFilter(s.vault, { followExternalLinks: s.settings.followExternalLinks }),
           metadata_filters: { folder: opts.folder, tags: opts.tag },
           filter_by_filenames: opts.file,
+          // On stderr in both modes: --json keeps its array of hits, and the user still sees why it is keywords only.
+          onNotice: (notice) => process.stderr.write(`notice: ${notice}\n`),
         });
         if (opts.json) {
           return printJson(
@@ -279,7 +297,12 @@ program
     'an OpenAI-compatible chat endpoint, e.g. http://127.0.0.1:11434/v1 (env OBSIQUERY_CHAT_ENDPOINT)',
   )
   .option('--chat-model <name>', 'the model name the endpoint serves (env OBSIQUERY_CHAT_MODEL)')
-  .option('--allow-remote-endpoint', 'allow a chat endpoint that is not on this machine (your notes are sent there)')
+  .option(
+    '--allow-remote-endpoint',
+    'allow a chat or embedding endpoint that is not on this machine (your notes are sent there)',
+  )
+  .addOption(embeddingEndpointOpt())
+  .addOption(embeddingModelOpt())
   .action(
     async (
       question: string,
@@ -290,8 +313,7 @@ program
         thread: string;
         chatEndpoint?: string;
         chatModel?: string;
-        allowRemoteEndpoint?: boolean;
-      },
+      } & EndpointFlags,
     ) => {
       await withService(opts, async (s) => {
         const { createChatService } = await import('../agent/chatService.js');
@@ -360,15 +382,18 @@ program
   .addOption(jsonOpt())
   .addOption(languageOpt())
   .addOption(embeddingModelOpt())
+  .addOption(embeddingEndpointOpt())
+  .addOption(allowRemoteOpt())
   .action(
-    async (opts: {
-      vault: string;
-      queries: string;
-      data?: string;
-      json?: boolean;
-      language?: string;
-      embeddingModel?: string;
-    }) => {
+    async (
+      opts: {
+        vault: string;
+        queries: string;
+        data?: string;
+        json?: boolean;
+        language?: string;
+      } & EndpointFlags,
+    ) => {
       await withService(opts, async (s) => {
         const { evaluate, readQueries } = await import('../search/evaluate.js');
         const summary = await s.sync();
@@ -477,7 +502,8 @@ try {
     e instanceof UsageError ||
     e instanceof DataDirError ||
     e instanceof ModelMismatchError ||
-    e instanceof SearchInputError;
+    e instanceof SearchInputError ||
+    (e instanceof EmbeddingEndpointError && !e.unavailable);
   const diskFull = /ENOSPC|SQLITE_FULL|disk is full|No space left|os error 28/i.test(
     `${(e as { code?: string }).code ?? ''} ${e.message}`,
   );

@@ -225,7 +225,9 @@ export class Backend {
     },
     'search:query': async ({ query, k, perNote, filters }) => {
       const s = this.need();
+      const notices: string[] = [];
       const hits = await similaritySearch(s.index, s.embedder, {
+        onNotice: (n) => notices.push(n),
         refined_query_for_vector_search: query,
         k: k ?? 10,
         perNote: perNote ?? true,
@@ -239,17 +241,20 @@ export class Backend {
           date_to: filters?.dateTo,
         },
       });
-      return hits.map((h) => ({
-        source: h.source,
-        title: h.title,
-        section_title: h.section_title,
-        header_path: h.header_path,
-        start_line: h.start_line,
-        end_line: h.end_line,
-        score: h.score,
-        weak: h.weak,
-        page_content: h.page_content,
-      }));
+      return {
+        hits: hits.map((h) => ({
+          source: h.source,
+          title: h.title,
+          section_title: h.section_title,
+          header_path: h.header_path,
+          start_line: h.start_line,
+          end_line: h.end_line,
+          score: h.score,
+          weak: h.weak,
+          page_content: h.page_content,
+        })),
+        notices,
+      };
     },
     'note:read': async ({ source }) => {
       const s = this.need();

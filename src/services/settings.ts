@@ -3,6 +3,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { appDataRoot } from '../store/dataDir.js';
 import { settingsSchema, type Settings } from '../shared/settingsSchema.js';
+import { checkEndpoint } from '../models/openaiChat.js';
 
 export { settingsSchema, type Settings };
 
@@ -74,6 +75,16 @@ export function saveSettings(dataDir: string, patch: Partial<Settings>): Setting
     if (problem) throw new SettingsError(problem);
   }
   const next = settingsSchema.parse({ ...loadSettings(dataDir), ...patch });
+  if (next.embeddingEndpoint && ('embeddingEndpoint' in patch || 'allowRemoteEndpoint' in patch)) {
+    // The same rule as every endpoint: checked on save, so a remote host is refused before any note is sent.
+    try {
+      checkEndpoint(next.embeddingEndpoint, next.allowRemoteEndpoint, 'Embedding endpoint');
+    } catch (err) {
+      throw new SettingsError((err as Error).message);
+    }
+    if (!next.embeddingModel?.trim())
+      throw new SettingsError('Name the model the embedding endpoint serves (e.g. nomic-embed-text).');
+  }
   mkdirSync(dataDir, { recursive: true });
   writeFileSync(path.join(dataDir, 'settings.json'), JSON.stringify({ ...next, version: SETTINGS_VERSION }, null, 2));
   return next;
