@@ -74,9 +74,11 @@ export function saveSettings(dataDir: string, patch: Partial<Settings>): Setting
     const problem = chatModelPathProblem(patch.chatModelPath);
     if (problem) throw new SettingsError(problem);
   }
-  const next = settingsSchema.parse({ ...loadSettings(dataDir), ...patch });
-  if (next.embeddingEndpoint && ('embeddingEndpoint' in patch || 'allowRemoteEndpoint' in patch)) {
-    // The same rule as every endpoint: checked on save, so a remote host is refused before any note is sent.
+  const previous = loadSettings(dataDir);
+  const next = settingsSchema.parse({ ...previous, ...patch });
+  if (next.embeddingEndpoint && next.embeddingEndpoint !== previous.embeddingEndpoint) {
+    // The same rule as every endpoint, checked when one is entered so a typo or a remote host shows up in
+    // Settings; it is checked again whenever the endpoint is used (permission can be withdrawn later).
     try {
       checkEndpoint(next.embeddingEndpoint, next.allowRemoteEndpoint, 'Embedding endpoint');
     } catch (err) {

@@ -111,17 +111,15 @@ export async function chooseEmbeddingModel(
     if (indexedWith) return { model: indexedWith, language: null, source: 'index' };
     const endpointModel = endpointModelName(indexedId);
     if (endpointModel) {
-      // The index keeps its endpoint model; the URL may have moved (another port), so Settings' wins when it
-      // names the same model.
-      const sameModel = settings.embeddingEndpoint && settings.embeddingModel === endpointModel;
-      const endpoint = sameModel ? settings.embeddingEndpoint! : IndexDb.peekMeta(loc.dataDir, 'embedding_endpoint');
-      if (!endpoint)
-        throw new UsageError(
-          `This index was built with "${endpointModel}" from an embedding endpoint whose address it does not record: set the endpoint (--embedding-endpoint or Settings) or re-index.`,
-        );
+      const endpoint = indexedEndpoint(
+        loc.dataDir,
+        endpointModel,
+        settings,
+        IndexDb.peekMeta(loc.dataDir, 'embedding_endpoint'),
+      );
       return {
         model: loadManifestDefault(),
-        endpoint: { endpoint, model: endpointModel, allowRemote: allowRemote(), timeoutMs },
+        endpoint: { ...endpoint, allowRemote: opts.allowRemoteEndpoint ?? endpoint.allowRemote },
         language: null,
         source: 'index',
       };
@@ -157,6 +155,31 @@ export async function chooseEmbeddingModel(
     model: modelForLanguage(detected.lang, detected.nonEnglishShare),
     language: detected.lang,
     source: 'detected',
+  };
+}
+
+/**
+ * The endpoint of an index built with the endpoint model `model`: the model stays, but the URL may have moved
+ * (another port, another server with the same model), so the Settings' endpoint wins when it names the same
+ * model; otherwise the address the index recorded.
+ */
+export function indexedEndpoint(
+  dataDir: string,
+  model: string,
+  settings: Settings,
+  recorded: string | undefined,
+): EmbeddingEndpointChoice {
+  const endpoint =
+    settings.embeddingEndpoint && settings.embeddingModel === model ? settings.embeddingEndpoint : recorded;
+  if (!endpoint)
+    throw new UsageError(
+      `The index at ${dataDir} was built with "${model}" from an embedding endpoint whose address it does not record: set the endpoint (--embedding-endpoint or Settings) or re-index.`,
+    );
+  return {
+    endpoint,
+    model,
+    allowRemote: settings.allowRemoteEndpoint,
+    timeoutMs: Number(process.env.OBSIQUERY_EMBEDDING_TIMEOUT_MS) || undefined,
   };
 }
 

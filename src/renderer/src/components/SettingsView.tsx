@@ -17,6 +17,9 @@ interface Draft {
   chatEndpoint: string;
   chatModel: string;
   allowRemoteEndpoint: boolean;
+  embeddingEndpoint: string;
+  /** The endpoint's model name; without an endpoint the saved value (a bundled model id or null) is kept. */
+  embeddingModel: string;
 }
 
 function toDraft(s: SettingsViewT): Draft {
@@ -31,6 +34,8 @@ function toDraft(s: SettingsViewT): Draft {
     chatEndpoint: s.chatEndpoint ?? '',
     chatModel: s.chatModel ?? '',
     allowRemoteEndpoint: s.allowRemoteEndpoint,
+    embeddingEndpoint: s.embeddingEndpoint ?? '',
+    embeddingModel: s.embeddingModel ?? '',
   };
 }
 
@@ -49,9 +54,12 @@ const editable = settings.pick({
   chatEndpoint: true,
   chatModel: true,
   allowRemoteEndpoint: true,
+  embeddingEndpoint: true,
+  embeddingModel: true,
 });
 
-function fromDraft(d: Draft): unknown {
+function fromDraft(d: Draft, saved: SettingsViewT): unknown {
+  const endpoint = d.embeddingEndpoint.trim() || null;
   return {
     exclude: d.exclude
       .split('\n')
@@ -66,6 +74,9 @@ function fromDraft(d: Draft): unknown {
     chatEndpoint: d.chatEndpoint.trim() || null,
     chatModel: d.chatModel.trim() || null,
     allowRemoteEndpoint: d.allowRemoteEndpoint,
+    embeddingEndpoint: endpoint,
+    // Clearing the endpoint drops its model name too (it is no bundled model); a bundled choice stays as it was.
+    embeddingModel: endpoint ? d.embeddingModel.trim() || null : saved.embeddingEndpoint ? null : saved.embeddingModel,
   };
 }
 
@@ -121,7 +132,7 @@ function SettingsForm({ initial, status }: { initial: SettingsViewT; status: Sta
   const fileRef = useRef<HTMLInputElement>(null);
   const pathForFile = getApi().pathForFile;
 
-  const parsed = editable.safeParse(fromDraft(draft));
+  const parsed = editable.safeParse(fromDraft(draft, saved));
   const errors: Partial<Record<keyof Draft, string>> = {};
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
@@ -134,7 +145,9 @@ function SettingsForm({ initial, status }: { initial: SettingsViewT; status: Sta
   if (draft.chatEndpoint.trim() && !draft.chatModel.trim())
     errors.chatModel = 'Name the model the endpoint should use.';
   const valid = parsed.success && Object.keys(errors).length === 0;
-  const dirty = JSON.stringify(fromDraft(draft)) !== JSON.stringify(fromDraft(toDraft(saved)));
+  if (draft.embeddingEndpoint.trim() && !draft.embeddingModel.trim())
+    errors.embeddingModel = 'Name the model the embedding endpoint serves, e.g. nomic-embed-text.';
+  const dirty = JSON.stringify(fromDraft(draft, saved)) !== JSON.stringify(fromDraft(toDraft(saved), saved));
 
   const set = (key: keyof Draft) => (e: { target: { value: string } }) => {
     setMessage(null);
@@ -310,8 +323,49 @@ function SettingsForm({ initial, status }: { initial: SettingsViewT; status: Sta
           )}
         </Field>
         <Field
+          label="Embedding endpoint (optional)"
+          help={
+            <>
+              An OpenAI-compatible <code>/embeddings</code> server, e.g. Ollama (http://127.0.0.1:11434/v1). Used for a
+              new index or after <em>Re-index</em>; the current index keeps its model ({status?.embeddingModel ?? '—'})
+              until then. If it is down, search shows keyword matches with a notice.
+            </>
+          }
+          error={errors.embeddingEndpoint}
+        >
+          {(id) => (
+            <input
+              id={id}
+              type="url"
+              className="mono"
+              placeholder="http://127.0.0.1:11434/v1"
+              value={draft.embeddingEndpoint}
+              onChange={set('embeddingEndpoint')}
+              spellCheck={false}
+            />
+          )}
+        </Field>
+        {draft.embeddingEndpoint.trim() && (
+          <Field
+            label="Embedding endpoint model name"
+            help="As the server lists it, e.g. nomic-embed-text."
+            error={errors.embeddingModel}
+          >
+            {(id) => (
+              <input
+                id={id}
+                type="text"
+                className="mono"
+                value={draft.embeddingModel}
+                onChange={set('embeddingModel')}
+                spellCheck={false}
+              />
+            )}
+          </Field>
+        )}
+        <Field
           label="Allow an endpoint on another machine"
-          help="Your notes are sent to that host with each question. Endpoints on this machine need no permission."
+          help="Your notes are sent to that host (with each question, or each note embedded). Endpoints on this machine need no permission."
         >
           {(id) => (
             <input
