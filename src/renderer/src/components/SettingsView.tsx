@@ -144,9 +144,9 @@ function SettingsForm({ initial, status }: { initial: SettingsViewT; status: Sta
     errors.overlap = 'Overlap must be smaller than the chunk size.';
   if (draft.chatEndpoint.trim() && !draft.chatModel.trim())
     errors.chatModel = 'Name the model the endpoint should use.';
-  const valid = parsed.success && Object.keys(errors).length === 0;
   if (draft.embeddingEndpoint.trim() && !draft.embeddingModel.trim())
     errors.embeddingModel = 'Name the model the embedding endpoint serves, e.g. nomic-embed-text.';
+  const valid = parsed.success && Object.keys(errors).length === 0;
   const dirty = JSON.stringify(fromDraft(draft, saved)) !== JSON.stringify(fromDraft(toDraft(saved), saved));
 
   const set = (key: keyof Draft) => (e: { target: { value: string } }) => {
