@@ -1,0 +1,61 @@
+#!/usr/bin/env node
+// Splits a question set into a tuning part (40 %) and a test part (60 %), deterministically.
+// Usage: node eval/tools/split-set.mjs <name> [seed]
+//   reads  eval/sources/<name>.jsonl
+//   writes eval/<name>.tune.jsonl and eval/<name>.test.jsonl
+// The seed is fixed (eval/README.md) so that re-running gives the same parts: a question must never move from the
+// test part to the tuning part after someone has looked at test-part results.
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const DEFAULT_SEED = 20261124;
+export const TUNE_FRACTION = 0.4;
+
+/** mulberry32: a tiny seeded PRNG, so the split does not depend on Node's Math.random. */
+export function mulberry32(seed) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Fisher–Yates with the seeded generator; returns a new array. */
+export function seededShuffle(items, seed) {
+  const out = items.slice();
+  const rand = mulberry32(seed);
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = Math.floor(rand() * (i + 1));
+    [out[i], out[j]] = [out[j], out[i]];
+  }
+  return out;
+}
+
+export function splitLines(lines, seed = DEFAULT_SEED) {
+  const shuffled = seededShuffle(lines, seed);
+  const nTune = Math.round(shuffled.length * TUNE_FRACTION);
+  return { tune: shuffled.slice(0, nTune), test: shuffled.slice(nTune) };
+}
+
+const isMain = process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url);
+if (isMain) {
+  const [name, seedArg] = process.argv.slice(2);
+  if (!name) {
+    console.error('usage: node eval/tools/split-set.mjs <name> [seed]');
+    process.exit(2);
+  }
+  const seed = seedArg ? Number(seedArg) : DEFAULT_SEED;
+  const evalDir = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
+  const src = path.join(evalDir, 'sources', `${name}.jsonl`);
+  const lines = readFileSync(src, 'utf8')
+    .split('\n')
+    .filter((l) => l.trim() !== '');
+  const { tune, test } = splitLines(lines, seed);
+  writeFileSync(path.join(evalDir, `${name}.tune.jsonl`), tune.join('\n') + '\n');
+  writeFileSync(path.join(evalDir, `${name}.test.jsonl`), test.join('\n') + '\n');
+  console.log(`${name}: ${lines.length} questions -> ${tune.length} tune, ${test.length} test (seed ${seed})`);
+}

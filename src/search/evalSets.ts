@@ -1,0 +1,136 @@
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+
+/**
+ * The manifest of question sets (`eval/sets.json`) and the checks every set must pass before a number measured on it
+ * means anything: a question whose answer note was renamed, or a test question that also sits in a tuning part,
+ * silently inflates or deflates every metric reported on that set.
+ */
+
+export type SetPart = 'tune' | 'test';
+
+export interface EvalSetEntry {
+  name: string;
+  /** Question file, relative to the repository root. */
+  queries: string;
+  /** Vault folder the `rel` paths are relative to, relative to the repository root. */
+  vault: string;
+  language: string;
+  part: SetPart;
+  /** Off-topic sets hold questions no note answers: every `rel` is empty (they measure the "not in your notes" path). */
+  offTopic?: boolean;
+}
+
+export interface SetQuestion {
+  q: string;
+  rel: string[];
+  line: number;
+}
+
+/** Reads and checks the manifest's shape; throws with every problem listed (a manifest is small and hand-edited). */
+export function readSetManifest(file: string): EvalSetEntry[] {
+  const parsed = JSON.parse(readFileSync(file, 'utf8')) as { sets?: unknown };
+  if (!Array.isArray(parsed.sets)) throw new Error(`${file}: expected {"sets": [...]}`);
+  const problems: string[] = [];
+  const names = new Set<string>();
+  const entries = parsed.sets as Record<string, unknown>[];
+  entries.forEach((e, i) => {
+    const where = `${file}: sets[${i}]${typeof e.name === 'string' ? ` (${e.name})` : ''}`;
+    for (const key of ['name', 'queries', 'vault', 'language'] as const) {
+      if (typeof e[key] !== 'string' || (e[key] as string).trim() === '')
+        problems.push(`${where}: "${key}" must be a non-empty string`);
+    }
+    if (e.part !== 'tune' && e.part !== 'test') problems.push(`${where}: "part" must be "tune" or "test"`);
+    if (e.offTopic !== undefined && typeof e.offTopic !== 'boolean')
+      problems.push(`${where}: "offTopic" must be a boolean`);
+    if (typeof e.name === 'string') {
+      if (names.has(e.name)) problems.push(`${where}: duplicate set name`);
+      names.add(e.name);
+    }
+  });
+  if (problems.length) throw new Error(problems.join('\n'));
+  return entries as unknown as EvalSetEntry[];
+}
+
+/** Questions compare equal when they differ only in case, spacing or trailing punctuation. */
+export function normalizeQuestion(q: string): string {
+  return q
+    .toLowerCase()
+    .replace(/\s+/g, ' ')
+    .replace(/[\s?.!]+$/u, '')
+    .trim();
+}
+
+/**
+ * Parses a question file and lists every problem in it (empty list: the file is good). Each line must be a JSON object
+ * `{"q": non-empty string, "rel": [vault-relative paths]}`; every path must exist inside `vaultDir`; no question twice.
+ */
+export function checkQuestionFile(
+  file: string,
+  vaultDir: string,
+  opts: { offTopic?: boolean } = {},
+): { questions: SetQuestion[]; problems: string[] } {
+  const problems: string[] = [];
+  const questions: SetQuestion[] = [];
+  if (!existsSync(file)) return { questions, problems: [`${file}: question file not found`] };
+  const seen = new Map<string, number>();
+  const vaultRoot = path.resolve(vaultDir);
+  readFileSync(file, 'utf8')
+    .split('\n')
+    .forEach((raw, i) => {
+      const line = i + 1;
+      if (!raw.trim()) return;
+      const where = `${file}:${line}`;
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(raw);
+      } catch (err) {
+        problems.push(`${where}: not valid JSON (${(err as Error).message})`);
+        return;
+      }
+      if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+        problems.push(`${where}: expected a JSON object {"q": ..., "rel": [...]}`);
+        return;
+      }
+      const { q, rel } = parsed as { q?: unknown; rel?: unknown };
+      if (typeof q !== 'string' || q.trim() === '') {
+        problems.push(`${where}: "q" must be a non-empty string`);
+        return;
+      }
+      if (!Array.isArray(rel) || rel.some((r) => typeof r !== 'string' || r.trim() === '')) {
+        problems.push(`${where}: "rel" must be an array of non-empty strings`);
+        return;
+      }
+      const paths = rel as string[];
+      if (opts.offTopic && paths.length > 0) problems.push(`${where}: an off-topic set's "rel" must be empty`);
+      if (!opts.offTopic && paths.length === 0)
+        problems.push(`${where}: "rel" is empty (only off-topic sets may have that)`);
+      if (new Set(paths).size !== paths.length) problems.push(`${where}: a path is listed twice in "rel"`);
+      for (const p of paths) {
+        const abs = path.resolve(vaultRoot, p);
+        if (path.isAbsolute(p) || !abs.startsWith(vaultRoot + path.sep)) {
+          problems.push(`${where}: "${p}" is not a vault-relative path`);
+        } else if (!existsSync(abs) || !statSync(abs).isFile()) {
+          problems.push(`${where}: "${p}" does not exist in ${vaultDir}`);
+        }
+      }
+      const key = normalizeQuestion(q);
+      const first = seen.get(key);
+      if (first !== undefined) problems.push(`${where}: same question as line ${first}`);
+      else seen.set(key, line);
+      questions.push({ q, rel: paths, line });
+    });
+  if (questions.length === 0 && problems.length === 0) problems.push(`${file}: no questions`);
+  return { questions, problems };
+}
+
+/** Questions that appear in both lists (normalised), for the tune/test disjointness check. */
+export function sharedQuestions(a: SetQuestion[], b: SetQuestion[]): string[] {
+  const inA = new Set(a.map((x) => normalizeQuestion(x.q)));
+  return b.filter((x) => inA.has(normalizeQuestion(x.q))).map((x) => x.q);
+}
+
+/** `ohelp-en-2-tune` → `ohelp-en-2`: the set a part belongs to. */
+export function baseSetName(name: string): string {
+  return name.replace(/-(tune|test)$/, '');
+}
