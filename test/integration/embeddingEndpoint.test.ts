@@ -13,6 +13,7 @@ import { ModelMismatchError } from '../../src/store/openIndex.js';
 import { saveSettings, SettingsError } from '../../src/services/settings.js';
 import { Backend } from '../../src/services/backend.js';
 import { createChatService } from '../../src/agent/chatService.js';
+import { openVaultReader } from '../../src/mcp/vaultReader.js';
 
 /**
  * The embedding provider against a real OpenAI-compatible HTTP server that embeds with the bundled MiniLM
@@ -235,6 +236,22 @@ describe('OpenAI-compatible embedding endpoint', () => {
         ).toEqual([]);
       } finally {
         s.close();
+      }
+    });
+
+    it('the MCP server’s read-only reader embeds its queries through the recorded endpoint', async () => {
+      const r = await openVaultReader({ dataDir });
+      try {
+        expect(r.modelId).toBe('endpoint:minilm-test');
+        const before = server.requests.length;
+        const hits = await similaritySearch(r.index, await r.embedder(), {
+          refined_query_for_vector_search: PUMP,
+          perNote: true,
+        });
+        expect(server.requests.length).toBe(before + 1);
+        expect(hits[0]?.source).toBe(GARDEN);
+      } finally {
+        r.close();
       }
     });
 
