@@ -228,7 +228,9 @@ function SettingsForm({ initial, status }: { initial: SettingsViewT; status: Sta
             label="Similarity threshold"
             help={
               draft.threshold.trim() === ''
-                ? `auto (${saved.autoThreshold}): calibrated for this embedding model. Enter 0–1 to override.`
+                ? status?.embeddingModel.startsWith('endpoint:')
+                  ? 'auto: an endpoint model has no measured gate, so a search answers when your notes share a word with it. Enter 0–1 for a cosine gate.'
+                  : `auto (${saved.autoThreshold}): calibrated for this embedding model. Enter 0–1 to override.`
                 : `0 keeps everything; higher is stricter. Empty = auto (${saved.autoThreshold}).`
             }
             error={errors.threshold}
