@@ -1,6 +1,7 @@
 import type { Embedder, EmbedOptions } from './embedder.js';
 import type { SearchCalibration } from './manifest.js';
 import { ChatEndpointError, checkEndpoint } from './openaiChat.js';
+import { ModelError } from '../shared/errors.js';
 
 /**
  * Embeddings from an OpenAI-compatible HTTP endpoint (Ollama, LM Studio, llama.cpp's `llama-server --embedding`):
@@ -10,13 +11,14 @@ import { ChatEndpointError, checkEndpoint } from './openaiChat.js';
  * the note failed (and retries it next time) and search falls back to BM25 with a notice.
  */
 
-export class EmbeddingEndpointError extends Error {
+/** Like the chat endpoint's errors, a `model.endpoint` error (src/shared/errors.ts): exit code 1, message shown. */
+export class EmbeddingEndpointError extends ModelError {
   constructor(
     message: string,
     /** The endpoint could not be reached or did not answer in time (as opposed to answering wrongly). */
     readonly unavailable = false,
   ) {
-    super(message);
+    super('model.endpoint', message);
     this.name = 'EmbeddingEndpointError';
   }
 }
