@@ -332,7 +332,7 @@ describe('OpenAI-compatible embedding endpoint', () => {
           expect(row.error_message).toMatch(/Embedding endpoint 127\.0\.0\.1:\d+ is unreachable/);
           // What was indexed stays searchable.
           expect(s.index.db.chunkIdsOf(id)).toEqual(chunksBefore[i]);
-          expect(await s.index.vectors.count(`log_id = ${id}`)).toBe(chunksBefore[i]!.length);
+          expect(await s.index.vectors.count(`file_id = ${id}`)).toBe(chunksBefore[i]!.length);
         }
         expect(s.index.db.countsByStatus().completed).toBe(24);
 
