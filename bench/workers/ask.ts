@@ -9,11 +9,24 @@ import { loadChatModel, type ChatModel, type ChatTurn, type GenerateOptions } fr
 import { VaultService } from '../../src/services/vaultService.js';
 import { log, peakRssMb, workerMain } from '../lib/proc.js';
 
+/** A configuration of the chat service, asked the same questions in the same run (interleaved per question). */
+export interface AskVariant {
+  name: string;
+  /** Whether the synthesizer asks the model for a draft; unset: the chat service's default (draftsFor). */
+  drafts?: boolean;
+  /** Decide a thread's plain first question with a model call too (the code before the skip). */
+  decideAlways?: boolean;
+}
+
 export interface AskInput {
   vault: string;
   dataDir: string;
   questions: string[];
+  /** Notes that answer each question (same order), to score answers: an answer citing one of them is a hit. */
+  rel?: string[][];
   rounds: number;
+  /** Default: one variant, the chat service's defaults. */
+  variants?: AskVariant[];
   /** Cap on the replayed generation (quick mode); by default the synthesizer's own maxTokens. */
   replayMaxTokens?: number;
 }
@@ -30,7 +43,10 @@ export interface LlmCall {
 
 export interface AskSample {
   question: string;
+  variant: string;
   round: number;
+  /** The answer cites one of the question's relevant notes (null when no rel was given). */
+  hit: boolean | null;
   ttft_ms: number | null;
   total_ms: number;
   answer_chars: number;
@@ -102,6 +118,7 @@ function recording(model: ChatModel, calls: Recorded[]): ChatModel {
   return {
     modelId: model.modelId,
     threads: model.threads,
+    bundled: model.bundled,
     complete: (turns, opts = {}) => track('complete', turns, opts, (o) => model.complete(turns, o)),
     completeJson: (turns, schema, opts = {}) => track('json', turns, opts, (o) => model.completeJson(turns, schema, o)),
     dispose: () => model.dispose(),
@@ -114,23 +131,49 @@ await workerMain<AskInput, AskOutput>(async (input) => {
   const model = await loadChatModel({ modelPath: service.settings.chatModelPath });
   const loadMs = performance.now() - t0;
   const calls: Recorded[] = [];
-  const chat = await createChatService(service, { model: recording(model, calls) });
+  const variants: AskVariant[] = input.variants?.length ? input.variants : [{ name: 'default' }];
+  const chats = [];
+  for (const v of variants)
+    chats.push(
+      await createChatService(service, {
+        model: recording(model, calls),
+        drafts: v.drafts,
+        decideAlways: v.decideAlways,
+      }),
+    );
   // Warm-up: the first generation pays for graph compilation and buffer allocation.
   await model.complete([{ role: 'user', content: 'Say hello.' }], { maxTokens: 4 });
   const samples: AskSample[] = [];
   for (let round = 0; round < input.rounds; round++) {
     for (const [qi, question] of input.questions.entries()) {
-      calls.length = 0;
-      const start = performance.now();
-      let ttft = null as number | null;
-      const r = await chat.ask(`bench-${round}-${qi}-${Date.now()}`, question, {
-        onToken: () => (ttft ??= performance.now() - start),
-      });
-      const total = performance.now() - start;
-      const mine = calls.map(({ turns: _t, opts: _o, text: _x, ...c }) => ({ ...c, start: c.start - start }));
-      // The synthesizer's streamed call; if the agent never reached it, the longest prompt it did send.
-      const synth =
-        calls.find((c) => c.kind === 'complete') ?? [...calls].sort((a, b) => b.prompt_chars - a.prompt_chars)[0];
+      let synth: Recorded | undefined;
+      const asked: Omit<AskSample, 'gen'>[] = [];
+      for (const [vi, v] of variants.entries()) {
+        calls.length = 0;
+        const start = performance.now();
+        let ttft = null as number | null;
+        const r = await chats[vi]!.ask(`bench-${v.name}-${round}-${qi}-${Date.now()}`, question, {
+          onToken: () => (ttft ??= performance.now() - start),
+        });
+        const total = performance.now() - start;
+        const mine = calls.map(({ turns: _t, opts: _o, text: _x, ...c }) => ({ ...c, start: c.start - start }));
+        // The synthesizer's streamed call (the first variant that made one), for the baseline below.
+        synth ??= calls.find((c) => c.kind === 'complete');
+        const rel = input.rel?.[qi];
+        asked.push({
+          question,
+          variant: v.name,
+          round,
+          hit: rel ? r.sources.some((x) => rel.includes(x.source)) : null,
+          ttft_ms: ttft,
+          total_ms: total,
+          answer_chars: r.answer.length,
+          answer: r.answer,
+          sources: r.sources.length,
+          timings: r.timings,
+          calls: mine,
+        });
+      }
       let gen: AskSample['gen'] = null;
       if (synth) {
         // Evict the shared prefix, then replay the synthesizer's exact prompt: same length, same greedy output.
@@ -153,24 +196,15 @@ await workerMain<AskInput, AskOutput>(async (input) => {
           same_output: text === synth.text,
         };
       }
-      samples.push({
-        question,
-        round,
-        ttft_ms: ttft,
-        total_ms: total,
-        answer_chars: r.answer.length,
-        answer: r.answer,
-        sources: r.sources.length,
-        timings: r.timings,
-        calls: mine,
-        gen,
-      });
-      log(
-        `ask "${question.slice(0, 50)}": ${r.timings.model_calls} model calls, first token ${ttft === null ? '-' : ttft.toFixed(0)} ms, total ${total.toFixed(0)} ms; generation alone ${gen?.ttft_ms?.toFixed(0) ?? '-'} / ${gen?.total_ms.toFixed(0) ?? '-'} ms`,
-      );
+      for (const a of asked) {
+        samples.push({ ...a, gen });
+        log(
+          `ask [${a.variant}] "${question.slice(0, 50)}": ${a.timings.model_calls} model calls, first token ${a.ttft_ms === null ? '-' : a.ttft_ms.toFixed(0)} ms, total ${a.total_ms.toFixed(0)} ms${a.hit === null ? '' : a.hit ? ', hit' : ', miss'}; generation alone ${gen?.ttft_ms?.toFixed(0) ?? '-'} / ${gen?.total_ms.toFixed(0) ?? '-'} ms`,
+        );
+      }
     }
   }
-  await chat.close();
+  for (const chat of chats) await chat.close();
   await model.dispose();
   service.close();
   return { model_load_ms: loadMs, model_id: model.modelId, threads: model.threads, samples, peak_rss_mb: peakRssMb() };

@@ -11,6 +11,7 @@ import { buildAgentGraph, toTurns } from './graph.js';
 import { CONVERSATIONS_FILE, listThreads, openThreadsDb, touchThread } from '../store/threads.js';
 import { makeRetrieveNotesTool, type SourceArtifact } from './retrieveNotesTool.js';
 import { sourceFilter } from '../pipeline/linkPolicy.js';
+import { namesFolderOrTag } from './filterAgent.js';
 
 export interface AskTimings {
   /** From the question received to the first answer token (null if nothing was streamed). */
@@ -79,11 +80,25 @@ function counting(model: ChatModel): ChatModel & { calls: number } {
     get threads() {
       return model.threads;
     },
+    get bundled() {
+      return model.bundled;
+    },
     complete: (...a: Parameters<ChatModel['complete']>) => (counted.calls++, model.complete(...a)),
     completeJson: (...a: Parameters<ChatModel['completeJson']>) => (counted.calls++, model.completeJson(...a)),
     dispose: () => model.dispose(),
   };
   return counted;
+}
+
+/**
+ * Whether the synthesizer asks the model for a draft. Not the bundled 270M base model: on the tuning questions
+ * its draft sentences almost never survived the grounding check or beat the notes' own sentences, while waiting
+ * for the draft was most of the time to the first answer token (bench/README.md, "ask", 2026-11-24 evening).
+ * Its answers are the notes' best sentences, checked and cited like any other. A user-chosen GGUF or an
+ * endpoint model drafts as before; OBSIQUERY_BUNDLED_DRAFTS=1 makes the bundled model draft too.
+ */
+export function draftsFor(model: ChatModel | null, env: NodeJS.ProcessEnv = process.env): boolean {
+  return !!model && (!model.bundled || env.OBSIQUERY_BUNDLED_DRAFTS === '1');
 }
 
 let modelPromise: { path: string | null; model: Promise<ChatModel> } | null = null;
@@ -119,7 +134,15 @@ function lastAnswer(messages: BaseMessage[]): { answer: string; sources: SourceA
  */
 export async function createChatService(
   vault: VaultService,
-  opts: { model?: ChatModel | null; today?: () => Date; endpoint?: Partial<EndpointChoice> } = {},
+  opts: {
+    model?: ChatModel | null;
+    today?: () => Date;
+    endpoint?: Partial<EndpointChoice>;
+    /** Ask the model for a draft answer (default: draftsFor the model). */
+    drafts?: boolean;
+    /** Decide every question with a model call, a thread's plain first question too (the bench's "before"). */
+    decideAlways?: boolean;
+  } = {},
 ): Promise<
   ChatService & {
     ask(threadId: string, question: string, cb?: AskCallbacks): Promise<AskResult>;
@@ -148,6 +171,7 @@ export async function createChatService(
     index: vault.index,
     embedder: vault.embedder,
     model,
+    drafts: opts.drafts ?? draftsFor(loaded),
     vault: vault.vault,
     k: settings.k,
     // null = auto: the embedder's calibrated gate, never a fixed number that suits only one model.
@@ -155,7 +179,14 @@ export async function createChatService(
     today: opts.today ?? (() => new Date()),
     allowSource: () => sourceFilter(vault.vault, { followExternalLinks: vault.settings.followExternalLinks }),
   });
-  const graph = buildAgentGraph({ model, retrieveTool, checkpointer });
+  const graph = buildAgentGraph({
+    model,
+    retrieveTool,
+    checkpointer,
+    plainQuestion: opts.decideAlways
+      ? undefined
+      : (q) => !namesFolderOrTag(q, vault.index.db.indexedNotes(), vault.index.db.knownTags()),
+  });
   const runs = new Map<string, AbortController>();
 
   async function ask(threadId: string, question: string, cb: AskCallbacks = {}): Promise<AskResult> {

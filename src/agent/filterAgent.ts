@@ -164,6 +164,21 @@ export async function runFilterAgent(
   };
 }
 
+/**
+ * Whether the user's words could carry a filter: a folder's name, a known tag, or the words folder/tag. The
+ * checks in runFilterAgent accept a proposed folder or tag only when the user's own words contain it, so when
+ * this is false no proposal could be accepted (used to skip a decision call that could only rephrase).
+ */
+export function namesFolderOrTag(text: string, notes: NoteListing[], knownTags: string[]): boolean {
+  const t = text.toLowerCase();
+  if (/#[\p{L}\p{N}]|\b(folders?|tags?|tagged|directory)\b/iu.test(t)) return true;
+  const folderNames = new Set(
+    notes.map((n) => n.source.split('/').slice(0, -1).pop()?.toLowerCase() ?? '').filter((f) => f.length > 0),
+  );
+  for (const f of folderNames) if (t.includes(f)) return true;
+  return knownTags.some((tag) => tag.length > 0 && t.includes(tag.toLowerCase()));
+}
+
 const STOPWORDS = new Set(
   "the and for are but not you your with what about which when where who how why this that these those there their one ones second first third other from into does did was were have has had can could would should will just also any some all more most then than them they its it's".split(
     ' ',

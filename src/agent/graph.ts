@@ -171,6 +171,13 @@ export function buildAgentGraph(deps: {
   retrieveTool: RetrieveTool;
   checkpointer?: BaseCheckpointSaver;
   maxToolCalls?: number;
+  /**
+   * True for a question whose words name no folder or tag (see namesFolderOrTag). As a thread's first question
+   * it is searched as asked, without the decision call: with nothing said before, the guards below overrule a
+   * reply or clarify decision anyway, so the call could only rephrase the query, and it was the whole time to
+   * the first token (bench/README.md, "ask"). Unset: every question is decided.
+   */
+  plainQuestion?: (question: string) => boolean;
 }) {
   const maxCalls = deps.maxToolCalls ?? MAX_TOOL_CALLS;
   const cb = (config: unknown): AgentCallbacks =>
@@ -206,6 +213,7 @@ export function buildAgentGraph(deps: {
     // Nothing to search for and nothing said yet to resolve "it" against: ask, without spending a model call.
     if (contentWords(question).size === 0 && !hasAnswer) return clarify(question, c);
     if (!deps.model) return callTool(question, 0);
+    if (history.length === 0 && deps.plainQuestion?.(question)) return callTool(question, 0, { folder: '', tag: '' });
     const decision = (await deps.model.completeJson(
       [
         { role: 'system', content: MAIN_AGENT_PROMPT },

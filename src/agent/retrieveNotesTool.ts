@@ -50,6 +50,11 @@ export interface RetrieveDeps {
   index: Index;
   embedder: Embedder;
   model: ChatModel | null;
+  /**
+   * Whether the synthesizer asks the model for a draft (default yes). Without one, the answer is the notes'
+   * best sentences, and it streams as soon as they are picked (see draftsFor in chatService.ts).
+   */
+  drafts?: boolean;
   vault: string;
   k: number;
   threshold: number;
@@ -197,7 +202,7 @@ export function buildRetrieveGraph(deps: RetrieveDeps, ctx: RetrieveCallContext)
         const stream = !s.weak && ctx.onToken;
         const cited: number[] = [];
         const syn = await synthesize(
-          deps.model,
+          deps.drafts === false ? null : deps.model,
           // Answer sentences are ranked by closeness to the question; with the endpoint down, by words alone.
           withoutVectorsOnFailure(deps.embedder),
           { query: s.query, chunks: s.results, recent: s.recent },

@@ -329,6 +329,12 @@ export async function synthesize(
       const complete = /\n\s*$/.test(draft) ? sentences.length : sentences.length - 1;
       while (checked < complete) check(sentences[checked++]!);
     };
+    // A fallback model starts the draft again (its endpoint failed mid-stream): the partial draft is dropped,
+    // so it is never joined to the new one. Sentences already chosen from it were checked and stay.
+    const onRestart = () => {
+      draft = '';
+      checked = unsupported = supported = 0;
+    };
     try {
       await model.complete(
         [
@@ -338,7 +344,7 @@ export async function synthesize(
             content: `${context}Notes:\n${formatNotes(input.chunks.slice(0, promptChunks ?? input.chunks.length), promptChars)}\n\nQuestion: ${input.query}${language ? `\n${language}` : ''}`,
           },
         ],
-        { maxTokens: gen.maxTokens ?? 160, ...gen, signal: stop.signal, onToken },
+        { maxTokens: gen.maxTokens ?? 160, ...gen, signal: stop.signal, onToken, onRestart },
       );
     } catch (err) {
       if (gen.signal?.aborted || !stop.signal.aborted) throw err;

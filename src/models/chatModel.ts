@@ -13,12 +13,24 @@ export interface GenerateOptions {
   temperature?: number;
   seed?: number;
   onToken?: (text: string) => void;
+  /**
+   * The text streamed through onToken so far is void and the answer starts again from its first token: a
+   * fallback model took over from one that failed mid-stream (src/models/fallbackChat.ts). Whoever collects
+   * the streamed text must drop what it has, or the partial text and the full one end up joined.
+   */
+  onRestart?: () => void;
   signal?: AbortSignal;
 }
 
 export interface ChatModel {
   readonly modelId: string;
   readonly threads: number;
+  /**
+   * The bundled GGUF (gemma-3-270m), not a user-chosen file or an endpoint: a base model this small rarely
+   * writes a sentence that survives the grounding check, so the synthesizer does not ask it for a draft
+   * (see draftsFor in src/agent/chatService.ts and bench/README.md, "ask").
+   */
+  readonly bundled?: boolean;
   /** Free-form completion in the model's own chat template, streamed through onToken. */
   complete(turns: ChatTurn[], opts?: GenerateOptions): Promise<string>;
   /**
@@ -26,6 +38,12 @@ export interface ChatModel {
    * calls, but a grammar makes them emit parseable JSON every time. Returns null if it still cannot be parsed.
    */
   completeJson(turns: ChatTurn[], schema: object, opts?: GenerateOptions): Promise<unknown>;
+  /**
+   * Prompt tokens this model has evaluated so far, for a local model (an endpoint does not say). A prompt that
+   * starts like the previous one reuses its evaluated prefix from the KV cache, and only the differing suffix
+   * counts here: the bench and the tests check that reuse with it.
+   */
+  evaluatedTokens?(): number;
   dispose(): Promise<void>;
 }
 
@@ -112,6 +130,7 @@ export async function loadChatModel(
   return {
     modelId,
     threads,
+    bundled: !opts.modelPath,
     complete: (turns, o = {}) => serial(() => generate(turns, o)),
     completeJson: (turns, schema, o = {}) =>
       serial(async () => {
@@ -127,6 +146,7 @@ export async function loadChatModel(
           }
         }
       }),
+    evaluatedTokens: () => sequence.tokenMeter.usedInputTokens,
     async dispose() {
       await context.dispose();
       await model.dispose();

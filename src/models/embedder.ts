@@ -28,6 +28,14 @@ export interface EmbedderOptions {
   /** ONNX Runtime intra-op threads. Defaults to the machine's cores. */
   threads?: number;
   /**
+   * Let ONNX Runtime's intra-op threads busy-wait between parallel sections. Off by default: a spinning
+   * thread burns a core while it waits, and on a machine whose cores are already busy (a sync next to the
+   * UI, a browser, other jobs) that CPU is taken from the work itself. Measured on a tldr slice, same run:
+   * CPU seconds per chunk 0.66x (MPNet) and 0.53x (MiniLM) with spinning off, embeddings bit-identical
+   * (bench/README.md).
+   */
+  spinning?: boolean;
+  /**
    * Texts per forward pass. Defaults to 1: the bundled model is dynamically quantised (q8), so a text's
    * embedding would otherwise depend on which texts share its batch (one activation scale per batch), and on
    * a CPU a batch of padded texts is slower than the same texts one by one (see bench/README.md).
@@ -62,7 +70,13 @@ export async function loadEmbedder(
   const net = (await tf.AutoModel.from_pretrained(model.id, {
     dtype: 'q8',
     device: 'cpu',
-    session_options: { intraOpNumThreads: threads, interOpNumThreads: 1, ...opts.sessionOptions },
+    session_options: {
+      intraOpNumThreads: threads,
+      interOpNumThreads: 1,
+      // onnxruntime-node flattens `extra` into session config keys (onnxruntime_session_options_config_keys.h).
+      extra: { session: { intra_op: { allow_spinning: opts.spinning ? '1' : '0' } } },
+      ...opts.sessionOptions,
+    },
   } as Record<string, unknown>)) as unknown as Model;
   const dimension = model.dimension ?? 384;
   const maxTokens = model.maxTokens ?? 256;

@@ -137,6 +137,30 @@ describe('OpenAI-compatible chat endpoint', () => {
     expect(tokens).toBeLessThan(10);
   }, 120_000);
 
+  it('a stream cut mid-answer is restarted on the bundled model: the partial text is taken back, not repeated', async () => {
+    server.faults.dieAfterChunks = 3;
+    try {
+      const m = withFallback(client(), async () => model);
+      const notices: string[] = [];
+      m.onNotice = (n) => notices.push(n);
+      const events: string[] = [];
+      const text = await m.complete(prompt, {
+        maxTokens: 24,
+        onToken: (t) => events.push(t),
+        onRestart: () => events.push('<restart>'),
+      });
+      const restart = events.indexOf('<restart>');
+      // The endpoint streamed its first chunks, then the bundled model streamed its whole answer once.
+      expect(restart).toBeGreaterThan(0);
+      expect(events.lastIndexOf('<restart>')).toBe(restart);
+      expect(events.slice(restart + 1).join('')).toBe(text);
+      expect(text).toBe(await model.complete(prompt, { maxTokens: 24 }));
+      expect(notices[0]).toMatch(/chat endpoint failed/);
+    } finally {
+      delete server.faults.dieAfterChunks;
+    }
+  }, 120_000);
+
   it('falls back to the bundled model with a notice when the endpoint is down', async () => {
     const dead = createEndpointChatModel({ endpoint: 'http://127.0.0.1:9/v1', model: 'x', timeoutMs: 2_000 });
     const notices: string[] = [];

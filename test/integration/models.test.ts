@@ -49,6 +49,29 @@ describe('bundled embedding model', () => {
   });
 });
 
+describe('ONNX Runtime thread spinning (off by default for bulk embedding)', () => {
+  it('gives bit-identical embeddings with spinning on and off, and the setting reaches ONNX Runtime', async () => {
+    const model = embeddingModels().find((m) => m.id === FAST_EMBEDDING_MODEL)!;
+    const texts = ['tar: archive and extract files', 'How do I pin a note?', 'カレンダーの設定', 'x'];
+    const off = await loadEmbedder({ threads: 2 }, model);
+    const on = await loadEmbedder({ threads: 2, spinning: true }, model);
+    try {
+      const a = await off.embed(texts);
+      const b = await on.embed(texts);
+      // Spinning only changes how idle threads wait, never the arithmetic.
+      for (let i = 0; i < texts.length; i++) expect(Array.from(a[i]!)).toEqual(Array.from(b[i]!));
+    } finally {
+      await off.dispose();
+      await on.dispose();
+    }
+    // The same `extra` path with a value the Node binding rejects: proves the setting is not silently dropped
+    // on its way through transformers.js.
+    await expect(
+      loadEmbedder({ sessionOptions: { extra: { session: { intra_op: { allow_spinning: 0 } } } } }, model),
+    ).rejects.toThrow(/extra value must be a string/);
+  });
+});
+
 /**
  * The default embedder's ONNX file is built on this machine from the safetensors weights
  * (scripts/models/mpnet_to_onnx.py), not downloaded ready-made, so check it against the reference: these

@@ -771,3 +771,80 @@ describe('the main agent’s other decisions', () => {
     );
   });
 });
+
+describe('a plain first question is searched without a decision call', () => {
+  const q = 'When does the garden irrigation pump run?';
+  const strongPump = () => ({
+    content: 'The irrigation pump runs every morning at 6am [1].',
+    notes: ['Garden/Irrigation pump.md'],
+    strong: true,
+  });
+
+  function plainSetup(model: ScriptedModel, tool: FakeTool, plain: (question: string) => boolean) {
+    const graph = buildAgentGraph({
+      model,
+      retrieveTool: tool,
+      checkpointer: new MemorySaver(),
+      plainQuestion: plain,
+    });
+    const tokens: string[] = [];
+    const ask = async (question: string, threadId = 'plain') => {
+      const out = await graph.invoke(
+        { messages: [new HumanMessage(question)] },
+        { configurable: { thread_id: threadId, callbacks: { onToken: (t: string) => tokens.push(t) } } },
+      );
+      return (out.messages.at(-1) as AIMessage).content as string;
+    };
+    return { ask, tokens };
+  }
+
+  it('searches the question as asked, with no filters and no model call, and streams the summary', async () => {
+    const model = new ScriptedModel();
+    const tool = new FakeTool(strongPump);
+    const asked: string[] = [];
+    const { ask, tokens } = plainSetup(model, tool, (x) => (asked.push(x), true));
+    const answer = await ask(q);
+    expect(asked).toEqual([q]);
+    expect(model.calls).toHaveLength(0);
+    expect(tool.queries).toEqual([q]);
+    // Empty proposals: the tool's filter step makes no model call of its own either.
+    expect(tool.contexts[0]!.proposed).toEqual({ folder: '', tag: '' });
+    expect(answer).toBe('The irrigation pump runs every morning at 6am [1].');
+    expect(tokens.join('')).toBe(answer);
+  });
+
+  it('a question that names a folder or tag is decided (the decision may propose the filter)', async () => {
+    const model = new ScriptedModel({
+      json: [{ action: RETRIEVE_TOOL_NAME, query: 'irrigation pump', folder: 'Garden', tag: '' }],
+    });
+    const tool = new FakeTool(strongPump);
+    const { ask } = plainSetup(model, tool, () => false);
+    await ask('When does the pump in my Garden folder run?');
+    expect(jsonCallKinds(model)).toEqual(['decide']);
+    expect(tool.contexts[0]!.proposed).toEqual({ folder: 'Garden', tag: '' });
+  });
+
+  it('a follow-up in the same thread is decided: "it" must be resolved, a recap may be asked for', async () => {
+    const model = new ScriptedModel();
+    const tool = new FakeTool(strongPump);
+    const { ask } = plainSetup(model, tool, () => true);
+    await ask(q, 'follow');
+    expect(model.calls).toHaveLength(0);
+    model.queueJson({ action: 'reply', query: '', folder: '', tag: '' });
+    model.queueText('The irrigation pump runs every morning at 6am.');
+    const recap = await ask('Summarise what you just said in one sentence.', 'follow');
+    expect(jsonCallKinds(model)).toEqual(['decide']);
+    expect(tool.queries).toEqual([q]);
+    expect(recap).toBe('The irrigation pump runs every morning at 6am [1].');
+  });
+
+  it('small talk and a question with nothing to search keep their own branches', async () => {
+    const model = new ScriptedModel({ text: ['Hello! How can I help with your notes?'] });
+    const tool = new FakeTool(strongPump);
+    const { ask } = plainSetup(model, tool, () => true);
+    expect(await ask('hello', 'hi')).toMatch(/hello|hi/i);
+    expect(await ask('what about it?', 'vague')).toBe(clarifyingQuestion('what about it?'));
+    expect(tool.queries).toEqual([]);
+    expect(model.prompts('completeJson')).toHaveLength(0);
+  });
+});

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   acceptRefinedQuery,
   FILTER_JSON_SCHEMA,
+  namesFolderOrTag,
   runFilterAgent,
   summariseNotes,
   type NoteListing,
@@ -246,5 +247,25 @@ describe('acceptRefinedQuery', () => {
 
   it('accepts any non-empty rewrite of a question without content words', () => {
     expect(acceptRefinedQuery('greeting', 'hi')).toBe('greeting');
+  });
+});
+
+describe('namesFolderOrTag', () => {
+  const notes = [
+    { source: 'Garden/Irrigation pump.md', title: 'Irrigation pump', aliases: [] },
+    { source: 'Work/Projects/Launch plan.md', title: 'Launch plan', aliases: [] },
+    { source: 'Inbox.md', title: 'Inbox', aliases: [] },
+  ];
+  const tags = ['recipe', 'travel'];
+  it.each([
+    ['When does the pump in my garden run?', true],
+    ['What is in the Projects folder?', true],
+    ['Show notes tagged travel', true],
+    ['Anything about #recipe ideas', true],
+    ['Which recipe uses rye flour?', true],
+    ['When does the irrigation pump run?', false],
+    ['How do I link to a heading in another note?', false],
+  ])('%s → %s', (question, expected) => {
+    expect(namesFolderOrTag(question, notes, tags)).toBe(expected);
   });
 });
