@@ -1,11 +1,5 @@
 import path from 'node:path';
-import {
-  parseRequest,
-  type LogRowT,
-  type RequestChannel,
-  type Res,
-  type StatusT,
-} from '../shared/contract.js';
+import { parseRequest, type LogRowT, type RequestChannel, type Res, type StatusT } from '../shared/contract.js';
 import { discoverNotes, resolveVault, toSource } from '../pipeline/discover.js';
 import { similaritySearch } from '../search/similaritySearch.js';
 import { defaultDataDir } from '../store/dataDir.js';
