@@ -368,9 +368,18 @@ program
 
 program
   .command('eval')
-  .description('retrieval quality (Recall@1/5, MRR@10, nDCG@10) of dense, BM25 and hybrid search in one run')
-  .requiredOption('--vault <dir>', 'the vault the questions are about')
-  .requiredOption('--queries <file>', 'JSONL lines {"q": question, "rel": [vault-relative paths]}')
+  .description(
+    'retrieval quality (Recall@1/5, MRR@10, nDCG@10) of dense, BM25 and hybrid search in one run: every question set of eval/sets.json, or one --vault/--queries pair',
+  )
+  .option('--vault <dir>', 'the vault the questions are about (with --queries; default: the sets of eval/sets.json)')
+  .option('--queries <file>', 'JSONL lines {"q": question, "rel": [vault-relative paths]} (with --vault)')
+  .option('--set <name>', 'only this question set of the manifest (repeatable)', (v, acc: string[]) => [...acc, v], [])
+  .addOption(new Option('--part <part>', 'only the tuning or the test parts').choices(['tune', 'test']))
+  .option(
+    '--data-root <dir>',
+    "where the sets' indexes live, one folder per vault and embedder (default: app data/eval)",
+  )
+  .option('--manifest <file>', 'the question-set manifest (default: eval/sets.json)')
   .addOption(dataOpt())
   .addOption(jsonOpt())
   .addOption(languageOpt())
@@ -380,18 +389,43 @@ program
   .action(
     async (
       opts: {
-        vault: string;
-        queries: string;
+        vault?: string;
+        queries?: string;
+        set: string[];
+        part?: 'tune' | 'test';
+        dataRoot?: string;
+        manifest?: string;
         data?: string;
         json?: boolean;
         language?: string;
       } & EndpointFlags,
     ) => {
+      if (Boolean(opts.vault) !== Boolean(opts.queries))
+        throw new UsageError('--vault and --queries go together; without both, eval runs the sets of eval/sets.json.');
+      if (!opts.vault) {
+        if (opts.data) throw new UsageError('--data names one index: use it with --vault/--queries, or --data-root.');
+        const { runEvalSets } = await import('./evalCommand.js');
+        const { EvalSetError } = await import('../search/evalSets.js');
+        try {
+          await runEvalSets({
+            sets: opts.set,
+            part: opts.part,
+            dataRoot: opts.dataRoot,
+            manifest: opts.manifest,
+            json: opts.json,
+            embeddingModel: opts.embeddingModel,
+          });
+        } catch (err) {
+          if (err instanceof EvalSetError) throw new UsageError(err.message);
+          throw err;
+        }
+        return;
+      }
       await withService(opts, async (s) => {
         const { evaluate, readQueries } = await import('../search/evaluate.js');
         const summary = await s.sync();
         if (!opts.json) process.stderr.write(`index ready (${summary.added + summary.modified} files embedded now)\n`);
-        const result = await evaluate(s.index, s.embedder, readQueries(opts.queries));
+        const result = await evaluate(s.index, s.embedder, readQueries(opts.queries!));
         if (opts.json) return printJson(result);
         console.log('| system | Recall@1 | Recall@5 | MRR@10 | nDCG@10 |\n|---|---|---|---|---|');
         for (const [mode, m] of Object.entries(result)) {

@@ -1,5 +1,5 @@
 import type { Embedder, EmbedOptions } from './embedder.js';
-import type { SearchCalibration } from './manifest.js';
+import { loadManifest, type SearchCalibration } from './manifest.js';
 import { ChatEndpointError, checkEndpoint } from './openaiChat.js';
 import { ModelError } from '../shared/errors.js';
 
@@ -77,9 +77,11 @@ export function endpointModelName(modelId: string | undefined | null): string | 
  * A model without measurements of its own gets no cosine gate: cosine scales differ too much between models
  * (MPNet's unrelated questions score below 0.2, E5's above 0.8) for any fixed number to mean anything. Instead
  * an unscoped search answers only when BM25 agrees that the notes share a word with the question (README,
- * "Use a bigger model"); the fusion weight is the one measured for every bundled model's Latin-script queries.
+ * "Use a bigger model"); the fusion weight is the one measured for the English default model.
  */
-export const ENDPOINT_CALIBRATION: SearchCalibration = { threshold: 0, denseWeight: 0.85, requireKeywordMatch: true };
+export function endpointCalibration(): SearchCalibration {
+  return { threshold: 0, denseWeight: loadManifest().embedding.search?.denseWeight ?? 0.85, requireKeywordMatch: true };
+}
 
 export async function createEndpointEmbedder(opts: EmbeddingEndpointOptions): Promise<EndpointEmbedder> {
   let base: URL;
@@ -201,7 +203,7 @@ export async function createEndpointEmbedder(opts: EmbeddingEndpointOptions): Pr
     get dimension() {
       return dimension;
     },
-    calibration: ENDPOINT_CALIBRATION,
+    calibration: endpointCalibration(),
     host,
     endpoint: root,
     async embed(texts: string[], o?: EmbedOptions): Promise<Float32Array[]> {

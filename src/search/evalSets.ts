@@ -1,5 +1,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { BadRequestError } from '../shared/errors.js';
 
 /**
  * The manifest of question sets (`eval/sets.json`) and the checks every set must pass before a number measured on it
@@ -133,4 +135,60 @@ export function sharedQuestions(a: SetQuestion[], b: SetQuestion[]): string[] {
 /** `ohelp-en-2-tune` → `ohelp-en-2`: the set a part belongs to. */
 export function baseSetName(name: string): string {
   return name.replace(/-(tune|test)$/, '');
+}
+
+/** A manifest entry with its paths made absolute: what `npm run eval` runs. */
+export interface EvalSet extends EvalSetEntry {
+  /** Absolute path of the question file. */
+  queries: string;
+  /** Absolute path of the vault. */
+  vault: string;
+}
+
+/** A manifest or a --set/--part choice that cannot work: a usage error (exit 2). */
+export class EvalSetError extends BadRequestError {
+  constructor(message: string) {
+    super('request.usage', message);
+    this.name = 'EvalSetError';
+  }
+}
+
+/** The repository root: the manifest's paths are relative to it. */
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const DEFAULT_SETS_FILE = path.join(REPO_ROOT, 'eval/sets.json');
+
+/** The manifest's sets with absolute paths; a missing or malformed manifest is an EvalSetError. */
+export function loadEvalSets(file = DEFAULT_SETS_FILE): EvalSet[] {
+  let entries: EvalSetEntry[];
+  try {
+    entries = readSetManifest(file);
+  } catch (err) {
+    throw new EvalSetError(`Cannot use the question-set manifest ${file}: ${(err as Error).message}`);
+  }
+  return entries.map((s) => ({
+    ...s,
+    queries: path.resolve(REPO_ROOT, s.queries),
+    vault: path.resolve(REPO_ROOT, s.vault),
+  }));
+}
+
+/** The sets asked for: by name (each must exist) and/or by part; all of them when neither is given. */
+export function selectEvalSets(sets: EvalSet[], opts: { names?: string[]; part?: SetPart }): EvalSet[] {
+  for (const n of opts.names ?? [])
+    if (!sets.some((s) => s.name === n))
+      throw new EvalSetError(`No question set named "${n}"; known: ${sets.map((s) => s.name).join(', ')}.`);
+  const chosen = sets.filter(
+    (s) => (!opts.names?.length || opts.names.includes(s.name)) && (!opts.part || s.part === opts.part),
+  );
+  if (chosen.length === 0) throw new EvalSetError('No question set matches --set/--part.');
+  return chosen;
+}
+
+/**
+ * Where the harness keeps a vault's index under `dataRoot`: one folder per vault and embedder, so every set over
+ * that vault reuses it and an index built with another model is never reopened with this one.
+ */
+export function evalIndexDir(dataRoot: string, vault: string, modelId: string): string {
+  const name = path.basename(vault).replace(/[^\w.-]+/g, '_') || 'vault';
+  return path.join(dataRoot, `${name}--${modelId}`);
 }

@@ -14,16 +14,23 @@ export interface Metrics {
   mrr_at_10: number;
   ndcg_at_10: number;
   queries: number;
+  /** Search latency over the questions, milliseconds (the query embedding included). */
+  p50_ms: number;
+  p95_ms: number;
 }
 
-export function readQueries(file: string): EvalQuery[] {
+/**
+ * Questions from a JSONL file. `offTopic: true` also accepts `"rel": []` (a question the vault does not answer:
+ * it measures the "not in your notes" path, not a ranking).
+ */
+export function readQueries(file: string, opts: { offTopic?: boolean } = {}): EvalQuery[] {
   const out: EvalQuery[] = [];
   readFileSync(file, 'utf8')
     .split('\n')
     .forEach((line, i) => {
       if (!line.trim()) return;
       const parsed = JSON.parse(line) as EvalQuery;
-      if (typeof parsed.q !== 'string' || !Array.isArray(parsed.rel) || parsed.rel.length === 0) {
+      if (typeof parsed.q !== 'string' || !Array.isArray(parsed.rel) || (parsed.rel.length === 0 && !opts.offTopic)) {
         throw new Error(`${file}:${i + 1}: expected {"q": string, "rel": [one or more paths]}`);
       }
       out.push(parsed);
@@ -54,12 +61,14 @@ export async function evaluate(
   queries: EvalQuery[],
   modes: RetrievalMode[] = ['dense', 'sparse', 'hybrid'],
   /** Search settings under test (e.g. `linkBoost`, `denseWeight`); the defaults otherwise. */
-  settings: Pick<SearchInput, 'linkBoost' | 'denseWeight'> = {},
+  settings: Pick<SearchInput, 'linkBoost' | 'denseWeight' | 'fusion' | 'titleBoost'> = {},
 ): Promise<Record<RetrievalMode, Metrics>> {
   const out = {} as Record<RetrievalMode, Metrics>;
   for (const mode of modes) {
     const acc = { r1: 0, r5: 0, rr: 0, ndcg: 0 };
+    const ms: number[] = [];
     for (const q of queries) {
+      const started = performance.now();
       // Threshold 0: ranking quality is measured here, the "nothing relevant" gate separately.
       const hits = await similaritySearch(index, embedder, {
         refined_query_for_vector_search: q.q,
@@ -70,6 +79,7 @@ export async function evaluate(
         dateAware: false,
         ...settings,
       });
+      ms.push(performance.now() - started);
       const s = scoreRanking(
         hits.map((h) => h.source),
         q.rel,
@@ -86,7 +96,51 @@ export async function evaluate(
       mrr_at_10: acc.rr / n,
       ndcg_at_10: acc.ndcg / n,
       queries: queries.length,
+      p50_ms: percentile(ms, 0.5),
+      p95_ms: percentile(ms, 0.95),
     };
   }
   return out;
+}
+
+/** Nearest-rank percentile; 0 for no samples. */
+export function percentile(samples: number[], p: number): number {
+  if (samples.length === 0) return 0;
+  const sorted = [...samples].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)]!;
+}
+
+/**
+ * Off-topic questions: the share the shipped search answers with nothing (the model's calibrated relevance gate
+ * closes), which is what lets the agent say "not in your notes".
+ */
+export async function offTopicRefusals(
+  index: Index,
+  embedder: Embedder,
+  queries: EvalQuery[],
+): Promise<{ refused: number; queries: number }> {
+  let refused = 0;
+  for (const q of queries) {
+    const hits = await similaritySearch(index, embedder, {
+      refined_query_for_vector_search: q.q,
+      k: 5,
+      perNote: true,
+      dateAware: false,
+    });
+    if (hits.length === 0 || hits.every((h) => h.weak)) refused++;
+  }
+  return { refused: refused / (queries.length || 1), queries: queries.length };
+}
+
+/**
+ * The fusion target (issue 24): shipped hybrid Recall@5 and MRR@10 each at least the better single system's
+ * minus `slack`. `margin` is the worse of the two differences (negative: below the better single system).
+ */
+export function fusionTarget(
+  m: Record<'dense' | 'sparse' | 'hybrid', Metrics>,
+  slack = 0.01,
+): { holds: boolean; r5_margin: number; mrr_margin: number } {
+  const r5 = m.hybrid.recall_at_5 - Math.max(m.dense.recall_at_5, m.sparse.recall_at_5);
+  const mrr = m.hybrid.mrr_at_10 - Math.max(m.dense.mrr_at_10, m.sparse.mrr_at_10);
+  return { holds: r5 >= -slack - 1e-9 && mrr >= -slack - 1e-9, r5_margin: r5, mrr_margin: mrr };
 }

@@ -6,6 +6,7 @@ import { translateDates } from './dates.js';
 import { buildWhere } from '../store/whereClause.js';
 import { metadataFiltersSchema, type MetadataFilters } from '../shared/filters.js';
 import { sparseSearch } from '../store/sparse.js';
+import { fuseScores, type FusionOptions } from './fusion.js';
 import { detectLanguage } from '../text/language.js';
 import { BadRequestError } from '../shared/errors.js';
 
@@ -35,6 +36,10 @@ export interface SearchInput {
    * score. 0 turns the link boost off. Default LINK_BOOST.
    */
   linkBoost?: number;
+  /** Hybrid only: how the two lists are fused (src/search/fusion.ts). Default SHIPPED_FUSION, weight per model. */
+  fusion?: Partial<FusionOptions>;
+  /** A query that is exactly a note's title or alias puts that note first. Default true. */
+  titleBoost?: boolean;
   /**
    * Which notes may be shown: the link policy (src/pipeline/linkPolicy.ts), so every caller (the UI, the CLI,
    * the agent, MCP) drops the same files. Applied before the relevance gate and the top k, so a refused note
@@ -86,13 +91,16 @@ export class SearchInputError extends BadRequestError {
 
 export const MAX_QUERY_CHARS = 500;
 /*
- * The relevance gate and the dense weight of the fused score are per embedding model (the manifest's
- * `search` calibration, README "Retrieval quality"). Fusion is a convex mix of cosine and max-normalised
- * BM25: measured in the same run against reciprocal-rank fusion on the dev set and the sample vault, RRF let
- * BM25's noise on paraphrased questions pull good dense hits down, while the mix keeps dense in charge and
- * lets exact words (names, titles, commands) break near-ties.
+ * The relevance gate and the dense weight of the fused score are per embedding model (the manifest's `search`
+ * calibration, per script for E5). Fusion (src/search/fusion.ts) standardises each side over its own list
+ * (z-scores) and moves the weight per query towards the side whose best hit stands out: measured against the old
+ * max-normalised mix, rank-based scores and reciprocal-rank fusion on the tuning parts of every set (bench/fusionEval.ts,
+ * README "Retrieval quality"), it was the one method that never followed the weaker side in English, Japanese and
+ * Spanish; the max-normalised mix fell 0.02-0.06 below BM25 alone in Japanese and Spanish.
  */
 const TITLE_MATCH_BOOST = 0.5;
+/** The fusion hybrid search ships with (bench/fusionEval.ts, README "Retrieval quality"); weight per model. */
+export const SHIPPED_FUSION: Omit<FusionOptions, 'denseWeight'> = { method: 'zscore', adaptive: 'gap', rrfK: 60 };
 /*
  * Wikilink boost (README "Retrieval quality"): measured in one run on the dev set, a held-out set of 30
  * questions (eval/ohelp-heldout.jsonl) and the sample vault, it raised hybrid MRR@10 on both help-vault sets
@@ -209,15 +217,29 @@ async function runSearch(index: Index, embedder: Embedder, input: SearchInput): 
     const vectors = await index.vectors.vectorsOf(missing);
     for (const [id, v] of vectors) byId.get(id)!.dense_score = cosine(queryVector, v);
   }
-  const w = mode === 'dense' ? 1 : mode === 'sparse' ? 0 : (input.denseWeight ?? denseWeightFor(query, embedder));
-  // BM25 has no fixed scale; normalising by the query's best hit puts it on the same 0..1 footing as cosine.
-  const maxSparse = Math.max(...sparse.map((h) => -h.bm25), 1e-9);
-  for (const c of byId.values()) c.fused = w * (c.dense_score ?? 0) + (1 - w) * ((c.sparse_score ?? 0) / maxSparse);
+  const candidates = [...byId.values()];
+  if (mode === 'hybrid') {
+    const fusion: FusionOptions = {
+      ...SHIPPED_FUSION,
+      denseWeight: input.denseWeight ?? denseWeightFor(query, embedder),
+      ...input.fusion,
+    };
+    const fused = fuseScores(candidates, fusion);
+    // Other methods than 'max' have no fixed scale (z-scores go negative): the boosts below work on shares of the
+    // best score, so the fused scores are put on 0..1 first.
+    const lo = fusion.method === 'max' ? 0 : Math.min(...fused);
+    const span = fusion.method === 'max' ? 1 : Math.max(...fused) - lo || 1;
+    candidates.forEach((c, i) => (c.fused = (fused[i]! - lo) / span));
+  } else {
+    // BM25 has no fixed scale: divided by the query's best hit it is 0..1 like cosine.
+    const maxSparse = Math.max(...sparse.map((h) => -h.bm25), 1e-9);
+    for (const c of candidates) c.fused = mode === 'dense' ? (c.dense_score ?? 0) : (c.sparse_score ?? 0) / maxSparse;
+  }
   // Typing a note's exact title or alias means "that note": names are what embeddings handle worst.
-  const named = new Set(mode === 'dense' ? [] : index.db.notesNamed(query));
-  for (const c of byId.values()) if (named.has(c.source)) c.fused += TITLE_MATCH_BOOST;
-  if (mode === 'hybrid') boostLinkedNotes(index, [...byId.values()], input.linkBoost ?? LINK_BOOST);
-  let ranked = [...byId.values()].sort((a, b) => b.fused - a.fused);
+  const named = new Set(mode === 'dense' || input.titleBoost === false ? [] : index.db.notesNamed(query));
+  for (const c of candidates) if (named.has(c.source)) c.fused += TITLE_MATCH_BOOST;
+  if (mode === 'hybrid') boostLinkedNotes(index, candidates, input.linkBoost ?? LINK_BOOST);
+  let ranked = candidates.sort((a, b) => b.fused - a.fused);
   if (input.allowSource) {
     const allow = input.allowSource;
     const verdicts = new Map<string, boolean>();

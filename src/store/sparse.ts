@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import type { IndexDb, ChunkRecord } from './indexDb.js';
-import { queryTerms, type QueryTerm } from '../text/segment.js';
+import { queryTerms, stemsAsEnglish, type QueryTerm } from '../text/segment.js';
 
 /**
  * How many postings (chunk × query-word matches) one BM25 query may score. FTS5 scores every chunk holding
@@ -34,16 +34,29 @@ function documentFrequency(db: Database.Database): Database.Statement {
   return stmt;
 }
 
+/**
+ * An English query word's index forms: its stem, plus the word as written only where the vault holds it at least as
+ * often as the stem (English notes are indexed stemmed, so the written form is found in the notes of other languages,
+ * and in a vault of mostly other languages it is the common form). Searching both everywhere made a note judged
+ * non-English a rare, high-IDF match for the written form and lifted it over the English notes (issue 18: tldr BM25
+ * R@5 0.441 -> 0.411); a non-English query keeps both forms, its words are what the notes hold.
+ */
+function vaultForms(t: QueryTerm, docs: (term: string) => number): string[] {
+  const [written, stem] = t.terms;
+  if (stem === undefined) return t.terms;
+  return docs(written!) >= docs(stem) ? t.terms : [stem];
+}
+
 /** The query words BM25 will score, with their terms: rarest first, within the budget, back in query order. */
-function affordableTerms(db: IndexDb, query: string, budget: number): QueryTerm[] {
+export function affordableTerms(db: IndexDb, query: string, budget = SPARSE_POSTINGS_BUDGET): QueryTerm[] {
   const terms = queryTerms(query);
   if (terms.length === 0) return [];
   const df = documentFrequency(db.db);
-  const cost = terms.map((t, i) => ({
-    t,
-    i,
-    postings: t.terms.reduce((sum, w) => sum + ((df.get(w) as { doc: number } | undefined)?.doc ?? 0), 0),
-  }));
+  const docs = (w: string) => (df.get(w) as { doc: number } | undefined)?.doc ?? 0;
+  const english = stemsAsEnglish(query);
+  const cost = terms
+    .map((t) => (english ? { ...t, terms: vaultForms(t, docs) } : t))
+    .map((t, i) => ({ t, i, postings: t.terms.reduce((sum, w) => sum + docs(w), 0) }));
   let spent = 0;
   const kept: typeof cost = [];
   for (const c of [...cost].sort((a, b) => a.postings - b.postings)) {

@@ -1,0 +1,154 @@
+/**
+ * Fusion candidates side by side (issue 24 part 2): every method of src/search/fusion.ts over a grid of weights,
+ * with the title and link boosts on and off, on the question sets of eval/sets.json, in one run. The indexes are
+ * the ones `npm run eval` builds (same --data-root, same folder per vault and embedder), synced first (a no-op when
+ * up to date); each question is embedded once and reused by every candidate, so the grid costs searches only.
+ *
+ *   node --import tsx bench/fusionEval.ts --data-root DIR [--part tune|test] [--set NAME ...] [--out FILE.json]
+ *
+ * Prints one line per candidate and set (R@5, MRR@10) and writes every number to --out. Choose knobs on
+ * `--part tune` only; run `--part test` once, for the chosen candidate, to report.
+ */
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { chooseEmbeddingModel, VaultService } from '../src/services/vaultService.js';
+import { evaluate, readQueries, type Metrics } from '../src/search/evaluate.js';
+import { evalIndexDir, loadEvalSets, selectEvalSets, type SetPart as EvalPart } from '../src/search/evalSets.js';
+import type { Embedder } from '../src/models/embedder.js';
+import type { FusionOptions } from '../src/search/fusion.js';
+import { LINK_BOOST } from '../src/search/similaritySearch.js';
+import type { Index } from '../src/store/openIndex.js';
+import type { VectorHit, VectorStore } from '../src/store/vectorStore.js';
+
+const args = process.argv.slice(2);
+const opt = (name: string) => {
+  const i = args.indexOf(name);
+  return i >= 0 ? args[i + 1] : undefined;
+};
+const dataRoot = opt('--data-root');
+if (!dataRoot) throw new Error('usage: fusionEval.ts --data-root DIR [--part tune|test] [--set NAME ...] [--out FILE]');
+const names = args.flatMap((a, i) => (a === '--set' ? [args[i + 1]!] : []));
+const sets = selectEvalSets(loadEvalSets(), { names, part: opt('--part') as EvalPart | undefined });
+const only = opt('--only')?.split(','); // candidate names, comma-separated: run just those (the test-part report)
+
+interface Candidate {
+  name: string;
+  fusion?: Partial<FusionOptions>;
+  /** Dense weight for Latin-script and CJK-script queries; undefined: the model's calibration. */
+  weight?: number;
+  linkBoost?: number;
+  titleBoost?: boolean;
+}
+
+// 'before': the fusion shipped before issue 24 (max-normalised, 0.85 dense; E5 0.5 for CJK queries).
+const candidates: Candidate[] = [
+  { name: 'shipped' },
+  { name: 'shipped no-link', linkBoost: 0 },
+  { name: 'shipped no-title', titleBoost: false },
+  { name: 'shipped no-boosts', linkBoost: 0, titleBoost: false },
+  { name: 'before', fusion: { method: 'max', adaptive: 'none' }, weight: -1 },
+];
+const grid = (ws: number[], name: string, fusion: Partial<FusionOptions>) =>
+  ws.forEach((w) => candidates.push({ name: `${name} w=${w}`, fusion, weight: w }));
+grid([0.5, 0.7, 0.85, 0.9, 0.95], 'max', { method: 'max' });
+for (const method of ['zscore', 'rank'] as const)
+  for (const adaptive of ['none', 'gap'] as const)
+    grid([0.4, 0.5, 0.6, 0.7, 0.8, 0.9], `${method} ${adaptive}`, { method, adaptive });
+grid([0.5, 0.7, 0.9], 'zscore agreement', { method: 'zscore', adaptive: 'agreement' });
+for (const adaptive of ['none', 'gap'] as const)
+  grid([0.4, 0.5, 0.6, 0.7, 0.8], `rrf k=60 ${adaptive}`, { method: 'rrf', rrfK: 60, adaptive });
+// The boosts off, for every method at one weight.
+for (const c of candidates.filter((c) => / w=0\.7$/.test(c.name) && !c.name.includes('agreement'))) {
+  candidates.push({ ...c, name: `${c.name} no-link`, linkBoost: 0 });
+  candidates.push({ ...c, name: `${c.name} no-title`, titleBoost: false });
+  candidates.push({ ...c, name: `${c.name} no-boosts`, linkBoost: 0, titleBoost: false });
+}
+const run = only ? candidates.filter((c) => only.includes(c.name)) : candidates;
+if (run.length === 0) throw new Error(`no candidate named ${only?.join(', ')}`);
+
+/** The embedder with its query embeddings memoised: every candidate searches with the same query vectors. */
+function cachedQueries(embedder: Embedder): Embedder {
+  const cache = new Map<string, Float32Array>();
+  return {
+    modelId: embedder.modelId,
+    dimension: embedder.dimension,
+    calibration: embedder.calibration,
+    dispose: () => embedder.dispose(),
+    async embed(texts, opts) {
+      if (opts?.kind !== 'query' || texts.length !== 1) return embedder.embed(texts, opts);
+      const hit = cache.get(texts[0]!);
+      if (hit) return [hit];
+      const [v] = await embedder.embed(texts, opts);
+      cache.set(texts[0]!, v!);
+      return [v!];
+    },
+  };
+}
+
+/**
+ * The index with its vector searches memoised per query vector (the same cached vector object each time): the
+ * retrieved lists do not depend on the fusion, so every candidate after the first costs only fusion and boosts.
+ */
+function cachedVectors(index: Index): Index {
+  const searches = new Map<string, Promise<VectorHit[]>>();
+  const lookups = new Map<string, Promise<Map<string, Float32Array>>>();
+  const ids = new WeakMap<object, number>();
+  let next = 0;
+  const keyOf = (v: object) => ids.get(v) ?? (ids.set(v, ++next), next);
+  const vectors = Object.create(index.vectors) as VectorStore;
+  vectors.search = (vector, k, where) => {
+    const key = `${keyOf(vector)}|${k}|${where ?? ''}`;
+    if (!searches.has(key)) searches.set(key, index.vectors.search(vector, k, where));
+    return searches.get(key)!;
+  };
+  vectors.vectorsOf = (chunkIds) => {
+    const key = chunkIds.join('\n');
+    if (!lookups.has(key)) lookups.set(key, index.vectors.vectorsOf(chunkIds));
+    return lookups.get(key)!;
+  };
+  return { ...index, vectors, close: () => index.close() };
+}
+
+type Row = { set: string; part: EvalPart; language: string; candidate: string; hybrid: Metrics };
+const rows: Row[] = [];
+const singles: Record<string, { dense: Metrics; sparse: Metrics }> = {};
+for (const set of sets) {
+  const choice = await chooseEmbeddingModel({ vault: set.vault, dataDir: path.join(dataRoot, '.none') });
+  const service = await VaultService.open({
+    vault: set.vault,
+    dataDir: evalIndexDir(dataRoot, set.vault, choice.model.id),
+    embeddingModel: choice.model.id,
+  });
+  try {
+    await service.sync();
+    const embedder = cachedQueries(service.embedder);
+    const index = cachedVectors(service.index);
+    const queries = readQueries(set.queries, { offTopic: true }).filter((q) => q.rel.length > 0);
+    if (queries.length === 0) continue;
+    const single = await evaluate(index, embedder, queries, ['dense', 'sparse']);
+    singles[set.name] = { dense: single.dense, sparse: single.sparse };
+    console.log(
+      `${set.name} (${set.part}, ${queries.length} q, ${embedder.modelId}): dense ${single.dense.recall_at_5.toFixed(3)}/${single.dense.mrr_at_10.toFixed(3)}  BM25 ${single.sparse.recall_at_5.toFixed(3)}/${single.sparse.mrr_at_10.toFixed(3)}`,
+    );
+    for (const c of run) {
+      const m = await evaluate(index, embedder, queries, ['hybrid'], {
+        fusion: c.fusion,
+        ...(c.weight === -1
+          ? { denseWeight: set.language === 'ja' && embedder.calibration.denseWeightCjk !== undefined ? 0.5 : 0.85 }
+          : c.weight !== undefined
+            ? { denseWeight: c.weight }
+            : {}),
+        linkBoost: c.linkBoost ?? LINK_BOOST,
+        titleBoost: c.titleBoost,
+      });
+      rows.push({ set: set.name, part: set.part, language: set.language, candidate: c.name, hybrid: m.hybrid });
+      console.log(
+        `  ${c.name.padEnd(40)} ${m.hybrid.recall_at_5.toFixed(3)} / ${m.hybrid.mrr_at_10.toFixed(3)}  p95 ${m.hybrid.p95_ms.toFixed(0)} ms`,
+      );
+    }
+  } finally {
+    service.close();
+  }
+}
+const out = opt('--out');
+if (out) writeFileSync(out, JSON.stringify({ singles, rows }, null, 1));

@@ -1,0 +1,152 @@
+import path from 'node:path';
+import { appDataRoot } from '../store/dataDir.js';
+import { chooseEmbeddingModel, VaultService } from '../services/vaultService.js';
+import {
+  evaluate,
+  fusionTarget,
+  offTopicRefusals,
+  readQueries,
+  type EvalQuery,
+  type Metrics,
+} from '../search/evaluate.js';
+import {
+  evalIndexDir,
+  loadEvalSets,
+  selectEvalSets,
+  type SetPart as EvalPart,
+  type EvalSet,
+} from '../search/evalSets.js';
+import { printJson } from './output.js';
+
+export interface EvalSetsOptions {
+  sets?: string[];
+  part?: EvalPart;
+  dataRoot?: string;
+  manifest?: string;
+  json?: boolean;
+  embeddingModel?: string;
+}
+
+type Retrieval = Record<'dense' | 'sparse' | 'hybrid', Metrics>;
+
+export interface SetReport {
+  set: string;
+  part: EvalPart;
+  language: string;
+  vault: string;
+  embedder: string;
+  index: string;
+  questions: number;
+  /** Ranking metrics; absent for an off-topic set. */
+  retrieval?: Retrieval;
+  target?: ReturnType<typeof fusionTarget>;
+  /** Off-topic sets (every `rel` empty): the share the shipped search answers with nothing. */
+  off_topic?: Awaited<ReturnType<typeof offTopicRefusals>>;
+}
+
+/** Where `npm run eval` keeps its indexes unless --data-root says otherwise. */
+export function defaultEvalRoot(): string {
+  return path.join(appDataRoot(), 'eval');
+}
+
+/**
+ * `obsiquery eval` without --queries: every set of the manifest (or those picked), each vault indexed once under
+ * the data root with the embedder a user would get for it (detected language, as on a first sync), synced (a no-op
+ * when up to date), then one table per set and a summary of the fusion target.
+ */
+export async function runEvalSets(opts: EvalSetsOptions): Promise<SetReport[]> {
+  const sets = selectEvalSets(loadEvalSets(opts.manifest), { names: opts.sets, part: opts.part });
+  const dataRoot = path.resolve(opts.dataRoot ?? defaultEvalRoot());
+  const byVault = new Map<string, EvalSet[]>();
+  for (const s of sets) byVault.set(s.vault, [...(byVault.get(s.vault) ?? []), s]);
+  const reports: SetReport[] = [];
+  for (const [vault, vaultSets] of byVault) {
+    // The model a first sync of this vault would pick; its index folder is named for it.
+    const choice = await chooseEmbeddingModel(
+      { vault, dataDir: path.join(dataRoot, '.none') },
+      { embeddingModel: opts.embeddingModel },
+    );
+    const dataDir = evalIndexDir(dataRoot, vault, choice.model.id);
+    const service = await VaultService.open({ vault, dataDir, embeddingModel: choice.model.id });
+    try {
+      const summary = await service.sync();
+      process.stderr.write(
+        `${path.basename(vault)}: index ${dataDir} ready with ${service.embedder.modelId} (${summary.added + summary.modified} files embedded now)\n`,
+      );
+      for (const set of vaultSets) {
+        const queries = readQueries(set.queries, { offTopic: true });
+        const base = {
+          set: set.name,
+          part: set.part,
+          language: set.language,
+          vault,
+          embedder: service.embedder.modelId,
+          index: dataDir,
+          questions: queries.length,
+        };
+        const ranked = queries.filter((q) => q.rel.length > 0);
+        const report: SetReport = { ...base };
+        if (ranked.length > 0) {
+          report.retrieval = (await evaluate(service.index, service.embedder, ranked)) as Retrieval;
+          report.target = fusionTarget(report.retrieval);
+        }
+        const offTopic: EvalQuery[] = queries.filter((q) => q.rel.length === 0);
+        if (offTopic.length > 0) report.off_topic = await offTopicRefusals(service.index, service.embedder, offTopic);
+        reports.push(report);
+        if (!opts.json) printSet(report);
+      }
+    } finally {
+      service.close();
+    }
+  }
+  if (opts.json) printJson(reports);
+  else printSummary(reports);
+  return reports;
+}
+
+const f3 = (x: number) => x.toFixed(3);
+const signed = (x: number) => `${x >= 0 ? '+' : ''}${x.toFixed(3)}`;
+
+function printSet(r: SetReport): void {
+  const part = r.part === 'tune' ? 'tuning part' : 'test part';
+  console.log(
+    `\n### ${r.set}: ${r.questions} questions, ${part} (${path.basename(r.vault)}, ${r.language}, ${r.embedder})\n`,
+  );
+  if (r.retrieval) {
+    console.log('| system | Recall@1 | Recall@5 | MRR@10 | nDCG@10 | p95 ms |\n|---|---|---|---|---|---|');
+    const rows: [string, Metrics][] = [
+      ['dense', r.retrieval.dense],
+      ['BM25', r.retrieval.sparse],
+      ['hybrid (shipped)', r.retrieval.hybrid],
+    ];
+    for (const [name, m] of rows)
+      console.log(
+        `| ${name} | ${f3(m.recall_at_1)} | ${f3(m.recall_at_5)} | ${f3(m.mrr_at_10)} | ${f3(m.ndcg_at_10)} | ${m.p95_ms.toFixed(0)} |`,
+      );
+  }
+  if (r.off_topic)
+    console.log(
+      `\nOff-topic questions: ${r.off_topic.queries}; the search returned nothing relevant for ${f3(r.off_topic.refused)} of them.`,
+    );
+}
+
+function printSummary(reports: SetReport[]): void {
+  const ranked = reports.filter((r) => r.target);
+  if (ranked.length === 0) return;
+  console.log(
+    '\n### Fusion target: hybrid R@5 and MRR@10 each >= the better single system - 0.01\n\n| set | part | R@5 margin | MRR@10 margin | holds |\n|---|---|---|---|---|',
+  );
+  for (const r of ranked)
+    console.log(
+      `| ${r.set} | ${r.part} | ${signed(r.target!.r5_margin)} | ${signed(r.target!.mrr_margin)} | ${r.target!.holds ? 'yes' : '**no**'} |`,
+    );
+  const tests = ranked.filter((r) => r.part === 'test');
+  const missed = tests.filter((r) => !r.target!.holds);
+  console.log(
+    tests.length === 0
+      ? '\nNo test part among these sets: the target is judged on test parts.'
+      : missed.length === 0
+        ? `\nThe target holds on all ${tests.length} test parts.`
+        : `\nThe target is missed on ${missed.length} of ${tests.length} test parts: ${missed.map((r) => r.set).join(', ')}.`,
+  );
+}

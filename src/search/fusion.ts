@@ -1,0 +1,143 @@
+/**
+ * How hybrid search merges its two ranked lists into one score per candidate chunk. Pure functions over the
+ * candidates' dense (cosine) and sparse (BM25, higher is better) scores, so every method can be measured on the
+ * same retrieved lists (bench/fusionEval.ts) and the shipped one is chosen by number (README, "Retrieval quality").
+ *
+ * - `max`: the original convex mix of cosine and BM25 divided by the query's best BM25 score. The two sides are on
+ *   different scales (cosines of one model crowd into 0.1-0.3, BM25/max spreads over 0..1), so a fixed weight
+ *   over-trusts whichever side spreads less: the weaker one, often.
+ * - `zscore`: each side standardised over all candidates (mean 0, standard deviation 1; a chunk a side did not
+ *   retrieve scores 0 there), then mixed.
+ * - `rank`: each side's rank turned into 1 - (rank-1)/depth, then mixed.
+ * - `rrf`: reciprocal-rank fusion, sum of weight / (k + rank).
+ *
+ * `adaptive: 'gap'` moves the weight per query towards the side whose best hit stands out of its own list (the
+ * z-score of its top score): a side that cannot tell its best hit from the tenth has little to say about this query.
+ * `adaptive: 'agreement'` moves the weight towards equal shares as the two lists' top notes agree, and towards the
+ * base weight when they do not.
+ */
+
+export type FusionMethod = 'max' | 'zscore' | 'rank' | 'rrf';
+export type FusionAdaptive = 'none' | 'gap' | 'agreement';
+
+export interface FusionOptions {
+  method: FusionMethod;
+  /** Base share of the dense side, 0..1. */
+  denseWeight: number;
+  adaptive: FusionAdaptive;
+  /** RRF's rank offset (60 in the original paper). */
+  rrfK: number;
+}
+
+export interface FusionCandidate {
+  source: string;
+  dense_score: number | null;
+  sparse_score: number | null;
+}
+
+/** How many top hits of a list its statistics (and the agreement measure) look at. */
+const TOP = 10;
+
+interface SideStats {
+  /** Candidate index → 1-based rank within the side's list (absent: not retrieved by that side). */
+  rank: Map<number, number>;
+  mean: number;
+  std: number;
+  /** z-score of the side's best score among the candidates' top ten: how much the best stands out. */
+  topZ: number;
+  depth: number;
+}
+
+function sideStats(scores: (number | null)[]): SideStats {
+  const order = scores
+    .map((s, i) => ({ s, i }))
+    .filter((x): x is { s: number; i: number } => x.s !== null)
+    .sort((a, b) => b.s - a.s);
+  const rank = new Map(order.map((x, r) => [x.i, r + 1]));
+  // Statistics over every candidate, a side's misses scoring 0 (no query word at all, for BM25): a side that found
+  // one chunk, an exact name, then stands far out instead of having no spread to standardise by.
+  const values = scores.map((s) => s ?? 0).sort((a, b) => b - a);
+  const n = values.length;
+  const mean = n ? values.reduce((a, b) => a + b, 0) / n : 0;
+  const std = n > 1 ? Math.sqrt(values.reduce((a, b) => a + (b - mean) ** 2, 0) / n) : 0;
+  const top = values.slice(0, TOP);
+  const topMean = top.length ? top.reduce((a, b) => a + b, 0) / top.length : 0;
+  const topStd = top.length > 1 ? Math.sqrt(top.reduce((a, b) => a + (b - topMean) ** 2, 0) / top.length) : 0;
+  return {
+    rank,
+    mean,
+    std,
+    topZ: order.length === 0 ? 0 : topStd > 1e-9 ? (values[0]! - topMean) / topStd : 0,
+    depth: order.length,
+  };
+}
+
+/** Share of the dense side's top notes that the sparse side's top notes also hold (0..1). */
+function agreement(cands: FusionCandidate[], dense: SideStats, sparse: SideStats): number {
+  const topNotes = (s: SideStats) =>
+    new Set(
+      [...s.rank.entries()]
+        .sort((a, b) => a[1] - b[1])
+        .map(([i]) => cands[i]!.source)
+        .filter((src, j, all) => all.indexOf(src) === j)
+        .slice(0, 5),
+    );
+  const d = topNotes(dense);
+  const s = topNotes(sparse);
+  if (d.size === 0 || s.size === 0) return 0;
+  let both = 0;
+  for (const x of d) if (s.has(x)) both++;
+  return both / Math.min(d.size, s.size);
+}
+
+/** The dense share for this query (see the module comment). */
+export function queryDenseWeight(
+  opts: FusionOptions,
+  cands: FusionCandidate[],
+  dense = sideStats(cands.map((c) => c.dense_score)),
+  sparse = sideStats(cands.map((c) => c.sparse_score)),
+): number {
+  if (sparse.depth === 0) return 1;
+  const w = opts.denseWeight;
+  if (opts.adaptive === 'gap') {
+    const d = Math.max(dense.topZ, 0) * w;
+    const s = Math.max(sparse.topZ, 0) * (1 - w);
+    return d + s > 0 ? d / (d + s) : w;
+  }
+  if (opts.adaptive === 'agreement') {
+    const a = agreement(cands, dense, sparse);
+    return w + (0.5 - w) * a;
+  }
+  return w;
+}
+
+/** One fused score per candidate, in the order given. Higher is better. */
+export function fuseScores(cands: FusionCandidate[], opts: FusionOptions): number[] {
+  const dense = sideStats(cands.map((c) => c.dense_score));
+  const sparse = sideStats(cands.map((c) => c.sparse_score));
+  const w = queryDenseWeight(opts, cands, dense, sparse);
+  const norm = (side: SideStats, score: number | null, i: number): number => {
+    switch (opts.method) {
+      case 'max':
+        // Cosine is used as it is; BM25 divided by the query's best score (its top hit is 1).
+        return side === dense ? (score ?? 0) : (score ?? 0) / Math.max(sparseMax(cands), 1e-9);
+      case 'zscore':
+        return side.std > 1e-9 ? ((score ?? 0) - side.mean) / side.std : 0;
+      case 'rank': {
+        const r = side.rank.get(i);
+        return r === undefined ? 0 : 1 - (r - 1) / Math.max(side.depth, 1);
+      }
+      case 'rrf': {
+        const r = side.rank.get(i);
+        return r === undefined ? 0 : 1 / (opts.rrfK + r);
+      }
+    }
+  };
+  return cands.map((c, i) => w * norm(dense, c.dense_score, i) + (1 - w) * norm(sparse, c.sparse_score, i));
+}
+
+function sparseMax(cands: FusionCandidate[]): number {
+  let m = 0;
+  for (const c of cands) if (c.sparse_score !== null && c.sparse_score > m) m = c.sparse_score;
+  return m;
+}

@@ -1,0 +1,111 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { existsSync, readdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { FAST_EMBEDDING_MODEL, runCli, tempDir, writeNotes } from '../helpers/fixtures.js';
+
+/**
+ * `npm run eval` over a question-set manifest: every set (or those picked by --set/--part), each vault indexed once
+ * under --data-root, one table per set titled with its part, and the fusion-target summary. A small vault and the
+ * small bundled embedder: this tests the harness, not ranking quality (retrievalQuality.test.ts does that).
+ */
+describe('obsiquery eval over a manifest of question sets', () => {
+  const tmp = tempDir('obq-eval-cli-');
+  const home = path.join(tmp.dir, 'home');
+  const dataRoot = path.join(tmp.dir, 'indexes');
+  const manifest = path.join(tmp.dir, 'sets.json');
+  const env = { OBSIQUERY_EMBEDDING_MODEL: FAST_EMBEDDING_MODEL };
+  const eval_ = (...args: string[]) =>
+    runCli(['eval', '--manifest', manifest, '--data-root', dataRoot, ...args], { home, env });
+
+  beforeAll(() => {
+    const vault = path.join(tmp.dir, 'vault');
+    writeNotes(vault, {
+      'Garden/Tomatoes.md': '# Tomatoes\nSow tomato seeds indoors in March and plant them out after the last frost.\n',
+      'Kitchen/Bread.md': '# Bread\nA sourdough loaf needs a ripe starter, flour, water and salt, and a hot oven.\n',
+      'Travel/Lisbon.md': '# Lisbon\nThe trip to Lisbon: trams, pastéis de nata and the Alfama district.\n',
+    });
+    const q = (name: string, lines: object[]) => {
+      writeFileSync(path.join(tmp.dir, name), lines.map((l) => JSON.stringify(l)).join('\n'));
+      return path.join(tmp.dir, name);
+    };
+    const set = (name: string, file: string, part: string, extra = {}) => ({
+      name,
+      queries: file,
+      vault,
+      language: 'en',
+      part,
+      ...extra,
+    });
+    writeFileSync(
+      manifest,
+      JSON.stringify({
+        sets: [
+          set('garden-tune', q('tune.jsonl', [{ q: 'when do I sow tomatoes', rel: ['Garden/Tomatoes.md'] }]), 'tune'),
+          set(
+            'kitchen-test',
+            q('test.jsonl', [
+              { q: 'how to bake sourdough', rel: ['Kitchen/Bread.md'] },
+              { q: 'trams in Portugal', rel: ['Travel/Lisbon.md'] },
+            ]),
+            'test',
+          ),
+          set('offtopic-test', q('off.jsonl', [{ q: 'what is the capital of Peru', rel: [] }]), 'test', {
+            offTopic: true,
+          }),
+        ],
+      }),
+    );
+  });
+  afterAll(() => tmp.cleanup());
+
+  it('runs every set, indexing the vault once, and prints one table per set with its part and the target', async () => {
+    const r = await eval_();
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toContain('### garden-tune: 1 questions, tuning part');
+    expect(r.stdout).toContain('### kitchen-test: 2 questions, test part');
+    expect(r.stdout).toMatch(/\| dense \|[^\n]*\n\| BM25 \|[^\n]*\n\| hybrid \(shipped\) \|/);
+    expect(r.stdout).toContain('Off-topic questions: 1');
+    expect(r.stdout).toMatch(/### Fusion target[\s\S]*\| kitchen-test \| test \|/);
+    // One index for the three sets over the one vault, named for the vault and the embedder.
+    expect(readdirSync(dataRoot)).toEqual([`vault--${FAST_EMBEDDING_MODEL}`]);
+    expect(r.stderr).toMatch(/3 files embedded now/);
+  }, 300_000);
+
+  it('reuses the index, and --part/--set pick sets; --json gives the numbers', async () => {
+    const r = await eval_('--part', 'test', '--json');
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toMatch(/0 files embedded now/);
+    const reports = JSON.parse(r.stdout) as {
+      set: string;
+      part: string;
+      retrieval?: { hybrid: { recall_at_5: number; queries: number } };
+      target?: { holds: boolean };
+      off_topic?: { queries: number };
+    }[];
+    expect(reports.map((x) => [x.set, x.part])).toEqual([
+      ['kitchen-test', 'test'],
+      ['offtopic-test', 'test'],
+    ]);
+    expect(reports[0]!.retrieval!.hybrid.queries).toBe(2);
+    expect(typeof reports[0]!.target!.holds).toBe('boolean');
+    expect(reports[1]!.retrieval).toBeUndefined();
+    expect(reports[1]!.off_topic!.queries).toBe(1);
+    const one = await eval_('--set', 'garden-tune', '--json');
+    expect((JSON.parse(one.stdout) as { set: string }[]).map((x) => x.set)).toEqual(['garden-tune']);
+  }, 300_000);
+
+  it('says what is wrong with a bad set name, a lone --queries, or a broken manifest (exit 2)', async () => {
+    const bad = await eval_('--set', 'nope');
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('No question set named "nope"');
+    const lone = await runCli(['eval', '--queries', manifest], { home, env });
+    expect(lone.code).toBe(2);
+    expect(lone.stderr).toContain('--vault and --queries go together');
+    const broken = path.join(tmp.dir, 'broken.json');
+    writeFileSync(broken, '{"sets": [{"name": "x"}]}');
+    const r = await runCli(['eval', '--manifest', broken, '--data-root', dataRoot], { home, env });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/broken\.json.*"queries" must be a non-empty string/s);
+    expect(existsSync(path.join(dataRoot, 'x'))).toBe(false);
+  }, 120_000);
+});

@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { fuseScores, queryDenseWeight, type FusionCandidate, type FusionOptions } from '../../src/search/fusion.js';
+
+const zgap = (denseWeight: number): FusionOptions => ({ method: 'zscore', adaptive: 'gap', denseWeight, rrfK: 60 });
+const cand = (source: string, dense: number, sparse: number | null): FusionCandidate => ({
+  source,
+  dense_score: dense,
+  sparse_score: sparse,
+});
+/** Twenty dense hits with flat cosines around 0.5, and whatever BM25 found. */
+const flatDense = (sparse: Record<string, number>) =>
+  Array.from({ length: 20 }, (_, i) => cand(`n${i}.md`, 0.5 - i * 0.002, sparse[`n${i}.md`] ?? null));
+const top = (cands: FusionCandidate[], opts: FusionOptions) => {
+  const s = fuseScores(cands, opts);
+  return cands[s.indexOf(Math.max(...s))]!.source;
+};
+
+describe('fusion', () => {
+  it('z-scores: a lone exact BM25 hit (an alias, a rare name) stands out and lifts its chunk over dense rank 1', () => {
+    // Statistics over every candidate, BM25's misses at 0: with statistics over BM25's own list a single hit had
+    // no spread, scored 0, and the dense order stood ("PHM" in search.test.ts lost its note).
+    const cands = flatDense({ 'n5.md': 3.2 });
+    expect(top(cands, zgap(0.8))).toBe('n5.md');
+    expect(top(cands, { ...zgap(0.8), method: 'zscore', adaptive: 'none' })).toBe('n5.md');
+  });
+
+  it('gap weight: leans to the side whose best hit stands out of its own list', () => {
+    const bm25Flat = flatDense(Object.fromEntries(Array.from({ length: 20 }, (_, i) => [`n${i}.md`, 5 - i * 0.01])));
+    const standout = [cand('a.md', 0.9, 1), ...bm25Flat.slice(1)];
+    expect(queryDenseWeight(zgap(0.5), standout)).toBeGreaterThan(0.5);
+    const sparseStandout = flatDense({ 'n3.md': 9, 'n4.md': 1, 'n5.md': 0.9 });
+    expect(queryDenseWeight(zgap(0.5), sparseStandout)).toBeLessThan(0.5);
+    // No BM25 hit at all: dense decides alone.
+    expect(queryDenseWeight(zgap(0.5), flatDense({}))).toBe(1);
+  });
+
+  it('reciprocal-rank fusion and rank scores use ranks only; every method returns one score per candidate', () => {
+    const cands = [cand('a.md', 0.9, null), cand('b.md', 0.8, 10), cand('c.md', 0.1, 20)];
+    const rrf = fuseScores(cands, { method: 'rrf', adaptive: 'none', denseWeight: 0.5, rrfK: 60 });
+    // b: dense rank 2, sparse rank 2; a: dense rank 1 only; c: dense 3, sparse 1.
+    expect(rrf[1]).toBeCloseTo(0.5 / 62 + 0.5 / 62);
+    expect(rrf[0]).toBeCloseTo(0.5 / 61);
+    for (const method of ['max', 'zscore', 'rank', 'rrf'] as const)
+      expect(fuseScores(cands, { method, adaptive: 'none', denseWeight: 0.5, rrfK: 60 })).toHaveLength(3);
+  });
+});
