@@ -221,6 +221,10 @@ export async function createChatService(
                 cb.onToken?.(t);
               },
               onSources: cb.onSources,
+              onNotice: (n: string) => {
+                if (!notices.has(n)) cb.onNotice?.(n);
+                notices.add(n);
+              },
               onStep: (s: string) => {
                 steps.push(s);
                 cb.onStep?.(s);

@@ -35,6 +35,8 @@ export interface AgentCallbacks {
   onStep?: (s: string) => void;
   /** The retrieved notes as soon as a search ends, before the answer is written. */
   onSources?: (sources: SourceArtifact[]) => void;
+  /** Degraded retrieval the user should know about (e.g. keyword matches only: the embedding endpoint is down). */
+  onNotice?: (notice: string) => void;
   signal?: AbortSignal;
 }
 
@@ -397,6 +399,7 @@ export function buildAgentGraph(deps: {
         recent: toTurns(state.messages).slice(-5),
         onStep: c.onStep,
         onSources: c.onSources,
+        onNotice: c.onNotice,
         // Only the first summary can be the final answer as it stands; later ones are combined first.
         onToken: first ? c.onToken : undefined,
         // With a model, the decision already refined the query: the tool does not ask the model again.

@@ -3,6 +3,7 @@ import { Annotation, END, START, StateGraph } from '@langchain/langgraph';
 import { z } from 'zod';
 import type { ChatModel, ChatTurn } from '../models/chatModel.js';
 import type { Embedder } from '../models/embedder.js';
+import { withoutVectorsOnFailure } from '../models/openaiEmbedder.js';
 import { similaritySearch, type SearchResult } from '../search/similaritySearch.js';
 import type { Index } from '../store/openIndex.js';
 import { obsidianUri } from '../obsidian/uri.js';
@@ -74,6 +75,8 @@ export interface RetrieveCallContext {
    * chosen, numbered like the final sources. Only a strong match streams (a weak one goes to the judge).
    */
   onToken?: (t: string) => void;
+  /** Degraded retrieval the user should know about (keyword matches only while the embedding endpoint is down). */
+  onNotice?: (notice: string) => void;
   /** The main agent already refined the query (and proposed filters) in its decision: no filter model call. */
   proposed?: { folder?: string; tag?: string };
 }
@@ -171,6 +174,7 @@ export function buildRetrieveGraph(deps: RetrieveDeps, ctx: RetrieveCallContext)
           dateAware: false,
           today: deps.today(),
           allowSource: deps.allowSource?.(),
+          onNotice: ctx.onNotice,
         });
         if (
           results.length === 0 &&
@@ -187,6 +191,7 @@ export function buildRetrieveGraph(deps: RetrieveDeps, ctx: RetrieveCallContext)
             threshold: deps.threshold,
             dateAware: false,
             allowSource: deps.allowSource?.(),
+            onNotice: ctx.onNotice,
           });
         }
         if (results.length) ctx.onSources?.(toSources(results, deps.vault));
@@ -198,7 +203,8 @@ export function buildRetrieveGraph(deps: RetrieveDeps, ctx: RetrieveCallContext)
         const cited: number[] = [];
         const syn = await synthesize(
           deps.drafts === false ? null : deps.model,
-          deps.embedder,
+          // Answer sentences are ranked by closeness to the question; with the endpoint down, by words alone.
+          withoutVectorsOnFailure(deps.embedder),
           { query: s.query, chunks: s.results, recent: s.recent },
           {
             signal: ctx.signal,

@@ -28,8 +28,17 @@ const languageOpt = () =>
 const embeddingModelOpt = () =>
   new Option(
     '--embedding-model <id>',
-    'bundled embedder for a new index or --reindex (see resources/models.manifest.json)',
+    "bundled embedder for a new index or --reindex (see resources/models.manifest.json); with --embedding-endpoint, the endpoint's model name (env OBSIQUERY_EMBEDDING_MODEL)",
   );
+const embeddingEndpointOpt = () =>
+  new Option(
+    '--embedding-endpoint <url>',
+    'an OpenAI-compatible embedding endpoint, e.g. http://127.0.0.1:11434/v1 (env OBSIQUERY_EMBEDDING_ENDPOINT); an existing index needs --reindex to switch',
+  );
+const allowRemoteOpt = () =>
+  new Option('--allow-remote-endpoint', 'allow an endpoint that is not on this machine (your notes are sent there)');
+/** The embedding endpoint flags every command that embeds accepts. */
+type EndpointFlags = { embeddingModel?: string; embeddingEndpoint?: string; allowRemoteEndpoint?: boolean };
 
 async function withService<T>(
   opts: {
@@ -38,8 +47,7 @@ async function withService<T>(
     reindex?: boolean;
     autoRepair?: boolean;
     language?: string;
-    embeddingModel?: string;
-  },
+  } & EndpointFlags,
   fn: (s: VaultService) => Promise<T>,
 ): Promise<T> {
   const service = await VaultService.open({
@@ -49,6 +57,8 @@ async function withService<T>(
     autoRepair: opts.autoRepair,
     language: opts.language,
     embeddingModel: opts.embeddingModel,
+    embeddingEndpoint: opts.embeddingEndpoint,
+    ...(opts.allowRemoteEndpoint ? { allowRemoteEndpoint: true } : {}),
   });
   try {
     return await fn(service);
@@ -68,6 +78,8 @@ program
   .addOption(noFollowLinksOpt())
   .addOption(languageOpt())
   .addOption(embeddingModelOpt())
+  .addOption(embeddingEndpointOpt())
+  .addOption(allowRemoteOpt())
   .action(
     async (
       opts: {
@@ -76,8 +88,8 @@ program
         json?: boolean;
         reindex?: boolean;
         language?: string;
-        embeddingModel?: string;
-      } & LinkFlag,
+      } & LinkFlag &
+        EndpointFlags,
     ) => {
       await withService(opts, async (s) => {
         if (opts.followExternalLinks !== undefined) s.updateSettings({ followExternalLinks: opts.followExternalLinks });
@@ -211,6 +223,9 @@ program
   .option('--tag <tag>', 'only notes with this tag')
   .option('--file <name...>', 'only these notes (vault-relative paths)')
   .option('--chunks', 'several chunks per note instead of the best one per note')
+  .addOption(embeddingEndpointOpt())
+  .addOption(embeddingModelOpt())
+  .addOption(allowRemoteOpt())
   .action(
     async (
       query: string,
@@ -223,7 +238,7 @@ program
         tag?: string;
         file?: string[];
         chunks?: boolean;
-      },
+      } & EndpointFlags,
     ) => {
       await withService(opts, async (s) => {
         const { similaritySearch } = await import('../search/similaritySearch.js');
@@ -235,6 +250,8 @@ program
           allowSource: sourceFilter(s.vault, { followExternalLinks: s.settings.followExternalLinks }),
           metadata_filters: { folder: opts.folder, tags: opts.tag },
           filter_by_filenames: opts.file,
+          // On stderr in both modes: --json keeps its array of hits, and the user still sees why it is keywords only.
+          onNotice: (notice) => process.stderr.write(`notice: ${notice}\n`),
         });
         if (opts.json) {
           return printJson(
@@ -273,7 +290,12 @@ program
     'an OpenAI-compatible chat endpoint, e.g. http://127.0.0.1:11434/v1 (env OBSIQUERY_CHAT_ENDPOINT)',
   )
   .option('--chat-model <name>', 'the model name the endpoint serves (env OBSIQUERY_CHAT_MODEL)')
-  .option('--allow-remote-endpoint', 'allow a chat endpoint that is not on this machine (your notes are sent there)')
+  .option(
+    '--allow-remote-endpoint',
+    'allow a chat or embedding endpoint that is not on this machine (your notes are sent there)',
+  )
+  .addOption(embeddingEndpointOpt())
+  .addOption(embeddingModelOpt())
   .action(
     async (
       question: string,
@@ -284,8 +306,7 @@ program
         thread: string;
         chatEndpoint?: string;
         chatModel?: string;
-        allowRemoteEndpoint?: boolean;
-      },
+      } & EndpointFlags,
     ) => {
       await withService(opts, async (s) => {
         const { createChatService } = await import('../agent/chatService.js');
@@ -363,19 +384,22 @@ program
   .addOption(jsonOpt())
   .addOption(languageOpt())
   .addOption(embeddingModelOpt())
+  .addOption(embeddingEndpointOpt())
+  .addOption(allowRemoteOpt())
   .action(
-    async (opts: {
-      vault?: string;
-      queries?: string;
-      set: string[];
-      part?: 'tune' | 'test';
-      dataRoot?: string;
-      manifest?: string;
-      data?: string;
-      json?: boolean;
-      language?: string;
-      embeddingModel?: string;
-    }) => {
+    async (
+      opts: {
+        vault?: string;
+        queries?: string;
+        set: string[];
+        part?: 'tune' | 'test';
+        dataRoot?: string;
+        manifest?: string;
+        data?: string;
+        json?: boolean;
+        language?: string;
+      } & EndpointFlags,
+    ) => {
       if (Boolean(opts.vault) !== Boolean(opts.queries))
         throw new UsageError('--vault and --queries go together; without both, eval runs the sets of eval/sets.json.');
       if (!opts.vault) {

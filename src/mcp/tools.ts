@@ -322,7 +322,7 @@ export function registerTools(server: McpServer, ctx: ToolContext): void {
         const status = {
           vault: r.vault,
           data_dir: r.dataDir,
-          embedding_model: r.model.id,
+          embedding_model: r.modelId,
           counts,
           last_sync: last
             ? {

@@ -1,10 +1,11 @@
 import path from 'node:path';
 import type { Embedder } from '../models/embedder.js';
-import { embeddingModels, type ModelEntry } from '../models/manifest.js';
+import { embeddingModels } from '../models/manifest.js';
+import { createEndpointEmbedder, endpointModelName } from '../models/openaiEmbedder.js';
 import { IndexDb } from '../store/indexDb.js';
 import type { Index } from '../store/openIndex.js';
 import { VectorStore } from '../store/vectorStore.js';
-import { resolveLocation, sharedEmbedder } from '../services/vaultService.js';
+import { indexedEndpoint, resolveLocation, sharedEmbedder } from '../services/vaultService.js';
 import { loadSettings, type Settings } from '../services/settings.js';
 import { IndexError } from '../shared/errors.js';
 
@@ -27,8 +28,8 @@ export interface VaultReader {
   readonly vault: string;
   readonly dataDir: string;
   readonly index: Index;
-  /** The embedding model the index was built with; queries must be embedded with the same one. */
-  readonly model: ModelEntry;
+  /** The embedding model the index was built with (as the index records it); queries use the same one. */
+  readonly modelId: string;
   readonly settings: Settings;
   /** Loaded on first use (a second or two, 100-300 MB), then shared. */
   embedder(): Promise<Embedder>;
@@ -44,12 +45,20 @@ export async function openVaultReader(opts: { vault?: string; dataDir?: string }
     const modelId = db.getMeta('embedding_model');
     const vault = loc.vault ?? db.getMeta('vault_path') ?? null;
     if (!modelId || !vault) throw new IndexMissingError(loc.dataDir, vault);
+    const settings = loadSettings(loc.dataDir);
     const model = embeddingModels().find((m) => m.id === modelId);
-    if (!model)
+    // An index built through an embedding endpoint embeds its queries there too (the endpoint is asked nothing
+    // until a search, and a search with it down falls back to BM25).
+    const endpointModel = endpointModelName(modelId);
+    const endpoint = endpointModel
+      ? indexedEndpoint(loc.dataDir, endpointModel, settings, db.getMeta('embedding_endpoint'))
+      : null;
+    if (!model && !endpoint)
       throw new Error(
         `The index was built with the embedding model "${modelId}", which this ObsiQuery does not bundle.`,
       );
-    vectors = await VectorStore.openReadOnly(loc.dataDir, model.dimension ?? 384);
+    const dimension = model ? (model.dimension ?? 384) : Number(db.getMeta('embedding_dimension'));
+    vectors = await VectorStore.openReadOnly(loc.dataDir, dimension);
     if (!vectors) throw new IndexMissingError(loc.dataDir, vault);
     const store = vectors;
     const index: Index = {
@@ -66,9 +75,9 @@ export async function openVaultReader(opts: { vault?: string; dataDir?: string }
       vault: path.resolve(vault),
       dataDir: loc.dataDir,
       index,
-      model,
-      settings: loadSettings(loc.dataDir),
-      embedder: () => sharedEmbedder(model),
+      modelId,
+      settings,
+      embedder: endpoint ? () => createEndpointEmbedder({ ...endpoint, dimension }) : () => sharedEmbedder(model),
       close: () => index.close(),
     };
   } catch (err) {

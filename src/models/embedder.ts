@@ -20,6 +20,8 @@ export type TextKind = 'query' | 'passage';
 export interface EmbedOptions {
   kind?: TextKind;
   onBatch?: (embedded: number) => void;
+  /** Cancels a call in flight (an endpoint embedder aborts its HTTP request; the bundled model ignores it). */
+  signal?: AbortSignal;
 }
 
 export interface EmbedderOptions {

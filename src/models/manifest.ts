@@ -34,6 +34,11 @@ const searchCalibration = z.object({
    * words is the stronger side for this model (README, "Languages"). Default: `denseWeight`.
    */
   denseWeightCjk: z.number().min(0).max(1).optional(),
+  /**
+   * For a model without a measured gate (an embedding endpoint's): an unscoped search answers only when BM25
+   * finds the question's words in the notes, instead of a cosine threshold that means nothing for this model.
+   */
+  requireKeywordMatch: z.boolean().optional(),
 });
 const fileSchema = z.object({
   path: z.string(),
@@ -113,9 +118,11 @@ export function embeddingModels(manifest: ModelManifest = loadManifest()): Model
 
 /**
  * The embedding model this process uses: the manifest's default unless OBSIQUERY_EMBEDDING_MODEL names
- * another one it offers. An index remembers its model, so switching means a `--reindex`.
+ * another one it offers. An index remembers its model, so switching means a `--reindex`. With
+ * OBSIQUERY_EMBEDDING_ENDPOINT set, OBSIQUERY_EMBEDDING_MODEL names the endpoint's model, not a bundled one.
  */
 export function selectedEmbeddingModel(manifest: ModelManifest = loadManifest()): ModelEntry {
+  if (process.env.OBSIQUERY_EMBEDDING_ENDPOINT?.trim()) return manifest.embedding;
   const wanted = process.env.OBSIQUERY_EMBEDDING_MODEL?.trim();
   if (!wanted) return manifest.embedding;
   return findEmbeddingModel(wanted, 'OBSIQUERY_EMBEDDING_MODEL', manifest);

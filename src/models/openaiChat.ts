@@ -34,19 +34,22 @@ export function isLoopback(url: string): boolean {
   return host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host);
 }
 
-/** Checks an endpoint URL before anything is sent to it: well-formed http(s), and loopback unless allowed. */
-export function checkEndpoint(endpoint: string, allowRemote = false): URL {
+/**
+ * Checks an endpoint URL before anything is sent to it: well-formed http(s), and loopback unless allowed. One
+ * rule for every endpoint (chat and embeddings); `label` names which one in the message.
+ */
+export function checkEndpoint(endpoint: string, allowRemote = false, label = 'Chat endpoint'): URL {
   let url: URL;
   try {
     url = new URL(endpoint);
   } catch {
-    throw new ChatEndpointError(`Chat endpoint "${endpoint}" is not a URL (expected e.g. http://127.0.0.1:11434/v1).`);
+    throw new ChatEndpointError(`${label} "${endpoint}" is not a URL (expected e.g. http://127.0.0.1:11434/v1).`);
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:')
-    throw new ChatEndpointError(`Chat endpoint "${endpoint}" must use http or https.`);
+    throw new ChatEndpointError(`${label} "${endpoint}" must use http or https.`);
   if (!isLoopback(endpoint) && !allowRemote)
     throw new ChatEndpointError(
-      `Chat endpoint ${url.host} is not on this machine; your notes would be sent there. Allow it explicitly (setting allowRemoteEndpoint, or --allow-remote-endpoint).`,
+      `${label} ${url.host} is not on this machine; your notes would be sent there. Allow it explicitly (setting allowRemoteEndpoint, or --allow-remote-endpoint).`,
     );
   return url;
 }

@@ -1,4 +1,5 @@
 import { cosine, type Embedder } from '../models/embedder.js';
+import { EmbeddingEndpointError } from '../models/openaiEmbedder.js';
 import type { Index } from '../store/openIndex.js';
 import type { ChunkRecord } from '../store/indexDb.js';
 import { translateDates } from './dates.js';
@@ -45,6 +46,11 @@ export interface SearchInput {
    * neither opens the gate nor takes a place. Default: every indexed note.
    */
   allowSource?: (source: string) => boolean;
+  /**
+   * Told when the results are degraded and the user should know why: an embedding endpoint that fails makes a
+   * hybrid search fall back to BM25 alone (a dense-only search fails instead).
+   */
+  onNotice?: (notice: string) => void;
 }
 
 /** A ranked chunk: its stored text and metadata plus how each retriever scored it. */
@@ -155,7 +161,17 @@ async function runSearch(index: Index, embedder: Embedder, input: SearchInput): 
   // Over-fetch so per-note dedup and fusion have enough candidates from each side.
   const depth = Math.max(50, k * 10);
 
-  const queryVector = mode === 'sparse' ? null : (await embedder.embed([query], { kind: 'query' }))[0]!;
+  let queryVector: Float32Array | null = null;
+  if (mode !== 'sparse') {
+    try {
+      queryVector = (await embedder.embed([query], { kind: 'query' }))[0]!;
+    } catch (err) {
+      // An embedding endpoint that is down must not take search with it: keywords still find most notes.
+      if (mode !== 'hybrid' || !(err instanceof EmbeddingEndpointError)) throw err;
+      input.onNotice?.(`${err.message} Showing keyword (BM25) matches only.`);
+      return runSearch(index, embedder, { ...input, mode: 'sparse' });
+    }
+  }
   const dense = queryVector ? await index.vectors.search(queryVector, depth, where) : [];
   const sparse =
     mode === 'dense' ? [] : sparseSearch(index.db, query, depth, buildWhere(filters, input.filter_by_filenames, 'c.'));
@@ -250,6 +266,10 @@ async function runSearch(index: Index, embedder: Embedder, input: SearchInput): 
     // Relevance gate on the calibrated side: if even the best dense match is weak, the notes don't cover it.
     const best = Math.max(...ranked.map((c) => c.dense_score ?? 0), 0);
     if (best < threshold) return [];
+    // A model without a measured gate (an endpoint's) answers only when the notes share a word with the query.
+    // (Only under the auto gate: a threshold the user chose is a cosine gate and is applied as one, above.)
+    const auto = threshold === embedder.calibration.threshold;
+    if (embedder.calibration.requireKeywordMatch && auto && sparse.length === 0) return [];
     ranked = ranked.filter((c) => c.dense_score === null || c.dense_score >= threshold * 0.5 || named.has(c.source));
   }
   if (input.perNote) {

@@ -1,11 +1,5 @@
 import path from 'node:path';
-import {
-  parseRequest,
-  type LogRowT,
-  type RequestChannel,
-  type Res,
-  type StatusT,
-} from '../shared/contract.js';
+import { parseRequest, type LogRowT, type RequestChannel, type Res, type StatusT } from '../shared/contract.js';
 import { discoverNotes, resolveVault, toSource } from '../pipeline/discover.js';
 import { similaritySearch } from '../search/similaritySearch.js';
 import { defaultDataDir } from '../store/dataDir.js';
@@ -215,7 +209,9 @@ export class Backend {
     },
     'search:query': async ({ query, k, perNote, filters }) => {
       const s = this.need();
+      const notices: string[] = [];
       const hits = await similaritySearch(s.index, s.embedder, {
+        onNotice: (n) => notices.push(n),
         refined_query_for_vector_search: query,
         k: k ?? 10,
         perNote: perNote ?? true,
@@ -229,17 +225,20 @@ export class Backend {
           date_to: filters?.date_to,
         },
       });
-      return hits.map((h) => ({
-        source: h.source,
-        title: h.title,
-        section_title: h.section_title,
-        header_path: h.header_path,
-        start_line: h.start_line,
-        end_line: h.end_line,
-        score: h.score,
-        weak: h.weak,
-        page_content: h.page_content,
-      }));
+      return {
+        hits: hits.map((h) => ({
+          source: h.source,
+          title: h.title,
+          section_title: h.section_title,
+          header_path: h.header_path,
+          start_line: h.start_line,
+          end_line: h.end_line,
+          score: h.score,
+          weak: h.weak,
+          page_content: h.page_content,
+        })),
+        notices,
+      };
     },
     'note:read': async ({ source }) => {
       const s = this.need();

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { appDataRoot } from '../store/dataDir.js';
 import { settingsSchema, type Settings } from '../shared/settingsSchema.js';
+import { checkEndpoint } from '../models/openaiChat.js';
 import { BadRequestError } from '../shared/errors.js';
 
 export { settingsSchema, type Settings };
@@ -74,7 +75,19 @@ export function saveSettings(dataDir: string, patch: Partial<Settings>): Setting
     const problem = chatModelPathProblem(patch.chatModelPath);
     if (problem) throw new SettingsError(problem);
   }
-  const next = settingsSchema.parse({ ...loadSettings(dataDir), ...patch });
+  const previous = loadSettings(dataDir);
+  const next = settingsSchema.parse({ ...previous, ...patch });
+  if (next.embeddingEndpoint && next.embeddingEndpoint !== previous.embeddingEndpoint) {
+    // The same rule as every endpoint, checked when one is entered so a typo or a remote host shows up in
+    // Settings; it is checked again whenever the endpoint is used (permission can be withdrawn later).
+    try {
+      checkEndpoint(next.embeddingEndpoint, next.allowRemoteEndpoint, 'Embedding endpoint');
+    } catch (err) {
+      throw new SettingsError((err as Error).message);
+    }
+    if (!next.embeddingModel?.trim())
+      throw new SettingsError('Name the model the embedding endpoint serves (e.g. nomic-embed-text).');
+  }
   mkdirSync(dataDir, { recursive: true });
   writeFileSync(path.join(dataDir, 'settings.json'), JSON.stringify({ ...next, version: SETTINGS_VERSION }, null, 2));
   return next;

@@ -3,6 +3,12 @@ import path from 'node:path';
 import { loadEmbedder, type Embedder } from '../models/embedder.js';
 import { embeddingModels, findEmbeddingModel, selectedEmbeddingModel, type ModelEntry } from '../models/manifest.js';
 import { detectVaultLanguage, modelForLanguage } from '../models/vaultLanguage.js';
+import {
+  createEndpointEmbedder,
+  endpointModelId,
+  endpointModelName,
+  type EndpointEmbedder,
+} from '../models/openaiEmbedder.js';
 import { discoverNotes, resolveVault } from '../pipeline/discover.js';
 import { checkIndex, type DoctorReport } from '../pipeline/doctor.js';
 import { syncVault, type SyncProgress, type SyncSummary } from '../pipeline/sync.js';
@@ -39,9 +45,20 @@ export function embeddingModelFor(dataDir: string, reindex = false): ModelEntry 
   return embeddingModels().find((m) => m.id === indexedWith) ?? selected;
 }
 
+/** An OpenAI-compatible embedding endpoint and the model it serves. */
+export interface EmbeddingEndpointChoice {
+  endpoint: string;
+  model: string;
+  allowRemote: boolean;
+  timeoutMs?: number;
+}
+
 /** The embedder a vault's index is (to be) built with, and why. */
 export interface ModelChoice {
+  /** The bundled model; unused when `endpoint` is set. */
   model: ModelEntry;
+  /** Embeddings come from this endpoint instead of a bundled model. */
+  endpoint?: EmbeddingEndpointChoice;
   /** The vault language the choice rests on, when it rests on one (detected or set). */
   language: string | null;
   /** How it was chosen: 'index' (kept), 'cli', 'env', 'settings', 'language' (set by the user) or 'detected'. */
@@ -57,17 +74,75 @@ export interface ModelChoice {
  */
 export async function chooseEmbeddingModel(
   loc: { vault: string | null; dataDir: string },
-  opts: { reindex?: boolean; embeddingModel?: string; language?: string } = {},
+  opts: {
+    reindex?: boolean;
+    embeddingModel?: string;
+    embeddingEndpoint?: string;
+    allowRemoteEndpoint?: boolean;
+    language?: string;
+  } = {},
 ): Promise<ModelChoice> {
+  const env = process.env;
+  const timeoutMs = Number(env.OBSIQUERY_EMBEDDING_TIMEOUT_MS) || undefined;
+  const allowRemote = () => opts.allowRemoteEndpoint ?? loadSettings(loc.dataDir).allowRemoteEndpoint;
+  // An endpoint, like the chat endpoint: flags, then the environment (then, below, Settings). With an endpoint
+  // in effect, --embedding-model / OBSIQUERY_EMBEDDING_MODEL name the endpoint's model.
+  const explicitEndpoint = opts.embeddingEndpoint?.trim() || env.OBSIQUERY_EMBEDDING_ENDPOINT?.trim();
+  if (explicitEndpoint) {
+    const model = opts.embeddingModel?.trim() || env.OBSIQUERY_EMBEDDING_MODEL?.trim();
+    if (!model)
+      throw new UsageError(
+        `Embedding endpoint ${explicitEndpoint} needs a model name (--embedding-model or OBSIQUERY_EMBEDDING_MODEL).`,
+      );
+    return {
+      model: loadManifestDefault(),
+      endpoint: { endpoint: explicitEndpoint, model, allowRemote: allowRemote(), timeoutMs },
+      language: null,
+      source: opts.embeddingEndpoint?.trim() ? 'cli' : 'env',
+    };
+  }
   if (opts.embeddingModel)
     return { model: findEmbeddingModel(opts.embeddingModel, '--embedding-model'), language: null, source: 'cli' };
   if (process.env.OBSIQUERY_EMBEDDING_MODEL?.trim())
     return { model: selectedEmbeddingModel(), language: null, source: 'env' };
-  if (!opts.reindex) {
-    const indexedWith = embeddingModels().find((m) => m.id === IndexDb.peekEmbeddingModel(loc.dataDir));
-    if (indexedWith) return { model: indexedWith, language: null, source: 'index' };
-  }
   const settings = loadSettings(loc.dataDir);
+  if (!opts.reindex) {
+    const indexedId = IndexDb.peekEmbeddingModel(loc.dataDir);
+    const indexedWith = embeddingModels().find((m) => m.id === indexedId);
+    if (indexedWith) return { model: indexedWith, language: null, source: 'index' };
+    const endpointModel = endpointModelName(indexedId);
+    if (endpointModel) {
+      const endpoint = indexedEndpoint(
+        loc.dataDir,
+        endpointModel,
+        settings,
+        IndexDb.peekMeta(loc.dataDir, 'embedding_endpoint'),
+      );
+      return {
+        model: loadManifestDefault(),
+        endpoint: { ...endpoint, allowRemote: opts.allowRemoteEndpoint ?? endpoint.allowRemote },
+        language: null,
+        source: 'index',
+      };
+    }
+  }
+  if (settings.embeddingEndpoint) {
+    if (!settings.embeddingModel)
+      throw new UsageError(
+        `The embedding endpoint ${settings.embeddingEndpoint} in Settings needs a model name (Settings → Models).`,
+      );
+    return {
+      model: loadManifestDefault(),
+      endpoint: {
+        endpoint: settings.embeddingEndpoint,
+        model: settings.embeddingModel,
+        allowRemote: allowRemote(),
+        timeoutMs,
+      },
+      language: null,
+      source: 'settings',
+    };
+  }
   if (settings.embeddingModel)
     return { model: findEmbeddingModel(settings.embeddingModel, 'Settings'), language: null, source: 'settings' };
   const language = opts.language ?? settings.language;
@@ -84,6 +159,50 @@ export async function chooseEmbeddingModel(
   };
 }
 
+/**
+ * The endpoint of an index built with the endpoint model `model`: the model stays, but the URL may have moved
+ * (another port, another server with the same model), so the Settings' endpoint wins when it names the same
+ * model; otherwise the address the index recorded.
+ */
+export function indexedEndpoint(
+  dataDir: string,
+  model: string,
+  settings: Settings,
+  recorded: string | undefined,
+): EmbeddingEndpointChoice {
+  const endpoint =
+    settings.embeddingEndpoint && settings.embeddingModel === model ? settings.embeddingEndpoint : recorded;
+  if (!endpoint)
+    throw new UsageError(
+      `The index at ${dataDir} was built with "${model}" from an embedding endpoint whose address it does not record: set the endpoint (--embedding-endpoint or Settings) or re-index.`,
+    );
+  return {
+    endpoint,
+    model,
+    allowRemote: settings.allowRemoteEndpoint,
+    timeoutMs: Number(process.env.OBSIQUERY_EMBEDDING_TIMEOUT_MS) || undefined,
+  };
+}
+
+function loadManifestDefault(): ModelEntry {
+  return embeddingModels()[0]!;
+}
+
+/**
+ * An endpoint embedder for this index. An index already built with this endpoint model knows its dimension, so
+ * it opens (and searches, with BM25 alone) while the endpoint is down; a new index or another model asks the
+ * endpoint once for the dimension.
+ */
+export async function endpointEmbedder(
+  choice: EmbeddingEndpointChoice,
+  dataDir: string,
+  reindex = false,
+): Promise<EndpointEmbedder> {
+  const indexed = !reindex && IndexDb.peekEmbeddingModel(dataDir) === endpointModelId(choice.model);
+  const dimension = indexed ? Number(IndexDb.peekMeta(dataDir, 'embedding_dimension')) || undefined : undefined;
+  return createEndpointEmbedder({ ...choice, dimension });
+}
+
 export class UsageError extends BadRequestError {
   constructor(message: string) {
     super('request.usage', message);
@@ -95,8 +214,15 @@ export interface OpenOptions {
   vault?: string;
   dataDir?: string;
   reindex?: boolean;
-  /** Embedder for a new index or a re-index (a bundled model id); overrides detection and Settings. */
+  /**
+   * Embedder for a new index or a re-index (a bundled model id; with an embedding endpoint, the endpoint's
+   * model name); overrides detection and Settings.
+   */
   embeddingModel?: string;
+  /** An OpenAI-compatible embedding endpoint (--embedding-endpoint); overrides the environment and Settings. */
+  embeddingEndpoint?: string;
+  /** Allow a non-loopback endpoint for this run (--allow-remote-endpoint); default: the Settings' choice. */
+  allowRemoteEndpoint?: boolean;
   /** The vault's language (ISO 639-1) for a new index or a re-index, instead of detecting it from the notes. */
   language?: string;
   /** Repair an inconsistent index on open (default). The doctor turns this off to report what it finds. */
@@ -146,12 +272,17 @@ export class VaultService {
     opts: Omit<OpenOptions, 'vault' | 'dataDir'> = {},
   ): Promise<VaultService> {
     const choice = await chooseEmbeddingModel(loc, opts);
-    const embedder = await sharedEmbedder(choice.model);
+    const embedder = choice.endpoint
+      ? await endpointEmbedder(choice.endpoint, loc.dataDir, opts.reindex)
+      : await sharedEmbedder(choice.model);
     const index = await openIndex(
       loc.dataDir,
       { modelId: embedder.modelId, dimension: embedder.dimension },
       { reindex: opts.reindex },
     );
+    // Which provider made the vectors, and where it answers: a reopened index finds its endpoint again.
+    index.db.setMeta('embedding_provider', choice.endpoint ? 'endpoint' : 'bundled');
+    if (choice.endpoint) index.db.setMeta('embedding_endpoint', (embedder as EndpointEmbedder).endpoint);
     // Recorded with the index (like its model), so status and a later re-index can say why this model.
     if (choice.source !== 'index') {
       index.db.setMeta('vault_language', choice.language ?? 'und');
@@ -216,6 +347,8 @@ export class VaultService {
     const controller = new AbortController();
     this.running = controller;
     try {
+      // A new sync tries an endpoint that failed during the last one again at once.
+      (this.embedder as Partial<EndpointEmbedder>).resetAvailability?.();
       if (this.reindexRequested) {
         this.reindexRequested = false;
         this.index.db.requeueAll();

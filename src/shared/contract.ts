@@ -120,6 +120,8 @@ export const settings = z.object({
   allowRemoteEndpoint: z.boolean().default(false),
   embeddingModel: z.string().max(200).nullable(),
   language: z.string().max(16).nullable(),
+  // Added for OpenAI-compatible embedding endpoints; defaulted so older clients' payloads stay valid.
+  embeddingEndpoint: z.string().max(2048).nullable().default(null),
 });
 
 /** Settings as the UI sees them: plus the gate "auto" stands for, so Settings can show "auto (0.22)". */
@@ -190,7 +192,8 @@ export const requests = {
       perNote: z.boolean().optional(),
       filters: searchFilters.optional(),
     }),
-    res: z.array(searchHit),
+    /** notices: why these results are degraded, e.g. the embedding endpoint is down and BM25 alone answered. */
+    res: z.object({ hits: z.array(searchHit), notices: z.array(z.string()) }),
   },
   'note:read': {
     req: z.object({ source: relPath }),

@@ -22,10 +22,18 @@ export const settingsSchema = z.object({
   chatEndpoint: z.string().max(2048).nullable().default(null),
   /** The model name the endpoint serves (e.g. "llama3.1:8b"). */
   chatModel: z.string().max(300).nullable().default(null),
-  /** A chat endpoint off this machine receives your notes: only with this set. */
+  /** An endpoint (chat or embeddings) off this machine receives your notes: only with this set. */
   allowRemoteEndpoint: z.boolean().default(false),
-  /** Embedder for a new index or a re-index (a bundled model id); null = chosen by the vault's language. */
+  /**
+   * Embedder for a new index or a re-index: a bundled model id, or with `embeddingEndpoint` the model name the
+   * endpoint serves (e.g. "nomic-embed-text"); null = a bundled model chosen by the vault's language.
+   */
   embeddingModel: z.string().nullable().default(null),
+  /**
+   * An OpenAI-compatible embedding endpoint (POST {endpoint}/embeddings) for a new index or a re-index, e.g.
+   * http://127.0.0.1:11434/v1; null = the bundled ONNX models. An existing index keeps its model until re-indexed.
+   */
+  embeddingEndpoint: z.string().max(2048).nullable().default(null),
   /** The vault's language (ISO 639-1) for choosing its embedder; null = detected from a sample of notes. */
   language: z.string().nullable().default(null),
 });

@@ -886,7 +886,7 @@ describe('server fuzz: no request can crash or confuse `obsiquery serve`', () =>
     // Afterwards: a normal search finds the right note, and the index is exactly as it was.
     const search = await invoke('search:query', { query: 'Which Arduino pin drives the relay for the garden pump?' });
     expect(search.ok, hint(JSON.stringify(search))).toBe(true);
-    expect((search.result as { source: string }[])[0]?.source, hint('search after the run')).toBe(
+    expect((search.result as { hits: { source: string }[] }).hits[0]?.source, hint('search after the run')).toBe(
       'Projects/Garden Irrigation.md',
     );
     const after = indexSnapshot(dataDir);

@@ -242,7 +242,9 @@ describe(`50 sync triggers within a second on the web server (FAULT_SEED=${seed}
       const text = (stored.get(note) ?? []).join('\n');
       for (const m of markers) expect(text.includes(m), hint(`${note} lacks the edit "${m}"`)).toBe(true);
       const m = markers.at(-1)!;
-      const hits = (await server!.backend.handle('search:query', { query: m, k: 5 })) as { source: string }[];
+      const { hits } = (await server!.backend.handle('search:query', { query: m, k: 5 })) as {
+        hits: { source: string }[];
+      };
       expect(
         hits.map((h) => h.source),
         hint(`search for the edit "${m}"`),

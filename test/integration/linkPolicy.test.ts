@@ -73,7 +73,8 @@ describe('symlinks: one policy for indexing, search, chunks and preview', () => 
   let rows: Map<string, LogRowT>;
 
   const logRows = async () => new Map((await ok(server, 'log:list', {})).map((r) => [r.source, r]));
-  const search = async (query: string): Promise<SearchHitT[]> => ok(server, 'search:query', { query, k: 10 });
+  const search = async (query: string): Promise<SearchHitT[]> =>
+    (await ok(server, 'search:query', { query, k: 10 })).hits;
 
   beforeAll(async () => {
     process.env.OBSIQUERY_HOME = path.join(tmp.dir, 'home');

@@ -63,12 +63,15 @@ afterEach(() => {
 describe('search results users can trust', () => {
   beforeEach(() => {
     api = fakeApi({
-      'search:query': () => [
-        hit('Sourdough Bread', 1.27),
-        hit('Bakery list', 0.62),
-        hit('Pizza dough', 0.2, true),
-        hit('Groceries', 0.13, true),
-      ],
+      'search:query': () => ({
+        hits: [
+          hit('Sourdough Bread', 1.27),
+          hit('Bakery list', 0.62),
+          hit('Pizza dough', 0.2, true),
+          hit('Groceries', 0.13, true),
+        ],
+        notices: [],
+      }),
     });
     setApi(api);
   });

@@ -217,8 +217,10 @@ describe('the main process (stand-in electron, real backend and worker)', () => 
       ((await invoke('log:chunks', { source: 'Home.md' })) as { chunk_id: string }[]).map((c) => c.chunk_id);
     const search = async () =>
       (
-        (await invoke('search:query', { query: 'weekly review', k: 5 })) as { source: string; start_line: number }[]
-      ).map((h) => `${h.source}:${h.start_line}`);
+        (await invoke('search:query', { query: 'weekly review', k: 5 })) as {
+          hits: { source: string; start_line: number }[];
+        }
+      ).hits.map((h) => `${h.source}:${h.start_line}`);
     const idsBefore = await chunkIds();
     const hitsBefore = await search();
     const total = ((await invoke('status:get', {})) as { counts: { total: number } }).counts.total;

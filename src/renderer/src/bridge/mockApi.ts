@@ -429,7 +429,10 @@ export function createMockApi(opts: { empty?: boolean; crash?: boolean } = {}): 
       );
       const best = new Map<string, (typeof hits)[number]>();
       for (const h of hits) if (h.score > 0 && (best.get(h.source)?.score ?? -1) < h.score) best.set(h.source, h);
-      return [...best.values()].sort((a, b) => b.score - a.score).map((h) => ({ ...h, score: 0.55 + h.score * 0.4 }));
+      return {
+        hits: [...best.values()].sort((a, b) => b.score - a.score).map((h) => ({ ...h, score: 0.55 + h.score * 0.4 })),
+        notices: [],
+      };
     },
     'note:read': ({ source }) => {
       const content = NOTES[source];

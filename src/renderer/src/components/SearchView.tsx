@@ -68,6 +68,7 @@ export function SearchView() {
   const resultsFor = useSearch((s) => s.resultsFor);
   const loading = useSearch((s) => s.loading);
   const error = useSearch((s) => s.error);
+  const notices = useSearch((s) => s.notices);
   const { setQuery, setFilter, clearFilters } = useSearch.getState();
   const focusRequest = useApp((s) => s.searchFocusRequest);
   const inputRef = useRef<HTMLInputElement>(null);
@@ -130,6 +131,12 @@ export function SearchView() {
             {error}
           </p>
         )}
+        {query.trim() &&
+          notices.map((n) => (
+            <p key={n} className="muted small search-notice" role="status">
+              {n}
+            </p>
+          ))}
         {!query.trim() && (
           <p className="muted center empty-hint">Type to search across your notes by meaning, not just words.</p>
         )}

@@ -17,6 +17,9 @@ interface Draft {
   chatEndpoint: string;
   chatModel: string;
   allowRemoteEndpoint: boolean;
+  embeddingEndpoint: string;
+  /** The endpoint's model name; without an endpoint the saved value (a bundled model id or null) is kept. */
+  embeddingModel: string;
 }
 
 function toDraft(s: SettingsViewT): Draft {
@@ -31,6 +34,8 @@ function toDraft(s: SettingsViewT): Draft {
     chatEndpoint: s.chatEndpoint ?? '',
     chatModel: s.chatModel ?? '',
     allowRemoteEndpoint: s.allowRemoteEndpoint,
+    embeddingEndpoint: s.embeddingEndpoint ?? '',
+    embeddingModel: s.embeddingModel ?? '',
   };
 }
 
@@ -49,9 +54,12 @@ const editable = settings.pick({
   chatEndpoint: true,
   chatModel: true,
   allowRemoteEndpoint: true,
+  embeddingEndpoint: true,
+  embeddingModel: true,
 });
 
-function fromDraft(d: Draft): unknown {
+function fromDraft(d: Draft, saved: SettingsViewT): unknown {
+  const endpoint = d.embeddingEndpoint.trim() || null;
   return {
     exclude: d.exclude
       .split('\n')
@@ -66,6 +74,9 @@ function fromDraft(d: Draft): unknown {
     chatEndpoint: d.chatEndpoint.trim() || null,
     chatModel: d.chatModel.trim() || null,
     allowRemoteEndpoint: d.allowRemoteEndpoint,
+    embeddingEndpoint: endpoint,
+    // Clearing the endpoint drops its model name too (it is no bundled model); a bundled choice stays as it was.
+    embeddingModel: endpoint ? d.embeddingModel.trim() || null : saved.embeddingEndpoint ? null : saved.embeddingModel,
   };
 }
 
@@ -115,8 +126,8 @@ function ReadOnly({ label, value }: { label: string; value: string }) {
 type DraftErrors = Partial<Record<keyof Draft, string>>;
 
 /** The draft checked as the backend will check it, with one message per field (the first problem found). */
-function validateDraft(draft: Draft) {
-  const parsed = editable.safeParse(fromDraft(draft));
+function validateDraft(draft: Draft, saved: SettingsViewT) {
+  const parsed = editable.safeParse(fromDraft(draft, saved));
   const errors: DraftErrors = {};
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
@@ -128,6 +139,8 @@ function validateDraft(draft: Draft) {
     errors.overlap = 'Overlap must be smaller than the chunk size.';
   if (draft.chatEndpoint.trim() && !draft.chatModel.trim())
     errors.chatModel = 'Name the model the endpoint should use.';
+  if (draft.embeddingEndpoint.trim() && !draft.embeddingModel.trim())
+    errors.embeddingModel = 'Name the model the embedding endpoint serves, e.g. nomic-embed-text.';
   return { parsed, errors, valid: parsed.success && Object.keys(errors).length === 0 };
 }
 
@@ -186,7 +199,13 @@ function IndexingSection({ draft, errors, set }: SectionProps) {
   );
 }
 
-function RetrievalSection({ draft, errors, set, autoThreshold }: SectionProps & { autoThreshold: number }) {
+function RetrievalSection({
+  draft,
+  errors,
+  set,
+  autoThreshold,
+  endpointModel,
+}: SectionProps & { autoThreshold: number; endpointModel: boolean }) {
   return (
     <section className="settings-section" aria-labelledby="s-retrieval">
       <h2 id="s-retrieval">Retrieval</h2>
@@ -198,7 +217,9 @@ function RetrievalSection({ draft, errors, set, autoThreshold }: SectionProps & 
           label="Similarity threshold"
           help={
             draft.threshold.trim() === ''
-              ? `auto (${autoThreshold}): calibrated for this embedding model. Enter 0–1 to override.`
+              ? endpointModel
+                ? 'auto: an endpoint model has no measured gate, so a search answers when your notes share a word with it. Enter 0–1 for a cosine gate.'
+                : `auto (${autoThreshold}): calibrated for this embedding model. Enter 0–1 to override.`
               : `0 keeps everything; higher is stricter. Empty = auto (${autoThreshold}).`
           }
           error={errors.threshold}
@@ -305,8 +326,49 @@ function ModelsSection({
         )}
       </Field>
       <Field
+        label="Embedding endpoint (optional)"
+        help={
+          <>
+            An OpenAI-compatible <code>/embeddings</code> server, e.g. Ollama (http://127.0.0.1:11434/v1). Used for a
+            new index or after <em>Re-index</em>; the current index keeps its model ({status?.embeddingModel ?? '—'})
+            until then. If it is down, search shows keyword matches with a notice.
+          </>
+        }
+        error={errors.embeddingEndpoint}
+      >
+        {(id) => (
+          <input
+            id={id}
+            type="url"
+            className="mono"
+            placeholder="http://127.0.0.1:11434/v1"
+            value={draft.embeddingEndpoint}
+            onChange={set('embeddingEndpoint')}
+            spellCheck={false}
+          />
+        )}
+      </Field>
+      {draft.embeddingEndpoint.trim() && (
+        <Field
+          label="Embedding endpoint model name"
+          help="As the server lists it, e.g. nomic-embed-text."
+          error={errors.embeddingModel}
+        >
+          {(id) => (
+            <input
+              id={id}
+              type="text"
+              className="mono"
+              value={draft.embeddingModel}
+              onChange={set('embeddingModel')}
+              spellCheck={false}
+            />
+          )}
+        </Field>
+      )}
+      <Field
         label="Allow an endpoint on another machine"
-        help="Your notes are sent to that host with each question. Endpoints on this machine need no permission."
+        help="Your notes are sent to that host (with each question, or each note embedded). Endpoints on this machine need no permission."
       >
         {(id) => (
           <input
@@ -364,8 +426,8 @@ function SettingsForm({ initial, status }: { initial: SettingsViewT; status: Sta
   const [saving, setSaving] = useState(false);
   const [message, setMessage] = useState<{ kind: 'ok' | 'error'; text: string } | null>(null);
 
-  const { parsed, errors, valid } = validateDraft(draft);
-  const dirty = JSON.stringify(fromDraft(draft)) !== JSON.stringify(fromDraft(toDraft(saved)));
+  const { parsed, errors, valid } = validateDraft(draft, saved);
+  const dirty = JSON.stringify(fromDraft(draft, saved)) !== JSON.stringify(fromDraft(toDraft(saved), saved));
 
   const update = <K extends keyof Draft>(key: K, value: Draft[K]) => {
     setMessage(null);
@@ -393,7 +455,13 @@ function SettingsForm({ initial, status }: { initial: SettingsViewT; status: Sta
   return (
     <form className="settings-form" onSubmit={(e) => void onSubmit(e)} noValidate>
       <IndexingSection draft={draft} errors={errors} set={set} />
-      <RetrievalSection draft={draft} errors={errors} set={set} autoThreshold={saved.autoThreshold} />
+      <RetrievalSection
+        draft={draft}
+        errors={errors}
+        set={set}
+        autoThreshold={saved.autoThreshold}
+        endpointModel={status?.embeddingModel.startsWith('endpoint:') ?? false}
+      />
       <ModelsSection draft={draft} errors={errors} set={set} update={update} status={status} />
       <AppearanceSection />
       <DataSection status={status} />

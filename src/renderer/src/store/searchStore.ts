@@ -16,6 +16,8 @@ interface SearchState {
   query: string;
   filters: SearchFilters;
   results: SearchHitT[];
+  /** Why the results are degraded (e.g. keyword matches only while the embedding endpoint is down). */
+  notices: string[];
   /** The query the results belong to (for highlighting), or null before the first search. */
   resultsFor: string | null;
   loading: boolean;
@@ -46,6 +48,7 @@ export const useSearch = create<SearchState>()((set, get) => {
     query: '',
     filters: EMPTY_FILTERS,
     results: [],
+    notices: [],
     resultsFor: null,
     loading: false,
     error: null,
@@ -58,7 +61,7 @@ export const useSearch = create<SearchState>()((set, get) => {
       } else {
         runSoon.cancel();
         seq++;
-        set({ results: [], resultsFor: null, loading: false, error: null });
+        set({ results: [], notices: [], resultsFor: null, loading: false, error: null });
       }
     },
 
@@ -78,13 +81,13 @@ export const useSearch = create<SearchState>()((set, get) => {
       const mine = ++seq;
       set({ loading: true });
       try {
-        const results = await getApi().invoke('search:query', {
+        const { hits, notices } = await getApi().invoke('search:query', {
           query,
           k: 20,
           perNote: true,
           filters: toRequestFilters(get().filters),
         });
-        if (mine === seq) set({ results, resultsFor: query, loading: false, error: null });
+        if (mine === seq) set({ results: hits, notices, resultsFor: query, loading: false, error: null });
       } catch (err) {
         if (mine === seq) set({ loading: false, error: errorMessage(err) });
       }
@@ -93,7 +96,7 @@ export const useSearch = create<SearchState>()((set, get) => {
     reset() {
       runSoon.cancel();
       seq++;
-      set({ results: [], resultsFor: null, loading: false, error: null });
+      set({ results: [], notices: [], resultsFor: null, loading: false, error: null });
     },
   };
 });
