@@ -353,27 +353,52 @@ program
 
 program
   .command('eval')
-  .description('retrieval quality (Recall@1/5, MRR@10, nDCG@10) of dense, BM25 and hybrid search in one run')
-  .requiredOption('--vault <dir>', 'the vault the questions are about')
-  .requiredOption('--queries <file>', 'JSONL lines {"q": question, "rel": [vault-relative paths]}')
+  .description(
+    'retrieval quality (Recall@1/5, MRR@10, nDCG@10) of dense, BM25 and hybrid search in one run; with --answers, answer quality of the agent',
+  )
+  .option('--vault <dir>', 'the vault the questions are about (retrieval)')
+  .option('--queries <file>', 'JSONL lines {"q": question, "rel": [vault-relative paths]} (retrieval)')
+  .option(
+    '--answers',
+    'run the agent on each question of eval/sets.json: citation hit rate, off-topic refusals, leaks, latency',
+  )
+  .option('--set <name...>', 'with --answers: only these sets of eval/sets.json')
+  .addOption(new Option('--part <part>', 'with --answers: only tuning or test parts').choices(['tune', 'test']))
+  .option('--limit <n>', 'with --answers: only the first n questions of each set', (v) => Number.parseInt(v, 10))
+  .option('--verbose', 'with --answers: print every answer')
+  .option('--chat-endpoint <url>', 'with --answers: an OpenAI-compatible chat endpoint instead of the bundled model')
+  .option('--chat-model <name>', 'with --answers: the model name the endpoint serves')
   .addOption(dataOpt())
   .addOption(jsonOpt())
   .addOption(languageOpt())
   .addOption(embeddingModelOpt())
   .action(
     async (opts: {
-      vault: string;
-      queries: string;
+      vault?: string;
+      queries?: string;
+      answers?: boolean;
+      set?: string[];
+      part?: 'tune' | 'test';
+      limit?: number;
+      verbose?: boolean;
+      chatEndpoint?: string;
+      chatModel?: string;
       data?: string;
       json?: boolean;
       language?: string;
       embeddingModel?: string;
     }) => {
+      if (opts.answers) {
+        const { runAnswersCommand } = await import('./evalAnswers.js');
+        return runAnswersCommand(opts);
+      }
+      if (!opts.vault || !opts.queries) throw new UsageError('eval needs --vault and --queries (or --answers).');
+      const queries = opts.queries;
       await withService(opts, async (s) => {
         const { evaluate, readQueries } = await import('../search/evaluate.js');
         const summary = await s.sync();
         if (!opts.json) process.stderr.write(`index ready (${summary.added + summary.modified} files embedded now)\n`);
-        const result = await evaluate(s.index, s.embedder, readQueries(opts.queries));
+        const result = await evaluate(s.index, s.embedder, readQueries(queries));
         if (opts.json) return printJson(result);
         console.log('| system | Recall@1 | Recall@5 | MRR@10 | nDCG@10 |\n|---|---|---|---|---|');
         for (const [mode, m] of Object.entries(result)) {
