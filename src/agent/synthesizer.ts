@@ -2,7 +2,7 @@ import type { ChatModel, ChatTurn, GenerateOptions } from '../models/chatModel.j
 import type { Embedder } from '../models/embedder.js';
 import { cosine } from '../models/embedder.js';
 import type { SearchResult } from '../search/similaritySearch.js';
-import { words as segmentWords } from '../text/segment.js';
+import { queryTerms, words as segmentWords } from '../text/segment.js';
 import { answerLanguageInstruction, NOT_IN_NOTES_PATTERN, questionLanguage } from './language.js';
 import { SYNTHESIZER_PROMPT } from './prompts.js';
 import { promptLeak } from './promptLeak.js';
@@ -149,11 +149,15 @@ function quotable(sentence: string, minLength: number): boolean {
 }
 
 /**
- * How close in meaning a sentence must be to the question to count as answering it without sharing a key word
- * with it, as a share of the way from the embedder's relevance gate to a perfect match: each embedder has its
- * own cosine scale (MPNet's gate is 0.22, E5's 0.83). Chosen on tuning parts (see README, "Answer quality").
+ * When a sentence counts as answering the question (the relevance half of the grounding check). Similarities are
+ * given as a share of the way from the embedder's relevance gate to a perfect match, since each embedder has its
+ * own cosine scale (MPNet's gate is 0.22, E5's 0.83): a sentence this close in meaning answers whatever its words
+ * (`close`, 0.36 → cosine 0.50 for MPNet); one that shares at least `keyShare` of the question's key words, not
+ * counting words common to all retrieved notes, answers if it is not far off in meaning either (`near`, 0.10 →
+ * 0.30). One shared word was not enough: "kubectl restart all pods" found "…require a restart". Chosen on the
+ * tuning parts (dev-ohelp-en, ohelp-en-2-tune, offtopic-en-tune; see README, "Answer quality").
  */
-export const ANSWER_RELEVANCE = 0.3;
+export const ANSWER_RELEVANCE = { close: 0.36, near: 0.1, keyShare: 1 / 3 };
 
 interface Candidate {
   text: string;
@@ -178,8 +182,9 @@ class AnswerSelector {
     private readonly qWords: Set<string>,
     /** Words too common in the retrieved notes to show a sentence is about the question. */
     private readonly common: Set<string>,
-    /** The cosine above which a sentence is about the question whatever its words. */
-    private readonly closeEnough: number,
+    /** Cosines for ANSWER_RELEVANCE's close and near (Infinity / -Infinity where meaning cannot count). */
+    private readonly cosines: { close: number; near: number },
+    private readonly keyWords: number,
     private readonly embedder: Embedder,
     private readonly maxSentences: number,
     private readonly emit: (c: Scored) => void,
@@ -209,8 +214,14 @@ class AnswerSelector {
       q!,
       new Set(words(query)),
       commonWords(chunks.map((c) => `${c.title} ${c.page_content}`)),
-      // Meaning counts only where the embedder reads the question's language; elsewhere the words must match.
-      embedderReads(embedder.modelId, questionLanguage(query)) ? gate + ANSWER_RELEVANCE * (1 - gate) : Infinity,
+      // Meaning counts only where the embedder reads the question's language; elsewhere the words decide.
+      embedderReads(embedder.modelId, questionLanguage(query))
+        ? {
+            close: gate + ANSWER_RELEVANCE.close * (1 - gate),
+            near: gate + ANSWER_RELEVANCE.near * (1 - gate),
+          }
+        : { close: Infinity, near: -Infinity },
+      queryTerms(query).length,
       embedder,
       maxSentences,
       emit,
@@ -227,7 +238,10 @@ class AnswerSelector {
     const cw = words(c.text);
     const overlap = cw.filter((w) => this.qWords.has(w)).length / Math.max(this.qWords.size, 1);
     const similarity = cosine(this.q, vec);
-    const relevant = similarity >= this.closeEnough || sharedDistinctiveKeyWords(this.query, c.text, this.common) > 0;
+    const shared = sharedDistinctiveKeyWords(this.query, c.text, this.common);
+    const relevant =
+      similarity >= this.cosines.close ||
+      (similarity >= this.cosines.near && shared > 0 && shared >= ANSWER_RELEVANCE.keyShare * this.keyWords);
     return { ...c, vec, relevant, score: similarity + 0.25 * overlap - 0.02 * (c.n - 1) };
   }
 
