@@ -152,9 +152,9 @@ function quotable(sentence: string, minLength: number): boolean {
  * When a sentence counts as answering the question (the relevance half of the grounding check). Similarities are
  * given as a share of the way from the embedder's relevance gate to a perfect match, since each embedder has its
  * own cosine scale (MPNet's gate is 0.22, E5's 0.83): a sentence this close in meaning answers whatever its words
- * (`close`, 0.36 → cosine 0.50 for MPNet); one that shares at least `keyShare` of the question's key words, not
- * counting words common to all retrieved notes, answers if it is not far off in meaning either (`near`, 0.10 →
- * 0.30). One shared word was not enough: "kubectl restart all pods" found "…require a restart". Chosen on the
+ * (`close`, 0.36 → cosine 0.50 for MPNet); one that shares `keyShare` of the question's key words (two are
+ * always enough), not counting words common to the retrieved notes, answers if it is not far off in meaning either
+ * (`near`, 0.10 → 0.30). One shared word was not enough: "kubectl restart all pods" found "…require a restart". Chosen on the
  * tuning parts (dev-ohelp-en, ohelp-en-2-tune, offtopic-en-tune; see README, "Answer quality").
  */
 export const ANSWER_RELEVANCE = { close: 0.36, near: 0.1, keyShare: 1 / 3 };
@@ -241,7 +241,9 @@ class AnswerSelector {
     const shared = sharedDistinctiveKeyWords(this.query, c.text, this.common);
     const relevant =
       similarity >= this.cosines.close ||
-      (similarity >= this.cosines.near && shared > 0 && shared >= ANSWER_RELEVANCE.keyShare * this.keyWords);
+      (similarity >= this.cosines.near &&
+        shared > 0 &&
+        shared >= Math.min(2, ANSWER_RELEVANCE.keyShare * this.keyWords));
     return { ...c, vec, relevant, score: similarity + 0.25 * overlap - 0.02 * (c.n - 1) };
   }
 
