@@ -280,3 +280,18 @@ describe('synthesize: answers that answer (scripted model, real embedder)', () =
     expect(no.notInNotes).toBe(true);
   });
 });
+
+describe('eval --answers set choice', () => {
+  const sets = [
+    { name: 'a-tune', queries: 'a.jsonl', vault: 'v', language: 'en', part: 'tune' as const },
+    { name: 'a-test', queries: 'b.jsonl', vault: 'v', language: 'en', part: 'test' as const },
+    { name: 'off-test', queries: 'c.jsonl', vault: 'v', language: 'en', part: 'test' as const, offTopic: true },
+  ];
+  it('picks by name and part, and names the known sets when one is unknown', async () => {
+    const { chooseSets } = await import('../../src/cli/evalAnswers.js');
+    expect(chooseSets(sets, [], 'test').map((s) => s.name)).toEqual(['a-test', 'off-test']);
+    expect(chooseSets(sets, ['a-tune', 'a-test'], 'tune').map((s) => s.name)).toEqual(['a-tune']);
+    expect(() => chooseSets(sets, ['nope'])).toThrow(/Unknown question set "nope".*a-tune, a-test, off-test/);
+    expect(() => chooseSets(sets, ['a-tune'], 'test')).toThrow(/No question set matches/);
+  });
+});
