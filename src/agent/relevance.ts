@@ -34,14 +34,30 @@ export function commonWords(texts: string[], share = 0.75): Set<string> {
   return new Set([...counts].filter(([, n]) => n >= share * texts.length).map(([w]) => w));
 }
 
-/** Shared key words, ignoring those in `common`. */
-export function sharedDistinctiveKeyWords(question: string, sentence: string, common: Set<string>): number {
-  const inSentence = new Set(
-    words(sentence)
-      .flatMap(wordTerms)
-      .filter((w) => !common.has(w)),
-  );
-  return queryTerms(question).filter((t) => t.terms.some((x) => inSentence.has(x) && !common.has(x))).length;
+/**
+ * The question's names and numbers ("Maya", "2026-11-03", "v1.4"): written with a capital after the first word, or
+ * with digits. In a personal vault the retrieved notes all mention the person or day asked about, so such a word is
+ * never "common", and a note's title counts for it (a daily note's date is its title, not in its sentences).
+ */
+export function namedWords(question: string): Set<string> {
+  const raw = question.trim().split(/\s+/).slice(1).join(' ');
+  const named = [...raw.matchAll(/[\p{Lu}][\p{L}\p{M}]+|[\p{L}\p{N}-]*\p{N}[\p{L}\p{N}-]*/gu)].map((m) => m[0]);
+  const first = question.trim().split(/\s+/)[0] ?? '';
+  if (/\p{N}/u.test(first)) named.push(first);
+  return new Set(named.flatMap((w) => words(w)).flatMap(wordTerms));
+}
+
+/**
+ * Shared key words, ignoring those in `common` (except the question's names and numbers, which may also be found in
+ * `title`, the title of the note the sentence is from).
+ */
+export function sharedDistinctiveKeyWords(question: string, sentence: string, common: Set<string>, title = ''): number {
+  const named = namedWords(question);
+  const inSentence = new Set(words(sentence).flatMap(wordTerms));
+  const inTitle = new Set(words(title).flatMap(wordTerms));
+  return queryTerms(question).filter((t) =>
+    t.terms.some((x) => (named.has(x) ? inSentence.has(x) || inTitle.has(x) : inSentence.has(x) && !common.has(x))),
+  ).length;
 }
 
 /**

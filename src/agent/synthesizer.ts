@@ -185,6 +185,8 @@ class AnswerSelector {
     /** Cosines for ANSWER_RELEVANCE's close and near (Infinity / -Infinity where meaning cannot count). */
     private readonly cosines: { close: number; near: number },
     private readonly keyWords: number,
+    /** Each chunk's note title, by chunk number - 1 (a question's names and numbers may be found there). */
+    private readonly titles: string[],
     private readonly embedder: Embedder,
     private readonly maxSentences: number,
     private readonly emit: (c: Scored) => void,
@@ -222,6 +224,7 @@ class AnswerSelector {
           }
         : { close: Infinity, near: -Infinity },
       queryTerms(query).length,
+      chunks.map((c) => c.title),
       embedder,
       maxSentences,
       emit,
@@ -238,7 +241,7 @@ class AnswerSelector {
     const cw = words(c.text);
     const overlap = cw.filter((w) => this.qWords.has(w)).length / Math.max(this.qWords.size, 1);
     const similarity = cosine(this.q, vec);
-    const shared = sharedDistinctiveKeyWords(this.query, c.text, this.common);
+    const shared = sharedDistinctiveKeyWords(this.query, c.text, this.common, this.titles[c.n - 1]);
     const relevant =
       similarity >= this.cosines.close ||
       (similarity >= this.cosines.near &&
