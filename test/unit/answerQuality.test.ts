@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answerLeak, promptLeak } from '../../src/agent/promptLeak.js';
-import { commonWords, keyTerms, sharedDistinctiveKeyWords, sharedKeyWords } from '../../src/agent/relevance.js';
+import {
+  commonWords,
+  keyTerms,
+  namedWords,
+  sharedDistinctiveKeyWords,
+  sharedKeyWords,
+} from '../../src/agent/relevance.js';
 import { splitSentences, synthesize, verifyAnswer } from '../../src/agent/synthesizer.js';
 import { FINAL_ANSWER_PROMPT, SYNTHESIZER_PROMPT } from '../../src/agent/prompts.js';
 import { percentile, scoreAnswer, summariseAnswers } from '../../src/agent/answerEval.js';
@@ -102,6 +108,18 @@ describe('relevance', () => {
       sharedKeyWords('¿Cuánto tiempo se guardan las instantáneas?', 'Las instantáneas se guardan siete días.'),
     ).toBe(2);
     expect(sharedKeyWords('¿Cuándo es mi cita con el dentista?', 'Las instantáneas se guardan siete días.')).toBe(0);
+  });
+
+  it('names and numbers in the question are never common, and count when they are the note title', () => {
+    expect([...namedWords('Who is Maya and what does she do?')]).toEqual(['maya']);
+    expect(namedWords('What did I do on 2026-11-03?').has('2026')).toBe(true);
+    expect(namedWords('how do I sync').size).toBe(0);
+    const common = new Set(['maya', 'vault']);
+    expect(sharedDistinctiveKeyWords('Who is Maya?', 'Maya leads the design team.', common)).toBe(1);
+    expect(
+      sharedDistinctiveKeyWords('What did I do on 2026-11-03?', 'Went for a long run.', common, '2026-11-03'),
+    ).toBe(3);
+    expect(sharedDistinctiveKeyWords('what is in my vault', 'A vault is a folder.', common, 'vault')).toBe(0);
   });
 
   it('a word common to nearly all retrieved notes does not make a sentence relevant', () => {
