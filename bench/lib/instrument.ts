@@ -67,7 +67,7 @@ export function instrument(index: Index, embedder: Embedder): { phases: PhaseTim
     });
   };
   wrap(embedder, 'embed', 'embed_ms', 0);
-  wrap(index.vectors, 'deleteByLogIds', 'lance_delete_ms', 1);
+  wrap(index.vectors, 'deleteByFileIds', 'lance_delete_ms', 1);
   wrap(index.vectors, 'add', 'lance_add_ms', 2);
   wrap(index.vectors, 'optimize', 'optimize_ms');
   wrap(index.db, 'commitFiles', 'sqlite_commit_ms', 3);

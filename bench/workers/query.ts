@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import type { Table } from '@lancedb/lancedb';
 import { loadEmbedder, type Embedder } from '../../src/models/embedder.js';
 import { similaritySearch } from '../../src/search/similaritySearch.js';
-import { sparseSearch } from '../../src/search/sparse.js';
+import { sparseSearch } from '../../src/store/sparse.js';
 import type { ChunkRecord, ScannedFile } from '../../src/store/indexDb.js';
 import { openIndex, type Index } from '../../src/store/openIndex.js';
 import type { VectorRow } from '../../src/store/vectorStore.js';
@@ -176,8 +176,7 @@ async function buildSynthetic(
         }
         norm = Math.sqrt(norm);
         for (let d = 0; d < dim; d++) v[d]! /= norm;
-        const { file_id, contains_code, ...rest } = r;
-        return { ...rest, log_id: file_id, contains_code: contains_code === 1, vector: v };
+        return { ...r, contains_code: r.contains_code === 1, vector: v };
       }),
     );
     const g1 = performance.now();

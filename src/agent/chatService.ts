@@ -2,13 +2,13 @@ import { HumanMessage, type AIMessage, type BaseMessage } from '@langchain/core/
 import { SqliteSaver } from '@langchain/langgraph-checkpoint-sqlite';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import type { ChatService, Emit } from '../services/backend.js';
+import type { ChatService, Emit } from '../shared/chatService.js';
 import type { VaultService } from '../services/vaultService.js';
 import { loadChatModel, type ChatModel } from '../models/chatModel.js';
 import { withFallback, type FallbackChatModel } from '../models/fallbackChat.js';
 import { createEndpointChatModel, isLoopback } from '../models/openaiChat.js';
 import { buildAgentGraph, toTurns } from './graph.js';
-import { CONVERSATIONS_FILE, listThreads, openThreadsDb, touchThread } from './threads.js';
+import { CONVERSATIONS_FILE, listThreads, openThreadsDb, touchThread } from '../store/threads.js';
 import { makeRetrieveNotesTool, type SourceArtifact } from './retrieveNotesTool.js';
 import { sourceFilter } from '../pipeline/linkPolicy.js';
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { ChatModel, ChatTurn } from '../models/chatModel.js';
 import { translateDates } from '../search/dates.js';
-import type { MetadataFilters } from '../search/filters.js';
+import type { MetadataFilters } from '../shared/filters.js';
 import { FILTER_AGENT_PROMPT } from './prompts.js';
 
 export interface NoteListing {

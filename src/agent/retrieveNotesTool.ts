@@ -5,7 +5,7 @@ import type { ChatModel, ChatTurn } from '../models/chatModel.js';
 import type { Embedder } from '../models/embedder.js';
 import { similaritySearch, type SearchResult } from '../search/similaritySearch.js';
 import type { Index } from '../store/openIndex.js';
-import { obsidianUri } from '../services/notePaths.js';
+import { obsidianUri } from '../obsidian/uri.js';
 import { runFilterAgent, type FilterDecision } from './filterAgent.js';
 import { NOTHING_FOUND } from './prompts.js';
 import { synthesize, plainText } from './synthesizer.js';

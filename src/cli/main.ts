@@ -1,16 +1,10 @@
 import { Command, Option } from 'commander';
-import { VaultError } from '../pipeline/discover.js';
-import { DataDirError, ModelMismatchError } from '../store/openIndex.js';
-import { SyncBusyError } from '../pipeline/syncLock.js';
 import { UsageError, VaultService } from '../services/vaultService.js';
-import { SearchInputError } from '../search/similaritySearch.js';
+import { describeError, isDiskFull } from '../shared/errors.js';
 import { printJson, syncProgressReporter } from './output.js';
 import { describeWriteError } from '../pipeline/sync.js';
 import type { FileStatus } from '../store/indexDb.js';
 import { sourceFilter } from '../pipeline/linkPolicy.js';
-
-/** Exit codes: 1 = something failed while working, 2 = the user's input cannot work (bad vault, bad flags). */
-const EXIT_USAGE = 2;
 
 const program = new Command()
   .name('obsiquery')
@@ -497,20 +491,14 @@ try {
   await program.parseAsync(process.argv);
 } catch (err) {
   const e = err as Error;
-  const usage =
-    e instanceof VaultError ||
-    e instanceof UsageError ||
-    e instanceof DataDirError ||
-    e instanceof ModelMismatchError ||
-    e instanceof SearchInputError;
-  const diskFull = /ENOSPC|SQLITE_FULL|disk is full|No space left|os error 28/i.test(
-    `${(e as { code?: string }).code ?? ''} ${e.message}`,
-  );
+  // Exit code and whether a stack trace helps both follow the error's code (src/shared/errors.ts).
+  const described = describeError(e);
+  const diskFull = isDiskFull(e);
   // SQLite reports a full disk at open as a bare "disk I/O error" (it cannot create its -shm file).
   const ioAtOpen = (e as { code?: string }).code?.startsWith('SQLITE_IOERR') === true;
   process.stderr.write(
     `obsiquery: ${diskFull || ioAtOpen ? `${describeWriteError(e)}${ioAtOpen && !diskFull ? ' If the disk is full (no space left), free some space.' : ''}` : e.message}\n`,
   );
-  if (!usage && !(e instanceof SyncBusyError) && process.env.OBQ_DEBUG) process.stderr.write(`${e.stack}\n`);
-  process.exitCode = usage ? EXIT_USAGE : 1;
+  if (described.showStack && process.env.OBQ_DEBUG) process.stderr.write(`${e.stack}\n`);
+  process.exitCode = described.exitCode;
 }

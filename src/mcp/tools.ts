@@ -5,10 +5,12 @@ import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { similaritySearch } from '../search/similaritySearch.js';
 import { sourceFilter } from '../pipeline/linkPolicy.js';
-import { obsidianUri, resolveNotePath } from '../services/notePaths.js';
+import { resolveNotePath } from '../services/notePaths.js';
+import { obsidianUri } from '../obsidian/uri.js';
 import { syncInProgress } from '../pipeline/syncLock.js';
 import type { NoteSummary } from '../store/indexDb.js';
 import type { VaultReader } from './vaultReader.js';
+import { errorMessage } from '../shared/errors.js';
 
 /** What the tools need from the server: the index (opened on first use) and the optional local agent. */
 export interface ToolContext {
@@ -81,7 +83,7 @@ async function guarded(fn: () => Promise<CallToolResult>): Promise<CallToolResul
   try {
     return await fn();
   } catch (err) {
-    return toolError((err as Error).message);
+    return toolError(errorMessage(err));
   }
 }
 

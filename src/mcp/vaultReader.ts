@@ -6,11 +6,13 @@ import type { Index } from '../store/openIndex.js';
 import { VectorStore } from '../store/vectorStore.js';
 import { resolveLocation, sharedEmbedder } from '../services/vaultService.js';
 import { loadSettings, type Settings } from '../services/settings.js';
+import { IndexError } from '../shared/errors.js';
 
 /** There is no index to read yet: the message tells the user the one command that makes one. */
-export class IndexMissingError extends Error {
+export class IndexMissingError extends IndexError {
   constructor(dataDir: string, vault: string | null) {
     super(
+      'index.notFound',
       `No ObsiQuery index at ${dataDir} yet. Run \`obsiquery sync --vault ${vault ?? '<your vault folder>'}\` first, then call this tool again.`,
     );
     this.name = 'IndexMissingError';

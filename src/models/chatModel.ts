@@ -1,6 +1,7 @@
 import os from 'node:os';
 import { existsSync } from 'node:fs';
 import { loadManifest, modelFilePath } from './manifest.js';
+import { ModelError } from '../shared/errors.js';
 
 export interface ChatTurn {
   role: 'system' | 'user' | 'assistant';
@@ -28,9 +29,9 @@ export interface ChatModel {
   dispose(): Promise<void>;
 }
 
-export class ChatModelError extends Error {
+export class ChatModelError extends ModelError {
   constructor(message: string) {
-    super(message);
+    super('model.chat', message);
     this.name = 'ChatModelError';
   }
 }

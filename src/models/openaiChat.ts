@@ -1,4 +1,5 @@
 import type { ChatModel, ChatTurn, GenerateOptions } from './chatModel.js';
+import { ModelError } from '../shared/errors.js';
 
 /**
  * A chat model behind an OpenAI-compatible HTTP endpoint (Ollama, LM Studio, llama.cpp's server, …): streamed
@@ -7,9 +8,9 @@ import type { ChatModel, ChatTurn, GenerateOptions } from './chatModel.js';
  * back: a failure is a ChatEndpointError, and withFallback (fallbackChat.ts) decides what answers instead.
  */
 
-export class ChatEndpointError extends Error {
+export class ChatEndpointError extends ModelError {
   constructor(message: string) {
-    super(message);
+    super('model.endpoint', message);
     this.name = 'ChatEndpointError';
   }
 }

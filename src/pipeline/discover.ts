@@ -3,15 +3,16 @@ import path from 'node:path';
 import ignore, { type Ignore } from 'ignore';
 import type { ScannedFile } from '../store/indexDb.js';
 import { DEFAULT_LINK_POLICY, linkPolicyRefusal, type LinkPolicy } from './linkPolicy.js';
+import { VaultFamilyError } from '../shared/errors.js';
 
 /** Folders Obsidian and tools keep beside notes: never content. */
 const ALWAYS_SKIPPED = new Set(['.obsidian', '.trash', '.git']);
 /** gitignore-syntax exclusions a user keeps at the vault root. */
 export const IGNORE_FILE = '.obsidianqueryignore';
 
-export class VaultError extends Error {
+export class VaultError extends VaultFamilyError {
   constructor(message: string) {
-    super(message);
+    super('vault.invalid', message);
     this.name = 'VaultError';
   }
 }

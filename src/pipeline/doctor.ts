@@ -58,10 +58,10 @@ export async function checkIndex(
   const duplicates: string[] = [];
   const vectorsPerFile = new Map<number, number>();
   for (const v of stored) {
-    if (inFlight.has(v.log_id)) continue;
-    if (!logged.has(v.chunk_id) || logged.get(v.chunk_id) !== v.log_id) orphans.push(v.chunk_id);
+    if (inFlight.has(v.file_id)) continue;
+    if (!logged.has(v.chunk_id) || logged.get(v.chunk_id) !== v.file_id) orphans.push(v.chunk_id);
     else if (seen.has(v.chunk_id)) duplicates.push(v.chunk_id);
-    else vectorsPerFile.set(v.log_id, (vectorsPerFile.get(v.log_id) ?? 0) + 1);
+    else vectorsPerFile.set(v.file_id, (vectorsPerFile.get(v.file_id) ?? 0) + 1);
     seen.add(v.chunk_id);
   }
 
@@ -82,7 +82,7 @@ export async function checkIndex(
     if (orphans.length) await vectors.deleteByChunkIds(orphans);
     if (badFiles.length) {
       const ids = badFiles.map((b) => b.id);
-      await vectors.deleteByLogIds(ids);
+      await vectors.deleteByFileIds(ids);
       db.clearChunks(ids);
     }
   }

@@ -1,6 +1,7 @@
 import { realpathSync } from 'node:fs';
 import path from 'node:path';
 import { isInside } from '../store/dataDir.js';
+import { VaultFamilyError } from '../shared/errors.js';
 
 /**
  * The one symlink policy. Indexing (discovery and the read before chunking), search results, `log:chunks` and
@@ -34,9 +35,9 @@ export function linkPolicyRefusal(
   return `Not indexed: this ${kind} is a link to ${realPath}, outside the vault; ${HOW_TO_ALLOW}.`;
 }
 
-export class LinkPolicyError extends Error {
+export class LinkPolicyError extends VaultFamilyError {
   constructor(message: string) {
-    super(message);
+    super('vault.linkPolicy', message);
     this.name = 'LinkPolicyError';
   }
 }

@@ -5,9 +5,9 @@
  */
 import markdownIt, { type MarkdownIt } from 'markdown-it';
 import { parse } from 'yaml';
-import { dateFromDailyNoteName, dateFromWeeklyNoteName } from '../search/dates.js';
+import { dateFromDailyNoteName, dateFromWeeklyNoteName } from '../obsidian/dailyNotes.js';
 import { splitFrontmatter } from './chunker.js';
-import { DEFAULT_DAILY_NOTE_FORMAT } from './obsidianConfig.js';
+import { DEFAULT_DAILY_NOTE_FORMAT } from '../obsidian/config.js';
 import type { NoteMetadata } from './types.js';
 
 /** Keys whose values are extracted into title/aliases/tags and therefore left out of `frontmatter`. */

@@ -1,15 +1,16 @@
 import { promises as fsp } from 'node:fs';
+import { VaultFamilyError } from '../shared/errors.js';
 
 /** A note larger than this is reported, not indexed: embedding megabytes of one file is never what a user wants. */
 export const DEFAULT_MAX_NOTE_BYTES = 10 * 1024 * 1024;
 
-export class NoteReadError extends Error {
+export class NoteReadError extends VaultFamilyError {
   constructor(
     message: string,
     /** The file vanished between discovery and reading: treat as deleted, not failed. */
     readonly gone = false,
   ) {
-    super(message);
+    super('vault.noteUnreadable', message);
     this.name = 'NoteReadError';
   }
 }

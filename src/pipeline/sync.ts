@@ -5,11 +5,12 @@ import type { ChunkRecord, IndexDb, LogRow } from '../store/indexDb.js';
 import { DEFAULT_CHUNK_OPTIONS, chunkMarkdown } from './chunker.js';
 import { discoverNotes, toSource } from './discover.js';
 import { dateFromNoteName, parseNoteMetadata } from './noteMetadata.js';
-import { DEFAULT_DAILY_NOTE_FORMAT, readDailyNoteFormat } from './obsidianConfig.js';
+import { DEFAULT_DAILY_NOTE_FORMAT, readDailyNoteFormat } from '../obsidian/config.js';
 import { DEFAULT_MAX_NOTE_BYTES, NoteReadError, readNote } from './readNote.js';
 import { embeddingText, toChunkRecords } from './chunkRecords.js';
 import { DEFAULT_LINK_POLICY, LinkPolicyError, refusalForPath, type LinkPolicy } from './linkPolicy.js';
 import type { ChunkOptions } from './types.js';
+import { isDiskFull } from '../shared/errors.js';
 
 export interface SyncSummary {
   added: number;
@@ -88,8 +89,84 @@ function priorChunksPerByte(chunkSize: number): number {
 }
 
 /**
+ * Stages 1–2: scan the vault and record what changed in obq_log; the vectors and chunks of deleted, disabled
+ * and newly refused files leave the index (vectors first). Returns what the indexing stages need.
+ */
+async function scanAndRecord(
+  opts: SyncOptions,
+  summary: SyncSummary,
+): Promise<{ root: string; policy: LinkPolicy; dailyNoteFormat: string; refused: Set<string> }> {
+  const { db, vectors } = opts.index;
+  const cp = opts.checkpoint ?? (() => {});
+  opts.onProgress?.({
+    phase: 'scanning',
+    filesDone: 0,
+    filesTotal: 0,
+    chunksDone: 0,
+    chunksPerSec: 0,
+    etaSeconds: null,
+  });
+  const policy = opts.linkPolicy ?? DEFAULT_LINK_POLICY;
+  const { files, outside, root } = await discoverNotes(opts.vault, opts.exclude, policy);
+  // Refused links are logged too (as failed, with the reason), so they are not "gone" and the user sees why.
+  const changes = db.recordScan([...files, ...outside]);
+  summary.unchanged = changes.unchanged;
+  const dailyNoteFormat = readDailyNoteFormat(root);
+  requeueRedatedNotes(db, root, dailyNoteFormat);
+  cp('after-scan');
+
+  if (changes.gone.length > 0) {
+    const ids = changes.gone.map((r) => r.id);
+    await vectors.deleteByFileIds(ids);
+    cp('after-delete-vectors');
+    summary.chunks_deleted += db.forgetFiles(ids);
+    summary.deleted += ids.length;
+    opts.onFilesChanged?.(ids);
+  }
+  const disabled = db.disabledWithChunks();
+  if (disabled.length > 0) {
+    await vectors.deleteByFileIds(disabled);
+    summary.chunks_deleted += db.excludeFiles(disabled);
+    opts.onFilesChanged?.(disabled);
+  }
+
+  const refused = new Set(outside.map((o) => o.filePath));
+  if (outside.length > 0) {
+    const rows = outside.map((o) => ({ row: db.fileByPath(o.filePath)!, reason: o.reason }));
+    // Indexed while the policy allowed it (or before the link was retargeted): its text leaves the index now,
+    // vectors first, as for a deleted file.
+    const indexed = rows.filter(({ row }) => db.chunkIdsOf(row.id).length > 0).map(({ row }) => row.id);
+    if (indexed.length > 0) {
+      await vectors.deleteByFileIds(indexed);
+      summary.chunks_deleted += db.clearChunks(indexed);
+    }
+    for (const { row, reason } of rows) db.markFailed(row.id, reason);
+    summary.failed += rows.length;
+    opts.onFilesChanged?.(rows.map(({ row }) => row.id));
+  }
+
+  return { root, policy, dailyNoteFormat, refused };
+}
+
+/** Stage 6: compact the vector table when anything changed, record the run, and report it done. */
+async function reportSync(
+  opts: SyncOptions,
+  summary: SyncSummary,
+  run: { runId: number; started: number; filesDone: number; filesTotal: number },
+): Promise<void> {
+  const { db, vectors } = opts.index;
+  const { runId, started, filesDone, filesTotal: total } = run;
+  const chunksDone = summary.chunks_added;
+  opts.onProgress?.({ phase: 'finishing', filesDone, filesTotal: total, chunksDone, chunksPerSec: 0, etaSeconds: 0 });
+  if (summary.chunks_added + summary.chunks_deleted > 0) await vectors.optimize();
+  summary.duration_ms = Math.round(performance.now() - started);
+  db.finishSyncRun(runId, summary);
+  opts.onProgress?.({ phase: 'done', filesDone, filesTotal: total, chunksDone, chunksPerSec: 0, etaSeconds: 0 });
+}
+
+/**
  * Stages 1–5 for one vault. Crash-safety rests on ordering: vectors are written before the SQLite commit that
- * marks a file completed, and every vector delete is by log_id, so a rerun after a crash at any point sweeps
+ * marks a file completed, and every vector delete is by file_id, so a rerun after a crash at any point sweeps
  * what the interrupted run left and never reports a file completed without its chunks.
  */
 export async function syncVault(opts: SyncOptions): Promise<SyncSummary> {
@@ -114,53 +191,7 @@ export async function syncVault(opts: SyncOptions): Promise<SyncSummary> {
   const runId = db.startSyncRun();
   db.resetInterrupted();
 
-  opts.onProgress?.({
-    phase: 'scanning',
-    filesDone: 0,
-    filesTotal: 0,
-    chunksDone: 0,
-    chunksPerSec: 0,
-    etaSeconds: null,
-  });
-  const policy = opts.linkPolicy ?? DEFAULT_LINK_POLICY;
-  const { files, outside, root } = await discoverNotes(opts.vault, opts.exclude, policy);
-  // Refused links are logged too (as failed, with the reason), so they are not "gone" and the user sees why.
-  const changes = db.recordScan([...files, ...outside]);
-  summary.unchanged = changes.unchanged;
-  const dailyNoteFormat = readDailyNoteFormat(root);
-  requeueRedatedNotes(db, root, dailyNoteFormat);
-  cp('after-scan');
-
-  if (changes.gone.length > 0) {
-    const ids = changes.gone.map((r) => r.id);
-    await vectors.deleteByLogIds(ids);
-    cp('after-delete-vectors');
-    summary.chunks_deleted += db.forgetFiles(ids);
-    summary.deleted += ids.length;
-    opts.onFilesChanged?.(ids);
-  }
-  const disabled = db.disabledWithChunks();
-  if (disabled.length > 0) {
-    await vectors.deleteByLogIds(disabled);
-    summary.chunks_deleted += db.excludeFiles(disabled);
-    opts.onFilesChanged?.(disabled);
-  }
-
-  const refused = new Set(outside.map((o) => o.filePath));
-  if (outside.length > 0) {
-    const rows = outside.map((o) => ({ row: db.fileByPath(o.filePath)!, reason: o.reason }));
-    // Indexed while the policy allowed it (or before the link was retargeted): its text leaves the index now,
-    // vectors first, as for a deleted file.
-    const indexed = rows.filter(({ row }) => db.chunkIdsOf(row.id).length > 0).map(({ row }) => row.id);
-    if (indexed.length > 0) {
-      await vectors.deleteByLogIds(indexed);
-      summary.chunks_deleted += db.clearChunks(indexed);
-    }
-    for (const { row, reason } of rows) db.markFailed(row.id, reason);
-    summary.failed += rows.length;
-    opts.onFilesChanged?.(rows.map(({ row }) => row.id));
-  }
-
+  const { root, policy, dailyNoteFormat, refused } = await scanAndRecord(opts, summary);
   const pending = db.selectPending().filter((row) => !refused.has(row.file_path));
   const total = pending.length;
   // Files count as done once their chunks are embedded (or they failed or were unchanged): embedding is the
@@ -213,7 +244,7 @@ export async function syncVault(opts: SyncOptions): Promise<SyncSummary> {
         } catch (err) {
           // The old vectors may already be gone: drop the old chunk rows too, so keyword search never serves
           // text whose vectors are missing. Best effort: on a full disk even these writes can fail.
-          await vectors.deleteByLogIds([p.row.id]).catch(() => undefined);
+          await vectors.deleteByFileIds([p.row.id]).catch(() => undefined);
           try {
             db.clearChunks([p.row.id]);
             db.markFailed(p.row.id, `Indexing failed: ${describeWriteError(err as Error)}`);
@@ -232,14 +263,9 @@ export async function syncVault(opts: SyncOptions): Promise<SyncSummary> {
     const records = items.flatMap((p) => p.chunks);
     const embeddings = items.flatMap((p) => p.embeddings);
     cp('after-embed');
-    await vectors.deleteByLogIds(items.map((p) => p.row.id));
+    await vectors.deleteByFileIds(items.map((p) => p.row.id));
     cp('after-delete-vectors');
-    await vectors.add(
-      records.map((r, i) => {
-        const { file_id, contains_code, ...rest } = r;
-        return { ...rest, log_id: file_id, contains_code: contains_code === 1, vector: embeddings[i]! };
-      }),
-    );
+    await vectors.add(records.map((r, i) => ({ ...r, contains_code: r.contains_code === 1, vector: embeddings[i]! })));
     cp('after-add-vectors');
     const { chunksDeleted } = db.commitFiles(
       items.map((p) => ({ id: p.row.id, hash: p.hash, metadataJson: p.metadataJson, chunks: p.chunks })),
@@ -289,7 +315,7 @@ export async function syncVault(opts: SyncOptions): Promise<SyncSummary> {
         row.num_chunks !== null &&
         db.chunkIdsOf(row.id).length === row.num_chunks &&
         // An interrupted run may have deleted the vectors already; the log alone is not proof they exist.
-        (await vectors.count(`log_id = ${row.id}`)) === row.num_chunks
+        (await vectors.count(`file_id = ${row.id}`)) === row.num_chunks
       ) {
         // Touched or copied by a sync tool: same content, so the existing vectors stand.
         db.markUnchanged(row.id);
@@ -325,12 +351,12 @@ export async function syncVault(opts: SyncOptions): Promise<SyncSummary> {
       if (batchSize >= batchLimit(batchesWritten, batchChunks, firstBatchChunks)) await flush();
     } catch (err) {
       if (err instanceof NoteReadError && err.gone) {
-        await vectors.deleteByLogIds([row.id]);
+        await vectors.deleteByFileIds([row.id]);
         summary.chunks_deleted += db.forgetFiles([row.id]);
         summary.deleted++;
       } else {
         if (err instanceof LinkPolicyError && db.chunkIdsOf(row.id).length > 0) {
-          await vectors.deleteByLogIds([row.id]);
+          await vectors.deleteByFileIds([row.id]);
           summary.chunks_deleted += db.clearChunks([row.id]);
         }
         db.markFailed(row.id, (err as Error).message);
@@ -349,12 +375,7 @@ export async function syncVault(opts: SyncOptions): Promise<SyncSummary> {
   await flush();
   if (opts.signal?.aborted) db.resetInterrupted();
 
-  const chunksDone = summary.chunks_added;
-  opts.onProgress?.({ phase: 'finishing', filesDone, filesTotal: total, chunksDone, chunksPerSec: 0, etaSeconds: 0 });
-  if (summary.chunks_added + summary.chunks_deleted > 0) await vectors.optimize();
-  summary.duration_ms = Math.round(performance.now() - started);
-  db.finishSyncRun(runId, summary);
-  opts.onProgress?.({ phase: 'done', filesDone, filesTotal: total, chunksDone, chunksPerSec: 0, etaSeconds: 0 });
+  await reportSync(opts, summary, { runId, started, filesDone, filesTotal: total });
   return summary;
 }
 
@@ -378,8 +399,7 @@ function requeueRedatedNotes(db: IndexDb, root: string, format: string): void {
 
 /** Names the cause a user can act on: a full disk is the common one, and the raw errors hide it. */
 export function describeWriteError(err: Error): string {
-  const text = `${(err as NodeJS.ErrnoException).code ?? ''} ${err.message}`;
-  if (/ENOSPC|SQLITE_FULL|disk is full|No space left|os error 28/i.test(text)) {
+  if (isDiskFull(err)) {
     return `The disk holding the index is full (no space left on device): free some space and sync again. (${err.message.split('\n')[0]})`;
   }
   return err.message;

@@ -1,9 +1,10 @@
 import { linkSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { IndexError } from '../shared/errors.js';
 
-export class SyncBusyError extends Error {
+export class SyncBusyError extends IndexError {
   constructor(readonly pid: number) {
-    super(`Another sync is already running on this index (process ${pid}).`);
+    super('index.locked', `Another sync is already running on this index (process ${pid}).`);
     this.name = 'SyncBusyError';
   }
 }

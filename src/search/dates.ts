@@ -9,6 +9,20 @@
  * getters, so DST changes and the host timezone can never shift a result by a day.
  */
 
+import {
+  MONTH_BY_WORD,
+  MONTH_WORDS,
+  daysInMonth,
+  daysToIso,
+  fromDays,
+  isValidDate,
+  isoWeekMonday,
+  pad,
+  shiftMonth,
+  startOfWeek,
+  toDays,
+  weekday,
+} from '../text/calendar.js';
 import { detectLanguage } from '../text/language.js';
 
 export interface DateRange {
@@ -34,64 +48,6 @@ export interface TranslateDatesOptions {
 // ---------------------------------------------------------------------------
 // Calendar arithmetic on day numbers
 // ---------------------------------------------------------------------------
-
-type Ymd = readonly [year: number, month: number, day: number];
-
-// Howard Hinnant's days_from_civil: exact for any Gregorian date, no Date involved.
-function toDays(year: number, month: number, day: number): number {
-  const y = month <= 2 ? year - 1 : year;
-  const era = Math.floor(y / 400);
-  const yoe = y - era * 400;
-  const mp = (month + 9) % 12;
-  const doy = Math.floor((153 * mp + 2) / 5) + day - 1;
-  const doe = yoe * 365 + Math.floor(yoe / 4) - Math.floor(yoe / 100) + doy;
-  return era * 146097 + doe - 719468;
-}
-
-function fromDays(days: number): Ymd {
-  const z = days + 719468;
-  const era = Math.floor(z / 146097);
-  const doe = z - era * 146097;
-  const yoe = Math.floor((doe - Math.floor(doe / 1460) + Math.floor(doe / 36524) - Math.floor(doe / 146096)) / 365);
-  const doy = doe - (365 * yoe + Math.floor(yoe / 4) - Math.floor(yoe / 100));
-  const mp = Math.floor((5 * doy + 2) / 153);
-  const day = doy - Math.floor((153 * mp + 2) / 5) + 1;
-  const month = mp < 10 ? mp + 3 : mp - 9;
-  return [yoe + era * 400 + (month <= 2 ? 1 : 0), month, day];
-}
-
-/** 0 = Sunday … 6 = Saturday. Day 0 (1970-01-01) was a Thursday. */
-function weekday(days: number): number {
-  return (((days + 4) % 7) + 7) % 7;
-}
-
-function isLeapYear(year: number): boolean {
-  return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
-}
-
-function daysInMonth(year: number, month: number): number {
-  if (month === 2) return isLeapYear(year) ? 29 : 28;
-  return month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
-}
-
-function isValidDate(year: number, month: number, day: number): boolean {
-  return Number.isInteger(year) && month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth(year, month);
-}
-
-/** Normalises month overflow/underflow, e.g. (2026, 0) → (2025, 12). */
-function shiftMonth(year: number, month: number, delta: number): [number, number] {
-  const index = year * 12 + (month - 1) + delta;
-  return [Math.floor(index / 12), (((index % 12) + 12) % 12) + 1];
-}
-
-function pad(n: number, width: number): string {
-  return String(n).padStart(width, '0');
-}
-
-function daysToIso(days: number): string {
-  const [y, m, d] = fromDays(days);
-  return `${pad(y, 4)}-${pad(m, 2)}-${pad(d, 2)}`;
-}
 
 /** Local calendar date of `d` as 'YYYY-MM-DD' (never the UTC date). */
 export function isoDate(d: Date): string {
@@ -138,35 +94,6 @@ function yearRange(year: number): DayRange {
 // ---------------------------------------------------------------------------
 
 const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'] as const;
-
-// The first twelve are the full names (used alone for MMMM); 'sept' must precede 'sep' in any alternation.
-const MONTH_WORDS: ReadonlyArray<readonly [string, number]> = [
-  ['january', 1],
-  ['february', 2],
-  ['march', 3],
-  ['april', 4],
-  ['may', 5],
-  ['june', 6],
-  ['july', 7],
-  ['august', 8],
-  ['september', 9],
-  ['october', 10],
-  ['november', 11],
-  ['december', 12],
-  ['jan', 1],
-  ['feb', 2],
-  ['mar', 3],
-  ['apr', 4],
-  ['jun', 6],
-  ['jul', 7],
-  ['aug', 8],
-  ['sept', 9],
-  ['sep', 9],
-  ['oct', 10],
-  ['nov', 11],
-  ['dec', 12],
-];
-const MONTH_BY_WORD = new Map(MONTH_WORDS);
 
 const NUMBER_WORDS: Readonly<Record<string, number>> = {
   one: 1,
@@ -264,10 +191,6 @@ function regexRule(
       return range ? { end: pos + m[0].length, range } : null;
     },
   };
-}
-
-function startOfWeek(day: number, weekStartsOn: 0 | 1): number {
-  return day - ((weekday(day) - weekStartsOn + 7) % 7);
 }
 
 function weekRange(anyDay: number, weekStartsOn: 0 | 1): DayRange {
@@ -768,35 +691,10 @@ const OTHER_LANGUAGE_RULES: readonly Rule[] = [
 // ISO weeks ("2026-W03", the names of weekly notes)
 // ---------------------------------------------------------------------------
 
-/** Monday of ISO week `week` of ISO year `year` (week 1 holds 4 January), or null when the year has no such week. */
-function isoWeekMonday(year: number, week: number): number | null {
-  if (!Number.isInteger(week) || week < 1 || week > 53) return null;
-  const monday = startOfWeek(toDays(year, 1, 4), 1) + 7 * (week - 1);
-  // Week 53 exists only in years whose 28 December falls in it.
-  return week === 53 && monday > startOfWeek(toDays(year, 12, 28), 1) ? null : monday;
-}
-
 /** ISO week `week` of `year` as a Monday–Sunday range (ISO weeks start on Monday whatever the locale). */
 export function isoWeekRange(year: number, week: number): DateRange | null {
   const monday = isoWeekMonday(year, week);
   return monday === null ? null : { from: daysToIso(monday), to: daysToIso(monday + 6) };
-}
-
-/**
- * The Monday of the ISO week a weekly note is named for ("2026-W03.md", Obsidian's weekly-note format
- * `gggg-[W]ww`), as 'YYYY-MM-DD', or null. A weekly note is dated by its week's first day, so a filter on
- * any range that holds that week's Monday finds it.
- */
-export function dateFromWeeklyNoteName(fileName: string): string | null {
-  const base = fileName
-    .replace(/\\/g, '/')
-    .split('/')
-    .pop()!
-    .replace(/\.(?:md|markdown|mdx|txt)$/i, '');
-  const m = /(?<![\dA-Za-z])(\d{4})-?W(\d{2})(?![\dA-Za-z])/.exec(base);
-  if (!m) return null;
-  const monday = isoWeekMonday(Number(m[1]), Number(m[2]));
-  return monday === null ? null : daysToIso(monday);
 }
 
 const ISO_WEEK_RULES: readonly Rule[] = [
@@ -903,125 +801,4 @@ export function translateDates(query: string, today: Date | string, opts: Transl
     };
   }
   return { query, range: null, matched: null };
-}
-
-// ---------------------------------------------------------------------------
-// Daily note names
-// ---------------------------------------------------------------------------
-
-type FormatPart = 'year4' | 'year2' | 'month' | 'monthName' | 'monthAbbr' | 'day';
-
-const FORMAT_TOKEN = /\[([^\]]*)\]|YYYY|YY|MMMM|MMM|MM|M|Do|DD|D|dddd|ddd|dd|d|[\s\S]/g;
-
-function escapeRegex(s: string): string {
-  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
-
-const formatCache = new Map<string, { re: RegExp; parts: FormatPart[] }>();
-
-function compileFormat(format: string): { re: RegExp; parts: FormatPart[] } {
-  const cached = formatCache.get(format);
-  if (cached) return cached;
-  const parts: FormatPart[] = [];
-  let body = '';
-  for (const [token, literal] of format.replace(/\\/g, '/').matchAll(FORMAT_TOKEN)) {
-    if (literal !== undefined) {
-      body += escapeRegex(literal);
-      continue;
-    }
-    switch (token) {
-      case 'YYYY':
-        parts.push('year4');
-        body += '(\\d{4})';
-        break;
-      case 'YY':
-        parts.push('year2');
-        body += '(\\d{2})';
-        break;
-      case 'MMMM':
-        parts.push('monthName');
-        body += `(${MONTH_WORDS.slice(0, 12)
-          .map(([w]) => w)
-          .join('|')})`;
-        break;
-      case 'MMM':
-        parts.push('monthAbbr');
-        body += '([a-z]{3})';
-        break;
-      case 'MM':
-        parts.push('month');
-        body += '(\\d{2})';
-        break;
-      case 'M':
-        parts.push('month');
-        body += '(\\d{1,2})';
-        break;
-      case 'DD':
-        parts.push('day');
-        body += '(\\d{2})';
-        break;
-      case 'D':
-        parts.push('day');
-        body += '(\\d{1,2})';
-        break;
-      case 'Do':
-        parts.push('day');
-        body += '(\\d{1,2})(?:st|nd|rd|th)';
-        break;
-      case 'dddd':
-      case 'ddd':
-      case 'dd':
-        body += '[a-z]+';
-        break;
-      case 'd':
-        body += '[0-6]';
-        break;
-      default:
-        body += escapeRegex(token);
-    }
-  }
-  // Anchored to the start of a path segment and ending in the last one, so a date-named
-  // folder ("2026-01-18/notes.md") doesn't count, while trailing text ("2026-01-18 Monday") does.
-  const compiled = { re: new RegExp(`(?:^|/)${body}(?!\\d)(?=[^/]*$)`, 'i'), parts };
-  formatCache.set(format, compiled);
-  return compiled;
-}
-
-/**
- * The date encoded in a daily note's path, as 'YYYY-MM-DD', or null.
- * `format` is the Obsidian (moment) daily-note format; supported tokens are
- * YYYY, YY, MMMM, MMM, MM, M, DD, D, Do, weekday names (dddd/ddd/dd, ignored)
- * and [bracketed literals]. A '/' in the format matches folder separators.
- */
-export function dateFromDailyNoteName(fileName: string, format = 'YYYY-MM-DD'): string | null {
-  const path = fileName.replace(/\\/g, '/').replace(/\.(?:md|markdown|mdx|txt)$/i, '');
-  const { re, parts } = compileFormat(format);
-  const m = re.exec(path);
-  if (!m) return null;
-
-  const values: Partial<Record<'year' | 'month' | 'day', number>> = {};
-  for (let i = 0; i < parts.length; i++) {
-    const raw = m[i + 1]!;
-    const part = parts[i]!;
-    let key: 'year' | 'month' | 'day';
-    let value: number;
-    if (part === 'year4' || part === 'year2') {
-      key = 'year';
-      value = Number(raw) + (part === 'year2' ? 2000 : 0);
-    } else if (part === 'monthName' || part === 'monthAbbr') {
-      key = 'month';
-      const n = MONTH_BY_WORD.get(raw.toLowerCase());
-      if (n === undefined) return null;
-      value = n;
-    } else {
-      key = part;
-      value = Number(raw);
-    }
-    // Formats like 'YYYY/YYYY-MM-DD' repeat a token; the copies must agree.
-    if (values[key] !== undefined && values[key] !== value) return null;
-    values[key] = value;
-  }
-  const { year, month, day } = values;
-  if (year === undefined || month === undefined || day === undefined || !isValidDate(year, month, day)) return null;
-  return `${pad(year, 4)}-${pad(month, 2)}-${pad(day, 2)}`;
 }

@@ -2,9 +2,11 @@ import { cosine, type Embedder } from '../models/embedder.js';
 import type { Index } from '../store/openIndex.js';
 import type { ChunkRecord } from '../store/indexDb.js';
 import { translateDates } from './dates.js';
-import { buildWhere, metadataFiltersSchema, type MetadataFilters } from './filters.js';
-import { sparseSearch } from './sparse.js';
+import { buildWhere } from '../store/whereClause.js';
+import { metadataFiltersSchema, type MetadataFilters } from '../shared/filters.js';
+import { sparseSearch } from '../store/sparse.js';
 import { detectLanguage } from '../text/language.js';
+import { BadRequestError } from '../shared/errors.js';
 
 export type RetrievalMode = 'hybrid' | 'dense' | 'sparse';
 
@@ -69,9 +71,9 @@ export type SearchResult = Pick<
   rank: number;
 };
 
-export class SearchInputError extends Error {
+export class SearchInputError extends BadRequestError {
   constructor(message: string) {
-    super(message);
+    super('request.searchInput', message);
     this.name = 'SearchInputError';
   }
 }

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { ZodError } from 'zod';
+import { describeError, errorMessage } from '../shared/errors.js';
 import { events, isRequestChannel } from '../shared/contract.js';
 import type { FromWorker } from '../shared/workerProtocol.js';
 import { Backend, type HostHooks } from '../services/backend.js';
@@ -115,15 +115,12 @@ function answerRaw(socket: Duplex, status: number, reason: string, error: string
   );
 }
 
-function messageOf(err: unknown): string {
-  if (err instanceof ZodError)
-    return `Invalid request: ${err.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`;
-  return err instanceof Error ? err.message : String(err);
-}
-
+/**
+ * An error that escapes the HTTP layer itself (not the backend's envelope): the client's fault when its
+ * request was malformed, else ours.
+ */
 function statusOf(err: unknown): number {
-  if (err instanceof ZodError || err instanceof URIError || err instanceof SyntaxError) return 400;
-  return 500;
+  return describeError(err).code === 'request.invalid' ? 400 : 500;
 }
 
 /**
@@ -218,7 +215,9 @@ export async function startWebServer(opts: WebServerOptions = {}): Promise<Runni
     },
     (req, res) => {
       // Every request ends in a JSON answer: a throw anywhere in handling becomes a 4xx/5xx, never a crash.
-      handleHttp(req, res).catch((err: unknown) => sendJson(res, statusOf(err), { ok: false, error: messageOf(err) }));
+      handleHttp(req, res).catch((err: unknown) =>
+        sendJson(res, statusOf(err), { ok: false, error: errorMessage(err) }),
+      );
     },
   );
   // Requests Node's parser rejects (bad request line, bad header bytes, headers too large, timeouts) also get a
@@ -276,9 +275,10 @@ export async function startWebServer(opts: WebServerOptions = {}): Promise<Runni
       try {
         return send(200, { ok: true, result: await backend.handle(channel, payload) });
       } catch (err) {
-        // A request the contract refuses is the client's fault (400); a request the backend could not serve is
-        // reported in the envelope with 200, as the desktop app's IPC reports it.
-        return send(err instanceof ZodError ? 400 : 200, { ok: false, error: messageOf(err) });
+        // The status follows the error's code (src/shared/errors.ts): a request the contract refuses is the
+        // client's fault (400); one the backend could not serve travels in the envelope, as over IPC.
+        const { httpStatus, message } = describeError(err);
+        return send(httpStatus, { ok: false, error: message });
       }
     }
 

@@ -1,8 +1,6 @@
 import path from 'node:path';
 import {
   parseRequest,
-  type EventChannel,
-  type EventPayload,
   type LogRowT,
   type RequestChannel,
   type Res,
@@ -13,29 +11,22 @@ import { similaritySearch } from '../search/similaritySearch.js';
 import { defaultDataDir } from '../store/dataDir.js';
 import type { LogRow } from '../store/indexDb.js';
 import { loadManifest, selectedEmbeddingModel } from '../models/manifest.js';
-import { loadKnownVaults, rememberVault } from './settings.js';
+import { loadKnownVaults } from './settings.js';
 import { BrowseError, browseFolders } from './folderBrowser.js';
-import { obsidianUri, PathRefusedError, readVaultNote, resolveNotePath } from './notePaths.js';
+import { PathRefusedError, readVaultNote, resolveNotePath } from './notePaths.js';
+import { obsidianUri } from '../obsidian/uri.js';
+import { resolveWikilink } from '../obsidian/wikilinks.js';
 import { refusalForPath, sourceFilter, type LinkPolicy } from '../pipeline/linkPolicy.js';
 import { SyncWorkerClient, type WorkerHandle } from './syncWorkerClient.js';
 import { UsageError, VaultService } from './vaultService.js';
-import { listThreads } from '../agent/threads.js';
+import { listThreads } from '../store/threads.js';
+import type { ChatService, Emit } from '../shared/chatService.js';
+
+export type { ChatService, Emit };
 
 function linkPolicyOf(settings: { followExternalLinks: boolean }): LinkPolicy {
   return { followExternalLinks: settings.followExternalLinks };
 }
-
-/** What a chat implementation offers the backend (the agent provides it; tests may script it). */
-export interface ChatService {
-  send(threadId: string, message: string, emit: Emit): Promise<string>;
-  stop(runId: string): boolean;
-  threads(): Promise<Res<'chat:threads'>>;
-  history(threadId: string): Promise<Res<'chat:history'>>;
-  readonly modelId: string;
-  close(): Promise<void>;
-}
-
-export type Emit = <E extends EventChannel>(event: E, payload: EventPayload<E>) => void;
 
 export interface HostHooks {
   /** Electron: a native folder dialog. Web: none. */
@@ -88,20 +79,21 @@ export class Backend {
   /** Opens a vault at start-up (CLI flag, or the one used last). */
   async openVault(vaultPath: string, dataDir?: string): Promise<void> {
     const vault = await resolveVault(vaultPath);
-    const dir =
+    const dir = path.resolve(
       dataDir ??
-      loadKnownVaults().vaults.find((v) => v.vault === vault)?.dataDir ??
-      this.preferredDataDir ??
-      defaultDataDir(vault);
+        loadKnownVaults().vaults.find((v) => v.vault === vault)?.dataDir ??
+        this.preferredDataDir ??
+        defaultDataDir(vault),
+    );
     // Only the first vault goes there; a second vault gets its own folder, never a shared one.
     this.preferredDataDir = undefined;
-    const next = await VaultService.open({ vault, dataDir: dir });
+    // Resolved here once: the service opens exactly this location (and remembers it as the current vault).
+    const next = await VaultService.openAt({ vault, dataDir: dir });
     if (this.followExternalLinks !== undefined) next.updateSettings({ followExternalLinks: this.followExternalLinks });
     const previous = this.current;
     this.current = next;
     this.chat = null;
     previous?.close();
-    rememberVault(vault, dir);
     this.worker.setTarget(vault, dir);
     this.emit('vault:changed', { vault });
   }
@@ -198,9 +190,7 @@ export class Backend {
     'log:retry': async ({ source }) => {
       const s = this.need();
       const row = s.findFile(source);
-      s.index.db.db
-        .prepare(`update obq_log set status = 'pending' where id = ? and status != 'processing'`)
-        .run(row.id);
+      s.index.db.requeueForRetry(row.id);
       return { started: this.worker.requestSync() };
     },
     'log:chunks': async ({ source }) => {
@@ -234,9 +224,9 @@ export class Backend {
         filter_by_filenames: filters?.files,
         metadata_filters: {
           folder: filters?.folder || undefined,
-          tags: filters?.tag || undefined,
-          date_from: filters?.dateFrom,
-          date_to: filters?.dateTo,
+          tags: filters?.tags || undefined,
+          date_from: filters?.date_from,
+          date_to: filters?.date_to,
         },
       });
       return hits.map((h) => ({
@@ -256,14 +246,7 @@ export class Backend {
       return readVaultNote(s.vault, source, linkPolicyOf(s.settings));
     },
     'note:resolveLink': async ({ target }) => {
-      const s = this.need();
-      const name = target.split('#')[0]!.split('|')[0]!.trim().replace(/\.md$/i, '').toLowerCase();
-      const notes = s.index.db.indexedNotes();
-      const hit =
-        notes.find((n) => n.source.replace(/\.md$/i, '').toLowerCase() === name) ??
-        notes.find((n) => path.basename(n.source, '.md').toLowerCase() === name) ??
-        notes.find((n) => n.title.toLowerCase() === name || n.aliases.some((a) => a.toLowerCase() === name));
-      return { source: hit?.source ?? null };
+      return { source: resolveWikilink(target, this.need().index.db.indexedNotes()) };
     },
     'note:open': async ({ source, reveal }) => {
       const s = this.need();
@@ -295,7 +278,7 @@ export class Backend {
         next.followExternalLinks !== before.followExternalLinks;
       if (reindex) {
         // New chunk boundaries invalidate every stored chunk: re-embed all, from the vault.
-        s.index.db.db.exec(`update obq_log set status = 'pending', file_hash = null`);
+        s.index.db.requeueAllForReindex();
       }
       if (rescan) this.worker.requestSync();
       // The chat model is chosen when the chat service is made: a new model or endpoint takes a new one.

@@ -7,6 +7,7 @@
 import { lstatSync, readdirSync, realpathSync, type Dirent } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { BadRequestError } from '../shared/errors.js';
 
 export interface BrowsedFolder {
   name: string;
@@ -24,9 +25,9 @@ export interface BrowseResult {
   folders: BrowsedFolder[];
 }
 
-export class BrowseError extends Error {
+export class BrowseError extends BadRequestError {
   constructor(message: string) {
-    super(message);
+    super('request.browse', message);
     this.name = 'BrowseError';
   }
 }

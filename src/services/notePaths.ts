@@ -2,10 +2,12 @@ import { realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { DEFAULT_LINK_POLICY, linkPolicyRefusal, type LinkPolicy } from '../pipeline/linkPolicy.js';
 import { readNote } from '../pipeline/readNote.js';
+import { VaultFamilyError } from '../shared/errors.js';
+import { obsidianUri } from '../obsidian/uri.js';
 
-export class PathRefusedError extends Error {
+export class PathRefusedError extends VaultFamilyError {
   constructor(message: string) {
-    super(message);
+    super('vault.pathRefused', message);
     this.name = 'PathRefusedError';
   }
 }
@@ -48,10 +50,4 @@ export async function readVaultNote(
   const file = resolveNotePath(vaultRoot, source, policy);
   const { text } = await readNote(file);
   return { source, title: path.basename(source, '.md'), content: text, obsidian_uri: obsidianUri(vaultRoot, source) };
-}
-
-/** obsidian://open?vault=…&file=… opens the note in Obsidian itself (the vault name is its folder name). */
-export function obsidianUri(vaultRoot: string, source: string): string {
-  const file = source.replace(/\.md$/i, '');
-  return `obsidian://open?vault=${encodeURIComponent(path.basename(vaultRoot))}&file=${encodeURIComponent(file)}`;
 }

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { appDataRoot } from '../store/dataDir.js';
 import { settingsSchema, type Settings } from '../shared/settingsSchema.js';
+import { BadRequestError } from '../shared/errors.js';
 
 export { settingsSchema, type Settings };
 
@@ -27,9 +28,9 @@ export function loadSettings(dataDir: string): Settings {
 }
 
 /** A setting the user asked for that cannot work; the message says why. */
-export class SettingsError extends Error {
+export class SettingsError extends BadRequestError {
   constructor(message: string) {
-    super(message);
+    super('request.settings', message);
     this.name = 'SettingsError';
   }
 }

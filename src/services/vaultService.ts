@@ -11,6 +11,7 @@ import { defaultDataDir } from '../store/dataDir.js';
 import { IndexDb, type FileStatus, type LogRow } from '../store/indexDb.js';
 import { openIndex, type Index } from '../store/openIndex.js';
 import { loadKnownVaults, loadSettings, rememberVault, saveSettings, type Settings } from './settings.js';
+import { BadRequestError } from '../shared/errors.js';
 
 const embedders = new Map<string, Promise<Embedder>>();
 /** Each embedding model loads once per process: loading costs a second or two and 100-300 MB. */
@@ -83,9 +84,9 @@ export async function chooseEmbeddingModel(
   };
 }
 
-export class UsageError extends Error {
+export class UsageError extends BadRequestError {
   constructor(message: string) {
-    super(message);
+    super('request.usage', message);
     this.name = 'UsageError';
   }
 }
@@ -136,7 +137,14 @@ export class VaultService {
   }
 
   static async open(opts: OpenOptions): Promise<VaultService> {
-    const loc = await resolveLocation(opts);
+    return VaultService.openAt(await resolveLocation(opts), opts);
+  }
+
+  /** Opens a location already resolved (an absolute data folder; a resolved vault, or null to take the index's). */
+  static async openAt(
+    loc: { vault: string | null; dataDir: string },
+    opts: Omit<OpenOptions, 'vault' | 'dataDir'> = {},
+  ): Promise<VaultService> {
     const choice = await chooseEmbeddingModel(loc, opts);
     const embedder = await sharedEmbedder(choice.model);
     const index = await openIndex(
@@ -274,7 +282,7 @@ export class VaultService {
   async setEnabled(ref: string, enabled: boolean): Promise<LogRow> {
     const row = this.findFile(ref);
     if (!enabled) {
-      await this.index.vectors.deleteByLogIds([row.id]);
+      await this.index.vectors.deleteByFileIds([row.id]);
       this.index.db.excludeFiles([row.id]);
     }
     const updated = this.index.db.setEnabled(row.file_path, enabled)!;

@@ -4,6 +4,7 @@
  * channel name, payload and event is declared exactly once, and every payload is validated at the boundary.
  */
 import { z } from 'zod';
+import { isoDate } from './filters.js';
 import type { EventChannel, RequestChannel } from './channels.js';
 
 export { eventChannels, isEventChannel, isRequestChannel, requestChannels } from './channels.js';
@@ -63,17 +64,12 @@ export const chunkView = z.object({
   page_content: z.string(),
 });
 
+/** The search filters in the one vocabulary search and the agent use (src/shared/filters.ts), plus named files. */
 export const searchFilters = z.object({
   folder: z.string().max(1024).optional(),
-  tag: z.string().max(256).optional(),
-  dateFrom: z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/)
-    .optional(),
-  dateTo: z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/)
-    .optional(),
+  tags: z.string().max(256).optional(),
+  date_from: isoDate.optional(),
+  date_to: isoDate.optional(),
   files: z.array(relPath).max(200).optional(),
 });
 

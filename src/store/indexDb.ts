@@ -3,6 +3,8 @@ import { existsSync, mkdirSync, renameSync } from 'node:fs';
 import path from 'node:path';
 import { indexText, stemsAsEnglish, wordTerms, words } from '../text/segment.js';
 import { FILE_NAME_SQL, FTS_TEXT_FUNCTION, migrations } from './migrations.js';
+import { linkFileName, linkTargets } from '../obsidian/wikilinks.js';
+import { IndexError } from '../shared/errors.js';
 
 export type FileStatus = 'pending' | 'processing' | 'completed' | 'failed';
 
@@ -73,12 +75,12 @@ export interface ScanChanges {
   gone: LogRow[];
 }
 
-export class CorruptIndexError extends Error {
+export class CorruptIndexError extends IndexError {
   constructor(
     message: string,
     readonly file: string,
   ) {
-    super(message);
+    super('index.corrupt', message);
     this.name = 'CorruptIndexError';
   }
 }
@@ -295,6 +297,16 @@ export class IndexDb {
   }
 
   /** Back to `pending`, with the content hash forgotten so the next sync re-indexes the file even if unchanged. */
+  /** A failed file queued for the next sync as it is (its hash kept: unchanged content is not re-embedded). */
+  requeueForRetry(id: number): void {
+    this.db.prepare(`update obq_log set status = 'pending' where id = ? and status != 'processing'`).run(id);
+  }
+
+  /** Every file queued to be chunked and embedded again (new chunk boundaries invalidate every stored chunk). */
+  requeueAllForReindex(): void {
+    this.db.exec(`update obq_log set status = 'pending', file_hash = null`);
+  }
+
   requeueForReindex(ids: number[]): void {
     const stmt = this.db.prepare(`update obq_log set status = 'pending', file_hash = null where id = ?`);
     this.db.transaction(() => ids.forEach((id) => stmt.run(id)))();
@@ -528,11 +540,8 @@ export class IndexDb {
       if (!row || out.has(row.source)) continue;
       const targets = new Set<string>();
       for (const link of linksIn(row.metadata_json)) {
-        const named = (byName.all(`${link.split('/').pop()!.toLowerCase()}.md`) as { source: string }[]).map(
-          (r) => r.source,
-        );
-        const exact = link.includes('/') && named.find((s) => s.toLowerCase() === `${link.toLowerCase()}.md`);
-        for (const s of exact ? [exact] : named) targets.add(s);
+        const named = (byName.all(linkFileName(link)) as { source: string }[]).map((r) => r.source);
+        for (const s of linkTargets(link, named)) targets.add(s);
       }
       targets.delete(row.source);
       out.set(row.source, [...targets]);

@@ -1,18 +1,20 @@
 import { accessSync, constants, mkdirSync } from 'node:fs';
 import { IndexDb } from './indexDb.js';
 import { VectorStore, DimensionMismatchError } from './vectorStore.js';
+import { EmbeddingError, IndexError } from '../shared/errors.js';
 
 export interface EmbeddingModelInfo {
   modelId: string;
   dimension: number;
 }
 
-export class ModelMismatchError extends Error {
+export class ModelMismatchError extends EmbeddingError {
   constructor(
     readonly indexedWith: string,
     readonly current: string,
   ) {
     super(
+      'embedding.modelMismatch',
       `This index was built with the embedding model "${indexedWith}", but ObsiQuery now uses "${current}". ` +
         'Vectors of different models cannot be mixed: re-index with `obsiquery sync --reindex` (or "Re-index" in the app).',
     );
@@ -20,9 +22,9 @@ export class ModelMismatchError extends Error {
   }
 }
 
-export class DataDirError extends Error {
+export class DataDirError extends IndexError {
   constructor(message: string) {
-    super(message);
+    super('index.dataDir', message);
     this.name = 'DataDirError';
   }
 }

@@ -3,12 +3,20 @@ import { Field, FixedSizeList, Float32, Float64, Int32, Schema, Utf8, Bool } fro
 import { existsSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import type { ChunkRecord } from './indexDb.js';
+import { EmbeddingError } from '../shared/errors.js';
 
-export interface VectorRow extends Omit<ChunkRecord, 'file_id' | 'contains_code'> {
+/** A chunk's row in LanceDB: the chunk's SQLite record (same names, `file_id` included) plus its vector. */
+export interface VectorRow extends Omit<ChunkRecord, 'contains_code'> {
   vector: number[] | Float32Array;
-  log_id: number;
   contains_code: boolean;
 }
+
+/**
+ * The column holding the obq_log id. Tables written before it was named like SQLite's `file_id` call it
+ * `log_id`: a writable open renames it (a metadata-only change in Lance); a read-only open reads either.
+ */
+const FILE_ID = 'file_id';
+const LEGACY_FILE_ID = 'log_id';
 
 export type VectorHit = Omit<VectorRow, 'vector'> & { _distance: number };
 
@@ -38,7 +46,6 @@ const OPEN_ATTEMPTS = 4;
 /** Column list for searches: everything except the vector, which callers never need back. */
 const RESULT_COLUMNS = [
   'chunk_id',
-  'log_id',
   'source',
   'folder',
   'title',
@@ -66,7 +73,7 @@ function chunkSchema(dimension: number): Schema {
   return new Schema([
     new Field('vector', new FixedSizeList(dimension, new Field('item', new Float32(), true)), false),
     str('chunk_id'),
-    int('log_id'),
+    int(FILE_ID),
     str('source'),
     str('folder'),
     str('title'),
@@ -95,8 +102,21 @@ export function sqlString(value: string): string {
 }
 
 /**
+ * Renames a legacy table's `log_id` column to `file_id`. Another process opening the same table may rename it
+ * first; that is success too.
+ */
+async function renameLegacyFileId(table: lancedb.Table): Promise<void> {
+  try {
+    await table.alterColumns([{ path: LEGACY_FILE_ID, rename: FILE_ID }]);
+  } catch (err) {
+    await table.checkoutLatest();
+    if (!(await table.schema()).fields.some((f) => f.name === FILE_ID)) throw err;
+  }
+}
+
+/**
  * The LanceDB side of the index: one table of chunk vectors with their metadata, so a vector search can
- * filter on metadata before ranking. Writes are batched by the caller; every delete is by log_id, which
+ * filter on metadata before ranking. Writes are batched by the caller; every delete is by file_id, which
  * also sweeps vectors a crash left behind without a chunk-log row.
  */
 export class VectorStore {
@@ -105,6 +125,8 @@ export class VectorStore {
     private table: lancedb.Table,
     readonly dir: string,
     readonly dimension: number,
+    /** `file_id`, or `log_id` in a legacy table opened read-only. */
+    private readonly idColumn: string = FILE_ID,
   ) {}
 
   static async open(
@@ -146,7 +168,8 @@ export class VectorStore {
       conn.close();
       throw new DimensionMismatchError(dim ?? -1, dimension);
     }
-    return new VectorStore(conn, table, dir, dimension);
+    const legacy = (await table.schema()).fields.some((f) => f.name === LEGACY_FILE_ID);
+    return new VectorStore(conn, table, dir, dimension, legacy ? LEGACY_FILE_ID : FILE_ID);
   }
 
   /**
@@ -179,6 +202,7 @@ export class VectorStore {
     const dim = (vec?.type as FixedSizeList | undefined)?.listSize;
     if (dim !== dimension) throw new DimensionMismatchError(dim ?? -1, dimension);
     await table.countRows(); // touches the manifest and data files so corruption surfaces here, not mid-sync
+    if (schema.fields.some((f) => f.name === LEGACY_FILE_ID)) await renameLegacyFileId(table);
     return new VectorStore(conn, table, dir, dimension);
   }
 
@@ -189,10 +213,10 @@ export class VectorStore {
     );
   }
 
-  async deleteByLogIds(ids: number[]): Promise<void> {
+  async deleteByFileIds(ids: number[]): Promise<void> {
     for (let i = 0; i < ids.length; i += 500) {
       const slice = ids.slice(i, i + 500);
-      await this.table.delete(`log_id IN (${slice.join(',')})`);
+      await this.table.delete(`${FILE_ID} IN (${slice.join(',')})`);
     }
   }
 
@@ -211,10 +235,13 @@ export class VectorStore {
     return this.table.countRows(filter);
   }
 
-  /** Every stored (chunk_id, log_id) pair, for the consistency check. */
-  async allIds(): Promise<{ chunk_id: string; log_id: number }[]> {
-    const rows = await this.table.query().select(['chunk_id', 'log_id']).toArray();
-    return rows.map((r: { chunk_id: string; log_id: number }) => ({ chunk_id: r.chunk_id, log_id: Number(r.log_id) }));
+  /** Every stored (chunk_id, file_id) pair, for the consistency check. */
+  async allIds(): Promise<{ chunk_id: string; file_id: number }[]> {
+    const rows = await this.table.query().select(['chunk_id', this.idColumn]).toArray();
+    return rows.map((r: Record<string, unknown>) => ({
+      chunk_id: r.chunk_id as string,
+      file_id: Number(r[this.idColumn]),
+    }));
   }
 
   /** Dense search with the filter applied before ranking (LanceDB prefilter). Cosine distance: 0 = identical. */
@@ -223,11 +250,15 @@ export class VectorStore {
       .vectorSearch(Array.from(vector))
       .distanceType('cosine')
       .refineFactor(ANN_REFINE)
-      .select([...RESULT_COLUMNS, '_distance'])
+      .select([...RESULT_COLUMNS, this.idColumn, '_distance'])
       .limit(k);
     if (where) q = q.where(where);
-    const rows = (await q.toArray()) as VectorHit[];
-    return rows.map((r) => ({ ...r, log_id: Number(r.log_id), mtime: Number(r.mtime) }));
+    const rows = (await q.toArray()) as (VectorHit & Record<string, unknown>)[];
+    return rows.map(({ [LEGACY_FILE_ID]: legacy, ...r }) => ({
+      ...r,
+      file_id: Number(legacy ?? r.file_id),
+      mtime: Number(r.mtime),
+    }));
   }
 
   /** Stored vectors of specific chunks, for scoring candidates that only the keyword side found. */
@@ -260,9 +291,9 @@ export class VectorStore {
             : lancedb.Index.hnswSq({ distanceType: 'cosine' });
         await this.table.createIndex('vector', { config });
       }
-      // Hybrid search fetches the vectors of keyword-only hits by chunk_id, and a sync deletes by log_id:
+      // Hybrid search fetches the vectors of keyword-only hits by chunk_id, and a sync deletes by file_id:
       // without these, each is a scan of the whole table.
-      for (const column of ['chunk_id', 'log_id'])
+      for (const column of ['chunk_id', FILE_ID])
         if (!indexed.has(column)) await this.table.createIndex(column, { config: lancedb.Index.btree() });
     }
   }
@@ -278,12 +309,13 @@ export class VectorStore {
   }
 }
 
-export class DimensionMismatchError extends Error {
+export class DimensionMismatchError extends EmbeddingError {
   constructor(
     readonly stored: number,
     readonly expected: number,
   ) {
     super(
+      'embedding.dimensionMismatch',
       `The vector index was built with ${stored}-dimensional embeddings, but the current model produces ${expected}.`,
     );
     this.name = 'DimensionMismatchError';

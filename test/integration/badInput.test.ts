@@ -357,7 +357,7 @@ describe('a note deleted between scan and read', () => {
   it('an indexed note edited and then deleted after the scan loses its vectors and its log row', async () => {
     const file = path.join(vault, 'Astronomy.md');
     const row = index.db.fileByPath(file)!;
-    expect(await index.vectors.count(`log_id = ${row.id}`)).toBeGreaterThan(0);
+    expect(await index.vectors.count(`file_id = ${row.id}`)).toBeGreaterThan(0);
     writeFileSync(file, `${readFileSync(file, 'utf8')}\nSaturn's rings are best seen in autumn.\n`);
     const future = new Date(Date.now() + 5_000);
     utimesSync(file, future, future);
@@ -366,7 +366,7 @@ describe('a note deleted between scan and read', () => {
     expect(summary).toMatchObject({ failed: 0, deleted: 1, added: 0, modified: 0 });
     expect(summary.chunks_deleted).toBe(row.num_chunks);
     expect(index.db.fileByPath(file)).toBeUndefined();
-    expect(await index.vectors.count(`log_id = ${row.id}`)).toBe(0);
+    expect(await index.vectors.count(`file_id = ${row.id}`)).toBe(0);
     const report = await checkIndex(index, { repair: false });
     expect(report).toMatchObject({ ok: true, completedFiles: 2, vectors: index.db.countsByStatus().chunks });
   });

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { repoRoot, tempDir, useFastEmbedder } from '../helpers/fixtures.js';
 import { VaultService } from '../../src/services/vaultService.js';
 import { readQueries } from '../../src/search/evaluate.js';
-import { sparseSearch } from '../../src/search/sparse.js';
+import { sparseSearch } from '../../src/store/sparse.js';
 import { IndexDb } from '../../src/store/indexDb.js';
 import { migrations } from '../../src/store/migrations.js';
 

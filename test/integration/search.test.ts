@@ -11,9 +11,9 @@ import {
   type SearchInput,
   type SearchResult,
 } from '../../src/search/similaritySearch.js';
-import type { MetadataFilters } from '../../src/search/filters.js';
+import type { MetadataFilters } from '../../src/shared/filters.js';
 import { translateDates } from '../../src/search/dates.js';
-import { affordableWords, sparseSearch } from '../../src/search/sparse.js';
+import { affordableWords, sparseSearch } from '../../src/store/sparse.js';
 import { foldText, wordTerms } from '../../src/text/segment.js';
 import type { Embedder } from '../../src/models/embedder.js';
 

@@ -30,14 +30,14 @@ function makeVectors(n: number, seed: number): Float32Array[] {
   });
 }
 
-function row(i: number, vector: Float32Array, logId = 1 + (i % 400)): VectorRow {
+function row(i: number, vector: Float32Array, fileId = 1 + (i % 400)): VectorRow {
   return {
     vector,
     chunk_id: `chunk-${i}`,
-    log_id: logId,
-    source: `Folder/Note ${logId}.md`,
+    file_id: fileId,
+    source: `Folder/Note ${fileId}.md`,
     folder: 'Folder',
-    title: `Note ${logId}`,
+    title: `Note ${fileId}`,
     section_title: '',
     header_path: '',
     chunk_index: 0,
@@ -75,11 +75,11 @@ describe.each([
     tmp.cleanup();
   });
 
-  it('builds the vector index and btree indexes on chunk_id and log_id', async () => {
+  it('builds the vector index and btree indexes on chunk_id and file_id', async () => {
     type IndexInfo = { columns: string[]; indexType: string };
     const table = (store as unknown as { table: { listIndices(): Promise<IndexInfo[]> } }).table;
     const indices = await table.listIndices();
-    expect(indices.flatMap((i) => i.columns).sort()).toEqual(['chunk_id', 'log_id', 'vector']);
+    expect(indices.flatMap((i) => i.columns).sort()).toEqual(['chunk_id', 'file_id', 'vector']);
     expect(indices.find((i) => i.columns.includes('vector'))?.indexType).toBe(kind);
   });
 
@@ -107,8 +107,46 @@ describe.each([
     expect(cosine(byId.get(`chunk-${ROWS + 2}`)!, lateVectors[2]!)).toBeGreaterThan(0.9999);
     expect((await store.search(lateVectors[0]!, 1))[0]?.chunk_id).toBe(`chunk-${ROWS}`);
 
-    await store.deleteByLogIds([999, 1]);
-    expect(await store.count('log_id = 999 OR log_id = 1')).toBe(0);
+    await store.deleteByFileIds([999, 1]);
+    expect(await store.count('file_id = 999 OR file_id = 1')).toBe(0);
     expect(await store.count()).toBe(ROWS - ROWS / 400);
+  });
+});
+
+describe('a vector table written before the id column was named file_id', () => {
+  const tmp = tempDir('obq-vectors-legacy-');
+  const dataDir = path.join(tmp.dir, 'data');
+  const vectors = makeVectors(40, 5);
+  afterAll(() => tmp.cleanup());
+
+  /** Writes a real table, then names its id column `log_id` as older versions wrote it. */
+  async function makeLegacyTable(): Promise<void> {
+    const store = await VectorStore.open(dataDir, DIM);
+    await store.add(vectors.map((v, i) => row(i, v, 1 + (i % 4))));
+    const table = (store as unknown as { table: import('@lancedb/lancedb').Table }).table;
+    await table.alterColumns([{ path: 'file_id', rename: 'log_id' }]);
+    store.close();
+  }
+
+  it('is read as it is by a read-only opener, and migrated to file_id by a writable open', async () => {
+    await makeLegacyTable();
+    const reader = (await VectorStore.openReadOnly(dataDir, DIM))!;
+    const hits = await reader.search(vectors[6]!, 3);
+    expect(hits[0]?.chunk_id).toBe('chunk-6');
+    expect(hits[0]?.file_id).toBe(3);
+    expect((await reader.allIds()).filter((r) => r.file_id === 1)).toHaveLength(10);
+    reader.close();
+
+    const store = await VectorStore.open(dataDir, DIM);
+    const table = (store as unknown as { table: import('@lancedb/lancedb').Table }).table;
+    const names = (await table.schema()).fields.map((f) => f.name);
+    expect(names).toContain('file_id');
+    expect(names).not.toContain('log_id');
+    expect(await store.count()).toBe(40);
+    await store.deleteByFileIds([2]);
+    expect(await store.count('file_id = 2')).toBe(0);
+    expect(await store.count()).toBe(30);
+    expect((await store.search(vectors[6]!, 1))[0]?.file_id).toBe(3);
+    store.close();
   });
 });

@@ -11,6 +11,7 @@ import markdownIt from 'markdown-it';
 import { chunkMarkdown, estimateTokens, frontmatterLineCount, normalizeMarkdown } from '../../src/pipeline/chunker.js';
 import { parseNoteMetadata } from '../../src/pipeline/noteMetadata.js';
 import type { Chunk } from '../../src/pipeline/types.js';
+import { rng } from '../../bench/lib/stats.js';
 
 const DOCS = 3000;
 // Fixed by default so `npm test` is reproducible; FUZZ_SEED=random explores new documents.
@@ -26,18 +27,6 @@ const notes = (readdirSync(corpusDir, { recursive: true }) as string[])
   .filter((f) => f.endsWith('.md'))
   .sort()
   .map((f) => readFileSync(path.join(corpusDir, f), 'utf8'));
-
-/** mulberry32: tiny, fast and good enough to make runs reproducible from one number. */
-function rng(s: number): () => number {
-  let a = s >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const ODD_CHARS = [
   '\uD800', // lone high surrogate

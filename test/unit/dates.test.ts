@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { dateFromDailyNoteName, isoDate, translateDates, type DateRange } from '../../src/search/dates.js';
+import { isoDate, translateDates, type DateRange } from '../../src/search/dates.js';
+import { dateFromDailyNoteName } from '../../src/obsidian/dailyNotes.js';
 
 // Fixed "today" values chosen to straddle month, year and leap-day boundaries.
 const NEW_YEAR = '2026-01-01'; // Thursday

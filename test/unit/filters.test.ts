@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Database from 'better-sqlite3';
-import { buildWhere, metadataFiltersSchema, type MetadataFilters } from '../../src/search/filters.js';
+import { buildWhere } from '../../src/store/whereClause.js';
+import { metadataFiltersSchema, type MetadataFilters } from '../../src/shared/filters.js';
 import { SearchInputError, validateSearchInput } from '../../src/search/similaritySearch.js';
 
 /** Local-time epoch seconds, as the pipeline stores mtime (stat mtimeMs / 1000). */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { dateFromWeeklyNoteName, isoWeekRange, translateDates } from '../../src/search/dates.js';
+import { isoWeekRange, translateDates } from '../../src/search/dates.js';
+import { dateFromWeeklyNoteName } from '../../src/obsidian/dailyNotes.js';
 import { dateFromNoteName } from '../../src/pipeline/noteMetadata.js';
 
 describe('ISO weeks', () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseNoteMetadata } from '../../src/pipeline/noteMetadata.js';
-import { DEFAULT_DAILY_NOTE_FORMAT, readDailyNoteFormat } from '../../src/pipeline/obsidianConfig.js';
+import { DEFAULT_DAILY_NOTE_FORMAT, readDailyNoteFormat } from '../../src/obsidian/config.js';
 import { tempDir } from '../helpers/fixtures.js';
 
 const note = (frontmatter: string, body = ''): string => `---\n${frontmatter}\n---\n${body}`;

@@ -33,10 +33,10 @@ export interface Audit {
   completedInconsistent: string[];
   /** Chunk ids stored more than once in LanceDB. */
   duplicateVectors: string[];
-  /** Vectors whose log_id names no row of obq_log. */
+  /** Vectors whose file_id names no row of obq_log. */
   danglingVectors: string[];
   /** Vectors without a chunk-log row, with the status of the row they point at. */
-  orphanVectors: { chunk_id: string; log_id: number; status: string }[];
+  orphanVectors: { chunk_id: string; file_id: number; status: string }[];
   /** Chunk-log rows without their vector, with their file's status (keyword-searchable, not vector-searchable). */
   chunksWithoutVectors: { chunk_id: string; file_id: number; status: string; file_path: string }[];
   /** Vectors whose source/text differ from the chunk row with the same id. */
@@ -63,7 +63,7 @@ export function sha256File(file: string): string {
 
 interface VectorInfo {
   chunk_id: string;
-  log_id: number;
+  file_id: number;
   source: string;
   page_content: string;
 }
@@ -77,10 +77,10 @@ async function readVectors(dataDir: string, corrupt: string[]): Promise<VectorIn
     if (!(await conn.tableNames()).includes('chunks')) return [];
     const table = await conn.openTable('chunks');
     try {
-      const rows = await table.query().select(['chunk_id', 'log_id', 'source', 'page_content']).toArray();
+      const rows = await table.query().select(['chunk_id', 'file_id', 'source', 'page_content']).toArray();
       return rows.map((r: VectorInfo) => ({
         chunk_id: String(r.chunk_id),
-        log_id: Number(r.log_id),
+        file_id: Number(r.file_id),
         source: String(r.source),
         page_content: String(r.page_content),
       }));
@@ -169,17 +169,17 @@ export async function auditIndex(dataDir: string, vault?: string): Promise<Audit
   const vecsByFile = new Map<number, Set<string>>();
   for (const v of vectors) {
     vecCount.set(v.chunk_id, (vecCount.get(v.chunk_id) ?? 0) + 1);
-    if (!vecsByFile.has(v.log_id)) vecsByFile.set(v.log_id, new Set());
-    vecsByFile.get(v.log_id)!.add(v.chunk_id);
-    const row = rowById.get(v.log_id);
-    if (!row) audit.danglingVectors.push(`${v.chunk_id} (log_id ${v.log_id})`);
+    if (!vecsByFile.has(v.file_id)) vecsByFile.set(v.file_id, new Set());
+    vecsByFile.get(v.file_id)!.add(v.chunk_id);
+    const row = rowById.get(v.file_id);
+    if (!row) audit.danglingVectors.push(`${v.chunk_id} (file_id ${v.file_id})`);
     const loggedFile = logById.get(v.chunk_id);
-    if (loggedFile === undefined || loggedFile !== v.log_id) {
-      audit.orphanVectors.push({ chunk_id: v.chunk_id, log_id: v.log_id, status: row?.status ?? 'no row' });
+    if (loggedFile === undefined || loggedFile !== v.file_id) {
+      audit.orphanVectors.push({ chunk_id: v.chunk_id, file_id: v.file_id, status: row?.status ?? 'no row' });
     } else {
       const c = chunkById.get(v.chunk_id);
       if (c && (c.source !== v.source || c.page_content !== v.page_content))
-        audit.metadataMismatch.push(`${v.chunk_id} of ${row?.file_path ?? v.log_id}`);
+        audit.metadataMismatch.push(`${v.chunk_id} of ${row?.file_path ?? v.file_id}`);
     }
   }
   for (const [id, n] of vecCount) if (n > 1) audit.duplicateVectors.push(`${id} ×${n}`);

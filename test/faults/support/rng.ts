@@ -3,17 +3,11 @@
  * at the start of the run and in every assertion message, so a failure can be replayed with FAULT_SEED=<seed>.
  */
 
-/** mulberry32: a tiny, fast 32-bit PRNG; good enough to pick kill points and edits, and fully reproducible. */
-export function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+// mulberry32, the one seeded generator of the repository (bench/lib/stats.ts): good enough to pick kill
+// points and edits, and fully reproducible.
+import { rng as mulberry32 } from '../../../bench/lib/stats.js';
+
+export { mulberry32 };
 
 export class Rng {
   private readonly next: () => number;

@@ -56,9 +56,9 @@ function Result({ hit, query }: { hit: SearchHitT; query: string }) {
 
 const FILTER_FIELDS: { key: keyof SearchFilters; label: string; type: string; placeholder?: string }[] = [
   { key: 'folder', label: 'Folder', type: 'text', placeholder: 'e.g. Projects/' },
-  { key: 'tag', label: 'Tag', type: 'text', placeholder: 'e.g. meeting' },
-  { key: 'dateFrom', label: 'Date from', type: 'date' },
-  { key: 'dateTo', label: 'Date to', type: 'date' },
+  { key: 'tags', label: 'Tag', type: 'text', placeholder: 'e.g. meeting' },
+  { key: 'date_from', label: 'Date from', type: 'date' },
+  { key: 'date_to', label: 'Date to', type: 'date' },
 ];
 
 export function SearchView() {

@@ -112,17 +112,12 @@ function ReadOnly({ label, value }: { label: string; value: string }) {
   );
 }
 
-function SettingsForm({ initial, status }: { initial: SettingsViewT; status: StatusT | null }) {
-  const [saved, setSaved] = useState<SettingsViewT>(initial);
-  const [draft, setDraft] = useState<Draft>(() => toDraft(initial));
-  const [theme, setTheme] = useState<Theme>(loadTheme);
-  const [saving, setSaving] = useState(false);
-  const [message, setMessage] = useState<{ kind: 'ok' | 'error'; text: string } | null>(null);
-  const fileRef = useRef<HTMLInputElement>(null);
-  const pathForFile = getApi().pathForFile;
+type DraftErrors = Partial<Record<keyof Draft, string>>;
 
+/** The draft checked as the backend will check it, with one message per field (the first problem found). */
+function validateDraft(draft: Draft) {
   const parsed = editable.safeParse(fromDraft(draft));
-  const errors: Partial<Record<keyof Draft, string>> = {};
+  const errors: DraftErrors = {};
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
       const key = issue.path[0] as keyof Draft | undefined;
@@ -133,14 +128,250 @@ function SettingsForm({ initial, status }: { initial: SettingsViewT; status: Sta
     errors.overlap = 'Overlap must be smaller than the chunk size.';
   if (draft.chatEndpoint.trim() && !draft.chatModel.trim())
     errors.chatModel = 'Name the model the endpoint should use.';
-  const valid = parsed.success && Object.keys(errors).length === 0;
+  return { parsed, errors, valid: parsed.success && Object.keys(errors).length === 0 };
+}
+
+interface SectionProps {
+  draft: Draft;
+  errors: DraftErrors;
+  /** An input's change handler for one field. */
+  set: (key: keyof Draft) => (e: { target: { value: string } }) => void;
+}
+
+function IndexingSection({ draft, errors, set }: SectionProps) {
+  return (
+    <section className="settings-section" aria-labelledby="s-indexing">
+      <h2 id="s-indexing">Indexing</h2>
+      <Field
+        label="Exclusions"
+        help="One gitignore pattern per line, e.g. Templates/ or *.excalidraw.md"
+        error={errors.exclude}
+      >
+        {(id) => (
+          <textarea
+            id={id}
+            rows={5}
+            className="mono"
+            value={draft.exclude}
+            onChange={set('exclude')}
+            spellCheck={false}
+          />
+        )}
+      </Field>
+      <div className="field-row">
+        <Field label="Chunk size (tokens)" error={errors.chunkSize}>
+          {(id) => (
+            <input id={id} type="number" min={32} max={2000} value={draft.chunkSize} onChange={set('chunkSize')} />
+          )}
+        </Field>
+        <Field label="Overlap (tokens)" error={errors.overlap}>
+          {(id) => <input id={id} type="number" min={0} max={500} value={draft.overlap} onChange={set('overlap')} />}
+        </Field>
+        <Field label="Max note size (MB)" error={errors.maxNoteMB}>
+          {(id) => (
+            <input
+              id={id}
+              type="number"
+              min={1}
+              max={200}
+              step="any"
+              value={draft.maxNoteMB}
+              onChange={set('maxNoteMB')}
+            />
+          )}
+        </Field>
+      </div>
+      <p className="reindex-note">Changing these re-indexes your vault.</p>
+    </section>
+  );
+}
+
+function RetrievalSection({ draft, errors, set, autoThreshold }: SectionProps & { autoThreshold: number }) {
+  return (
+    <section className="settings-section" aria-labelledby="s-retrieval">
+      <h2 id="s-retrieval">Retrieval</h2>
+      <div className="field-row">
+        <Field label="Results per question (k)" error={errors.k}>
+          {(id) => <input id={id} type="number" min={1} max={50} value={draft.k} onChange={set('k')} />}
+        </Field>
+        <Field
+          label="Similarity threshold"
+          help={
+            draft.threshold.trim() === ''
+              ? `auto (${autoThreshold}): calibrated for this embedding model. Enter 0–1 to override.`
+              : `0 keeps everything; higher is stricter. Empty = auto (${autoThreshold}).`
+          }
+          error={errors.threshold}
+        >
+          {(id) => (
+            <input
+              id={id}
+              type="number"
+              min={0}
+              max={1}
+              step={0.01}
+              placeholder={`auto (${autoThreshold})`}
+              value={draft.threshold}
+              onChange={set('threshold')}
+            />
+          )}
+        </Field>
+      </div>
+    </section>
+  );
+}
+
+function ModelsSection({
+  draft,
+  errors,
+  set,
+  update,
+  status,
+}: SectionProps & { update: <K extends keyof Draft>(key: K, value: Draft[K]) => void; status: StatusT | null }) {
+  const fileRef = useRef<HTMLInputElement>(null);
+  const pathForFile = getApi().pathForFile;
+  return (
+    <section className="settings-section" aria-labelledby="s-models">
+      <h2 id="s-models">Models</h2>
+      <ReadOnly label="Embedding model" value={status?.embeddingModel ?? '—'} />
+      <ReadOnly label="Chat model in use" value={status?.chatModel ?? '—'} />
+      <Field
+        label="Chat model path"
+        help="A local GGUF file. Leave empty to use the bundled default."
+        error={errors.chatModelPath}
+      >
+        {(id) => (
+          <div className="path-row">
+            <input
+              id={id}
+              type="text"
+              className="mono"
+              placeholder="/path/to/model.gguf"
+              value={draft.chatModelPath}
+              onChange={set('chatModelPath')}
+              spellCheck={false}
+            />
+            {pathForFile && (
+              <>
+                <button type="button" onClick={() => fileRef.current?.click()}>
+                  Choose a GGUF file…
+                </button>
+                <input
+                  ref={fileRef}
+                  type="file"
+                  accept=".gguf"
+                  hidden
+                  tabIndex={-1}
+                  aria-hidden="true"
+                  onChange={(e) => {
+                    const file = e.target.files?.[0];
+                    const path = file ? pathForFile(file) : '';
+                    if (path) set('chatModelPath')({ target: { value: path } });
+                    e.target.value = '';
+                  }}
+                />
+              </>
+            )}
+          </div>
+        )}
+      </Field>
+      <Field
+        label="Chat endpoint (optional)"
+        help="An OpenAI-compatible server such as Ollama (http://127.0.0.1:11434/v1), LM Studio (http://127.0.0.1:1234/v1) or llama.cpp's llama-server (http://127.0.0.1:8080/v1). If it fails, the bundled model answers."
+        error={errors.chatEndpoint}
+      >
+        {(id) => (
+          <input
+            id={id}
+            type="url"
+            className="mono"
+            placeholder="http://127.0.0.1:11434/v1"
+            value={draft.chatEndpoint}
+            onChange={set('chatEndpoint')}
+            spellCheck={false}
+          />
+        )}
+      </Field>
+      <Field label="Endpoint model name" help="As the server lists it, e.g. llama3.1:8b." error={errors.chatModel}>
+        {(id) => (
+          <input
+            id={id}
+            type="text"
+            className="mono"
+            value={draft.chatModel}
+            onChange={set('chatModel')}
+            spellCheck={false}
+          />
+        )}
+      </Field>
+      <Field
+        label="Allow an endpoint on another machine"
+        help="Your notes are sent to that host with each question. Endpoints on this machine need no permission."
+      >
+        {(id) => (
+          <input
+            id={id}
+            type="checkbox"
+            checked={draft.allowRemoteEndpoint}
+            onChange={(e) => update('allowRemoteEndpoint', e.target.checked)}
+          />
+        )}
+      </Field>
+    </section>
+  );
+}
+
+function AppearanceSection() {
+  const [theme, setTheme] = useState<Theme>(loadTheme);
+  return (
+    <section className="settings-section" aria-labelledby="s-appearance">
+      <h2 id="s-appearance">Appearance</h2>
+      <Field label="Theme" help="Stored on this device.">
+        {(id) => (
+          <select
+            id={id}
+            value={theme}
+            onChange={(e) => {
+              const next = e.target.value as Theme;
+              setTheme(next);
+              saveTheme(next);
+            }}
+          >
+            <option value="system">System</option>
+            <option value="light">Light</option>
+            <option value="dark">Dark</option>
+          </select>
+        )}
+      </Field>
+    </section>
+  );
+}
+
+function DataSection({ status }: { status: StatusT | null }) {
+  return (
+    <section className="settings-section" aria-labelledby="s-data">
+      <h2 id="s-data">Data</h2>
+      <ReadOnly label="Data location" value={status?.dataDir ?? '—'} />
+      <IndexControls />
+    </section>
+  );
+}
+
+/** The settings form: a draft of the editable fields, validated as typed, saved in one request. */
+function SettingsForm({ initial, status }: { initial: SettingsViewT; status: StatusT | null }) {
+  const [saved, setSaved] = useState<SettingsViewT>(initial);
+  const [draft, setDraft] = useState<Draft>(() => toDraft(initial));
+  const [saving, setSaving] = useState(false);
+  const [message, setMessage] = useState<{ kind: 'ok' | 'error'; text: string } | null>(null);
+
+  const { parsed, errors, valid } = validateDraft(draft);
   const dirty = JSON.stringify(fromDraft(draft)) !== JSON.stringify(fromDraft(toDraft(saved)));
 
-  const set = (key: keyof Draft) => (e: { target: { value: string } }) => {
+  const update = <K extends keyof Draft>(key: K, value: Draft[K]) => {
     setMessage(null);
-    setDraft((d) => ({ ...d, [key]: e.target.value }));
+    setDraft((d) => ({ ...d, [key]: value }));
   };
-
+  const set = (key: keyof Draft) => (e: { target: { value: string } }) => update(key, e.target.value);
   async function onSubmit(e: FormEvent): Promise<void> {
     e.preventDefault();
     if (!parsed.success || !valid) return;
@@ -161,198 +392,11 @@ function SettingsForm({ initial, status }: { initial: SettingsViewT; status: Sta
 
   return (
     <form className="settings-form" onSubmit={(e) => void onSubmit(e)} noValidate>
-      <section className="settings-section" aria-labelledby="s-indexing">
-        <h2 id="s-indexing">Indexing</h2>
-        <Field
-          label="Exclusions"
-          help="One gitignore pattern per line, e.g. Templates/ or *.excalidraw.md"
-          error={errors.exclude}
-        >
-          {(id) => (
-            <textarea
-              id={id}
-              rows={5}
-              className="mono"
-              value={draft.exclude}
-              onChange={set('exclude')}
-              spellCheck={false}
-            />
-          )}
-        </Field>
-        <div className="field-row">
-          <Field label="Chunk size (tokens)" error={errors.chunkSize}>
-            {(id) => (
-              <input id={id} type="number" min={32} max={2000} value={draft.chunkSize} onChange={set('chunkSize')} />
-            )}
-          </Field>
-          <Field label="Overlap (tokens)" error={errors.overlap}>
-            {(id) => <input id={id} type="number" min={0} max={500} value={draft.overlap} onChange={set('overlap')} />}
-          </Field>
-          <Field label="Max note size (MB)" error={errors.maxNoteMB}>
-            {(id) => (
-              <input
-                id={id}
-                type="number"
-                min={1}
-                max={200}
-                step="any"
-                value={draft.maxNoteMB}
-                onChange={set('maxNoteMB')}
-              />
-            )}
-          </Field>
-        </div>
-        <p className="reindex-note">Changing these re-indexes your vault.</p>
-      </section>
-
-      <section className="settings-section" aria-labelledby="s-retrieval">
-        <h2 id="s-retrieval">Retrieval</h2>
-        <div className="field-row">
-          <Field label="Results per question (k)" error={errors.k}>
-            {(id) => <input id={id} type="number" min={1} max={50} value={draft.k} onChange={set('k')} />}
-          </Field>
-          <Field
-            label="Similarity threshold"
-            help={
-              draft.threshold.trim() === ''
-                ? `auto (${saved.autoThreshold}): calibrated for this embedding model. Enter 0–1 to override.`
-                : `0 keeps everything; higher is stricter. Empty = auto (${saved.autoThreshold}).`
-            }
-            error={errors.threshold}
-          >
-            {(id) => (
-              <input
-                id={id}
-                type="number"
-                min={0}
-                max={1}
-                step={0.01}
-                placeholder={`auto (${saved.autoThreshold})`}
-                value={draft.threshold}
-                onChange={set('threshold')}
-              />
-            )}
-          </Field>
-        </div>
-      </section>
-
-      <section className="settings-section" aria-labelledby="s-models">
-        <h2 id="s-models">Models</h2>
-        <ReadOnly label="Embedding model" value={status?.embeddingModel ?? '—'} />
-        <ReadOnly label="Chat model in use" value={status?.chatModel ?? '—'} />
-        <Field
-          label="Chat model path"
-          help="A local GGUF file. Leave empty to use the bundled default."
-          error={errors.chatModelPath}
-        >
-          {(id) => (
-            <div className="path-row">
-              <input
-                id={id}
-                type="text"
-                className="mono"
-                placeholder="/path/to/model.gguf"
-                value={draft.chatModelPath}
-                onChange={set('chatModelPath')}
-                spellCheck={false}
-              />
-              {pathForFile && (
-                <>
-                  <button type="button" onClick={() => fileRef.current?.click()}>
-                    Choose a GGUF file…
-                  </button>
-                  <input
-                    ref={fileRef}
-                    type="file"
-                    accept=".gguf"
-                    hidden
-                    tabIndex={-1}
-                    aria-hidden="true"
-                    onChange={(e) => {
-                      const file = e.target.files?.[0];
-                      const path = file ? pathForFile(file) : '';
-                      if (path) set('chatModelPath')({ target: { value: path } });
-                      e.target.value = '';
-                    }}
-                  />
-                </>
-              )}
-            </div>
-          )}
-        </Field>
-        <Field
-          label="Chat endpoint (optional)"
-          help="An OpenAI-compatible server such as Ollama (http://127.0.0.1:11434/v1), LM Studio (http://127.0.0.1:1234/v1) or llama.cpp's llama-server (http://127.0.0.1:8080/v1). If it fails, the bundled model answers."
-          error={errors.chatEndpoint}
-        >
-          {(id) => (
-            <input
-              id={id}
-              type="url"
-              className="mono"
-              placeholder="http://127.0.0.1:11434/v1"
-              value={draft.chatEndpoint}
-              onChange={set('chatEndpoint')}
-              spellCheck={false}
-            />
-          )}
-        </Field>
-        <Field label="Endpoint model name" help="As the server lists it, e.g. llama3.1:8b." error={errors.chatModel}>
-          {(id) => (
-            <input
-              id={id}
-              type="text"
-              className="mono"
-              value={draft.chatModel}
-              onChange={set('chatModel')}
-              spellCheck={false}
-            />
-          )}
-        </Field>
-        <Field
-          label="Allow an endpoint on another machine"
-          help="Your notes are sent to that host with each question. Endpoints on this machine need no permission."
-        >
-          {(id) => (
-            <input
-              id={id}
-              type="checkbox"
-              checked={draft.allowRemoteEndpoint}
-              onChange={(e) => {
-                setMessage(null);
-                setDraft((d) => ({ ...d, allowRemoteEndpoint: e.target.checked }));
-              }}
-            />
-          )}
-        </Field>
-      </section>
-
-      <section className="settings-section" aria-labelledby="s-appearance">
-        <h2 id="s-appearance">Appearance</h2>
-        <Field label="Theme" help="Stored on this device.">
-          {(id) => (
-            <select
-              id={id}
-              value={theme}
-              onChange={(e) => {
-                const next = e.target.value as Theme;
-                setTheme(next);
-                saveTheme(next);
-              }}
-            >
-              <option value="system">System</option>
-              <option value="light">Light</option>
-              <option value="dark">Dark</option>
-            </select>
-          )}
-        </Field>
-      </section>
-
-      <section className="settings-section" aria-labelledby="s-data">
-        <h2 id="s-data">Data</h2>
-        <ReadOnly label="Data location" value={status?.dataDir ?? '—'} />
-        <IndexControls />
-      </section>
+      <IndexingSection draft={draft} errors={errors} set={set} />
+      <RetrievalSection draft={draft} errors={errors} set={set} autoThreshold={saved.autoThreshold} />
+      <ModelsSection draft={draft} errors={errors} set={set} update={update} status={status} />
+      <AppearanceSection />
+      <DataSection status={status} />
 
       <div className="settings-actions">
         {message && (

@@ -1,14 +1,15 @@
 /** Search-as-you-type over the index: debounced, and only the newest response is ever shown. */
 import { create } from 'zustand';
 import type { Req, SearchHitT } from '../../../shared/contract.js';
+import { isoDate } from '../../../shared/filters.js';
 import { errorMessage, getApi } from '../bridge/api.js';
 import { debounce } from '../lib/timing.js';
 
 export interface SearchFilters {
   folder: string;
-  tag: string;
-  dateFrom: string;
-  dateTo: string;
+  tags: string;
+  date_from: string;
+  date_to: string;
 }
 
 interface SearchState {
@@ -27,15 +28,15 @@ interface SearchState {
   reset(): void;
 }
 
-const EMPTY_FILTERS: SearchFilters = { folder: '', tag: '', dateFrom: '', dateTo: '' };
+const EMPTY_FILTERS: SearchFilters = { folder: '', tags: '', date_from: '', date_to: '' };
 let seq = 0;
 
 function toRequestFilters(f: SearchFilters): Req<'search:query'>['filters'] {
   const out: NonNullable<Req<'search:query'>['filters']> = {};
   if (f.folder.trim()) out.folder = f.folder.trim();
-  if (f.tag.trim()) out.tag = f.tag.trim().replace(/^#/, '');
-  if (/^\d{4}-\d{2}-\d{2}$/.test(f.dateFrom)) out.dateFrom = f.dateFrom;
-  if (/^\d{4}-\d{2}-\d{2}$/.test(f.dateTo)) out.dateTo = f.dateTo;
+  if (f.tags.trim()) out.tags = f.tags.trim().replace(/^#/, '');
+  if (isoDate.safeParse(f.date_from).success) out.date_from = f.date_from;
+  if (isoDate.safeParse(f.date_to).success) out.date_to = f.date_to;
   return Object.keys(out).length ? out : undefined;
 }
 

@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import type { IndexDb, ChunkRecord } from '../store/indexDb.js';
+import type { IndexDb, ChunkRecord } from './indexDb.js';
 import { queryTerms, type QueryTerm } from '../text/segment.js';
 
 /**

@@ -1,0 +1,104 @@
+/**
+ * Calendar arithmetic on whole days (days since 1970-01-01), shared by the query-side date grammar
+ * (src/search/dates.ts) and Obsidian's note-name formats (src/obsidian/dailyNotes.ts). No Date objects,
+ * so no time zone can shift a day.
+ */
+
+export type Ymd = readonly [year: number, month: number, day: number];
+
+// Howard Hinnant's days_from_civil: exact for any Gregorian date, no Date involved.
+export function toDays(year: number, month: number, day: number): number {
+  const y = month <= 2 ? year - 1 : year;
+  const era = Math.floor(y / 400);
+  const yoe = y - era * 400;
+  const mp = (month + 9) % 12;
+  const doy = Math.floor((153 * mp + 2) / 5) + day - 1;
+  const doe = yoe * 365 + Math.floor(yoe / 4) - Math.floor(yoe / 100) + doy;
+  return era * 146097 + doe - 719468;
+}
+
+export function fromDays(days: number): Ymd {
+  const z = days + 719468;
+  const era = Math.floor(z / 146097);
+  const doe = z - era * 146097;
+  const yoe = Math.floor((doe - Math.floor(doe / 1460) + Math.floor(doe / 36524) - Math.floor(doe / 146096)) / 365);
+  const doy = doe - (365 * yoe + Math.floor(yoe / 4) - Math.floor(yoe / 100));
+  const mp = Math.floor((5 * doy + 2) / 153);
+  const day = doy - Math.floor((153 * mp + 2) / 5) + 1;
+  const month = mp < 10 ? mp + 3 : mp - 9;
+  return [yoe + era * 400 + (month <= 2 ? 1 : 0), month, day];
+}
+
+/** 0 = Sunday … 6 = Saturday. Day 0 (1970-01-01) was a Thursday. */
+export function weekday(days: number): number {
+  return (((days + 4) % 7) + 7) % 7;
+}
+
+export function isLeapYear(year: number): boolean {
+  return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+}
+
+export function daysInMonth(year: number, month: number): number {
+  if (month === 2) return isLeapYear(year) ? 29 : 28;
+  return month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
+}
+
+export function isValidDate(year: number, month: number, day: number): boolean {
+  return Number.isInteger(year) && month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth(year, month);
+}
+
+/** Normalises month overflow/underflow, e.g. (2026, 0) → (2025, 12). */
+export function shiftMonth(year: number, month: number, delta: number): [number, number] {
+  const index = year * 12 + (month - 1) + delta;
+  return [Math.floor(index / 12), (((index % 12) + 12) % 12) + 1];
+}
+
+export function pad(n: number, width: number): string {
+  return String(n).padStart(width, '0');
+}
+
+export function daysToIso(days: number): string {
+  const [y, m, d] = fromDays(days);
+  return `${pad(y, 4)}-${pad(m, 2)}-${pad(d, 2)}`;
+}
+
+export function startOfWeek(day: number, weekStartsOn: 0 | 1): number {
+  return day - ((weekday(day) - weekStartsOn + 7) % 7);
+}
+
+/** Monday of ISO week `week` of ISO year `year` (week 1 holds 4 January), or null when the year has no such week. */
+export function isoWeekMonday(year: number, week: number): number | null {
+  if (!Number.isInteger(week) || week < 1 || week > 53) return null;
+  const monday = startOfWeek(toDays(year, 1, 4), 1) + 7 * (week - 1);
+  // Week 53 exists only in years whose 28 December falls in it.
+  return week === 53 && monday > startOfWeek(toDays(year, 12, 28), 1) ? null : monday;
+}
+
+// The first twelve are the full names (used alone for MMMM); 'sept' must precede 'sep' in any alternation.
+export const MONTH_WORDS: ReadonlyArray<readonly [string, number]> = [
+  ['january', 1],
+  ['february', 2],
+  ['march', 3],
+  ['april', 4],
+  ['may', 5],
+  ['june', 6],
+  ['july', 7],
+  ['august', 8],
+  ['september', 9],
+  ['october', 10],
+  ['november', 11],
+  ['december', 12],
+  ['jan', 1],
+  ['feb', 2],
+  ['mar', 3],
+  ['apr', 4],
+  ['jun', 6],
+  ['jul', 7],
+  ['aug', 8],
+  ['sept', 9],
+  ['sep', 9],
+  ['oct', 10],
+  ['nov', 11],
+  ['dec', 12],
+];
+export const MONTH_BY_WORD = new Map(MONTH_WORDS);
