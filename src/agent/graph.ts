@@ -19,6 +19,7 @@ import {
 } from './retrieveNotesTool.js';
 import { acceptRefinedQuery, contentWords, sharesWords } from './filterAgent.js';
 import { splitSentences, verifyAnswer } from './synthesizer.js';
+import { answerLeak } from './promptLeak.js';
 import type { SearchResult } from '../search/similaritySearch.js';
 
 export const MAX_TOOL_CALLS = 3;
@@ -127,9 +128,9 @@ function answerSentences(turns: ChatTurn[]): { text: string; cites: string }[] {
 }
 
 /** The draft's sentences that pass the grounding check, each with the pseudo-chunk (1-based) supporting it. */
-function checkedSentences(draft: string, chunks: SearchResult[]): { body: string; n: number }[] {
+function checkedSentences(draft: string, chunks: SearchResult[], question = ''): { body: string; n: number }[] {
   return splitSentences(draft.replace(/[ \t]+/g, ' ')).flatMap((sentence) => {
-    const v = verifyAnswer(sentence, chunks);
+    const v = verifyAnswer(sentence, chunks, question);
     const n = v.cited[0];
     if (!v.text || !n) return [];
     return [{ body: v.text.replace(/\s*\[\d+\]\s*$/, '').trim(), n }];
@@ -259,7 +260,10 @@ export function buildAgentGraph(deps: {
       : '';
     // Small or base models sometimes echo their instructions or drift into noise; such a reply is replaced
     // by a plain greeting in the user's language. It is checked before the user sees any of it, then streamed.
-    const answer = acceptableReply(draft, system, question) ? draft.trim() : greetingFor(question);
+    const answer =
+      acceptableReply(draft, system, question) && !answerLeak(draft, '', splitSentences)
+        ? draft.trim()
+        : greetingFor(question);
     return streamedAnswer(answer, [], c);
   }
 
@@ -326,7 +330,7 @@ export function buildAgentGraph(deps: {
     );
     const notes = combined.sources.map((s, i) => pseudoChunk(s.chunks.map((x) => x.text).join('\n') || s.excerpt, i));
     const drafted = splitSentences(draft.replace(/[ \t]+/g, ' ')).filter((x) => /\p{L}/u.test(x));
-    const checked = checkedSentences(draft, notes);
+    const checked = checkedSentences(draft, notes, question);
     // Kept only whole: a final answer with some sentences dropped could lose what the summaries said.
     if (checked.length === 0 || checked.length < drafted.length) return combined.answer;
     return checked.map(({ body, n }) => body.replace(/([.!?]*)$/, ` [${combined.sources[n - 1]!.n}]$1`)).join(' ');

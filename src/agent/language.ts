@@ -188,3 +188,9 @@ export function acceptableReply(reply: string, system: string, question: string)
   }
   return total > 0 && inScript / total > 0.8;
 }
+
+/** Whether `answer` is the fixed "not in your notes" answer of one of the phrase languages. */
+export function isNotInNotesAnswer(answer: string): boolean {
+  const a = answer.trim();
+  return PHRASE_LANGUAGES.some((l) => PHRASES[l].notInNotes === a);
+}

@@ -2,9 +2,11 @@ import type { ChatModel, ChatTurn, GenerateOptions } from '../models/chatModel.j
 import type { Embedder } from '../models/embedder.js';
 import { cosine } from '../models/embedder.js';
 import type { SearchResult } from '../search/similaritySearch.js';
-import { words as segmentWords } from '../text/segment.js';
-import { answerLanguageInstruction, NOT_IN_NOTES_PATTERN } from './language.js';
+import { queryTerms, words as segmentWords } from '../text/segment.js';
+import { answerLanguageInstruction, NOT_IN_NOTES_PATTERN, questionLanguage } from './language.js';
 import { SYNTHESIZER_PROMPT } from './prompts.js';
+import { promptLeak } from './promptLeak.js';
+import { commonWords, embedderReads, sharedDistinctiveKeyWords } from './relevance.js';
 
 export interface Synthesis {
   answer: string;
@@ -96,14 +98,16 @@ export function plainText(markdown: string): string {
  * (or with some note, which it then cites). This is what makes a small model's answer trustworthy: anything
  * it made up is dropped instead of shown with a citation it does not deserve.
  */
-export function verifyAnswer(answer: string, chunks: SearchResult[]): { text: string; cited: number[] } {
+export function verifyAnswer(answer: string, chunks: SearchResult[], question = ''): { text: string; cited: number[] } {
   const chunkWords = chunks.map((c) => new Set(words(`${c.title} ${c.header_path} ${c.page_content}`)));
   const kept: string[] = [];
   const cited = new Set<number>();
   for (const sentence of splitSentences(answer.replace(/[ \t]+/g, ' '))) {
-    const body = sentence.replace(/\[(\d+)\]/g, '').trim();
+    const body = stripAnswerLabel(sentence.replace(/\[(\d+)\]/g, '').trim());
     const w = words(body);
-    if (w.length === 0) continue;
+    // Prompt text (a role line, "Question: …", a copied instruction) is never an answer, however grounded its
+    // words look: the prompt's notes are where a copied line's words came from.
+    if (w.length === 0 || promptLeak(body, question)) continue;
     const claimed = [...sentence.matchAll(/\[(\d+)\]/g)]
       .map((m) => Number(m[1]))
       .filter((n) => n >= 1 && n <= chunks.length);
@@ -124,13 +128,44 @@ export function verifyAnswer(answer: string, chunks: SearchResult[]): { text: st
   return { text: kept.join(' '), cited: [...cited].sort((a, b) => a - b) };
 }
 
+/**
+ * "Answer: The pump runs at six." is an answer with a label: the label goes, the sentence stays. (A sentence
+ * that starts with a role or "Question:" is prompt text instead, and promptLeak rejects it whole.)
+ */
+function stripAnswerLabel(sentence: string): string {
+  return sentence.replace(
+    /^\s*(?:\*\*)?(?:answer|final answer|respuesta|antwort|réponse|回答|答え)(?:\*\*)?\s*[:：]\s*/i,
+    '',
+  );
+}
+
+/**
+ * A sentence worth showing on its own: long enough to say something, short enough to be one thought, and not
+ * a lead-in ("Copy and paste the following text into your note:") whose content is in the lines after it.
+ */
+function quotable(sentence: string, minLength: number): boolean {
+  const body = sentence.replace(/\s*\[\d+\]\s*$/, '').trim();
+  return weightedLength(body) >= minLength && body.length <= 300 && !/[:：]$/.test(body) && !promptLeak(body);
+}
+
+/**
+ * When a sentence counts as answering the question (the relevance half of the grounding check). Similarities are
+ * given as a share of the way from the embedder's relevance gate to a perfect match, since each embedder has its
+ * own cosine scale (MPNet's gate is 0.22, E5's 0.83): a sentence this close in meaning answers whatever its words
+ * (`close`, 0.36 → cosine 0.50 for MPNet); one that shares `keyShare` of the question's key words (two are
+ * always enough), not counting words common to the retrieved notes, answers if it is not far off in meaning either
+ * (`near`, 0.10 → 0.30). One shared word was not enough: "kubectl restart all pods" found "…require a restart". Chosen on the
+ * tuning parts (dev-ohelp-en, ohelp-en-2-tune, offtopic-en-tune; see README, "Answer quality").
+ */
+export const ANSWER_RELEVANCE = { close: 0.36, near: 0.1, keyShare: 1 / 3 };
+
 interface Candidate {
   text: string;
   n: number;
   generated: boolean;
 }
 
-type Scored = Candidate & { vec: Float32Array; score: number };
+type Scored = Candidate & { vec: Float32Array; score: number; relevant: boolean };
 
 /**
  * Picks answer sentences greedily, in score order, and can commit one early: a verified draft sentence that
@@ -142,8 +177,16 @@ class AnswerSelector {
   private readonly pool: Scored[] = [];
 
   private constructor(
+    private readonly query: string,
     private readonly q: Float32Array,
     private readonly qWords: Set<string>,
+    /** Words too common in the retrieved notes to show a sentence is about the question. */
+    private readonly common: Set<string>,
+    /** Cosines for ANSWER_RELEVANCE's close and near (Infinity / -Infinity where meaning cannot count). */
+    private readonly cosines: { close: number; near: number },
+    private readonly keyWords: number,
+    /** Each chunk's note title, by chunk number - 1 (a question's names and numbers may be found there). */
+    private readonly titles: string[],
     private readonly embedder: Embedder,
     private readonly maxSentences: number,
     private readonly emit: (c: Scored) => void,
@@ -157,25 +200,54 @@ class AnswerSelector {
     maxSentences: number,
     emit: (c: Scored) => void = () => undefined,
   ): Promise<AnswerSelector> {
-    const candidates: Candidate[] = drafts.filter((c) => weightedLength(c.text) >= 15 && c.text.length <= 300);
+    const candidates: Candidate[] = drafts.filter((c) => quotable(c.text, 15));
     chunks.slice(0, 4).forEach((c, i) => {
+      // Whole sentences of the note only: plainText keeps blocks apart, so a heading never fuses into one.
       for (const sentence of splitSentences(plainText(c.page_content))) {
-        if (weightedLength(sentence) >= 20 && sentence.length <= 300)
-          candidates.push({ text: sentence, n: i + 1, generated: false });
+        if (quotable(sentence, 20)) candidates.push({ text: sentence, n: i + 1, generated: false });
       }
     });
     // The question is embedded as a query and the candidates as passages (E5-style models differ by prefix).
     const [q] = await embedder.embed([query], { kind: 'query' });
     const vecs = candidates.length ? await embedder.embed(candidates.map((c) => c.text)) : [];
-    const sel = new AnswerSelector(q!, new Set(words(query)), embedder, maxSentences, emit);
-    candidates.forEach((c, i) => sel.pool.push(sel.scored(c, vecs[i]!)));
+    const gate = embedder.calibration.threshold;
+    const sel = new AnswerSelector(
+      query,
+      q!,
+      new Set(words(query)),
+      commonWords(chunks.map((c) => `${c.title} ${c.page_content}`)),
+      // Meaning counts only where the embedder reads the question's language; elsewhere the words decide.
+      embedderReads(embedder.modelId, questionLanguage(query))
+        ? {
+            close: gate + ANSWER_RELEVANCE.close * (1 - gate),
+            near: gate + ANSWER_RELEVANCE.near * (1 - gate),
+          }
+        : { close: Infinity, near: -Infinity },
+      queryTerms(query).length,
+      chunks.map((c) => c.title),
+      embedder,
+      maxSentences,
+      emit,
+    );
+    // Only sentences about the question compete: grounded is not enough, a sentence must answer.
+    candidates.forEach((c, i) => {
+      const s = sel.scored(c, vecs[i]!);
+      if (s.relevant) sel.pool.push(s);
+    });
     return sel;
   }
 
   private scored(c: Candidate, vec: Float32Array): Scored {
     const cw = words(c.text);
     const overlap = cw.filter((w) => this.qWords.has(w)).length / Math.max(this.qWords.size, 1);
-    return { ...c, vec, score: cosine(this.q, vec) + 0.25 * overlap - 0.02 * (c.n - 1) };
+    const similarity = cosine(this.q, vec);
+    const shared = sharedDistinctiveKeyWords(this.query, c.text, this.common, this.titles[c.n - 1]);
+    const relevant =
+      similarity >= this.cosines.close ||
+      (similarity >= this.cosines.near &&
+        shared > 0 &&
+        shared >= Math.min(2, ANSWER_RELEVANCE.keyShare * this.keyWords));
+    return { ...c, vec, relevant, score: similarity + 0.25 * overlap - 0.02 * (c.n - 1) };
   }
 
   get full(): boolean {
@@ -195,9 +267,10 @@ class AnswerSelector {
 
   /** A verified draft sentence arriving while the model writes: picked at once if nothing left can beat it. */
   async offer(c: Candidate): Promise<void> {
-    if (this.full || c.text.length < 15 || c.text.length > 300) return;
+    if (this.full || !quotable(c.text, 15)) return;
     const [vec] = await this.embedder.embed([c.text]);
     const s = this.scored(c, vec!);
+    if (!s.relevant) return;
     const rivals = this.pool.filter((p) => this.fits(p));
     if (this.fits(s) && rivals.every((r) => r.score <= s.score)) this.pick(s);
     else this.pool.push(s);
@@ -272,6 +345,7 @@ export interface SynthesisOptions extends GenerateOptions {
 export async function synthesize(
   model: ChatModel | null,
   embedder: Embedder,
+  /** recent: the conversation up to and including this question (its last user turn is the question). */
   input: { query: string; chunks: SearchResult[]; recent: ChatTurn[] },
   opts: SynthesisOptions = {},
 ): Promise<Synthesis> {
@@ -285,8 +359,11 @@ export async function synthesize(
   // Non-English questions are answered in their language (English prompts stay exactly as tuned).
   const language = answerLanguageInstruction(input.query);
   if (model) {
-    const context = input.recent.length
-      ? `Conversation so far:\n${input.recent.map((t) => `${t.role}: ${t.content.slice(0, 200)}`).join('\n')}\n\n`
+    // The conversation before this question: the question itself is the prompt's last line already. Shown
+    // twice, a small model copied it into the answer as "user: save web articles into my vault…".
+    const earlier = input.recent.at(-1)?.role === 'user' ? input.recent.slice(0, -1) : input.recent;
+    const context = earlier.length
+      ? `Conversation so far:\n${earlier.map((t) => `${t.role}: ${t.content.slice(0, 200)}`).join('\n')}\n\n`
       : '';
     // Our own stop: once two answer sentences are chosen, or the draft has rambled two sentences without a
     // grounded one, the rest of the draft cannot change the answer; the caller's signal still stops it too.
@@ -309,7 +386,7 @@ export async function synthesize(
       return w.length > 0 && headers.some((h) => w.every((x) => h.has(x)));
     };
     const check = (sentence: string) => {
-      const v = echoesHeader(sentence) ? { text: '', cited: [] } : verifyAnswer(sentence, input.chunks);
+      const v = echoesHeader(sentence) ? { text: '', cited: [] } : verifyAnswer(sentence, input.chunks, input.query);
       const n = Number(/\[(\d+)\]\s*$/.exec(v.text)?.[1] ?? 0);
       if (!v.text || n === 0) {
         if (++unsupported >= 2 && supported === 0) stop.abort();

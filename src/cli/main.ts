@@ -369,7 +369,7 @@ program
 program
   .command('eval')
   .description(
-    'retrieval quality (Recall@1/5, MRR@10, nDCG@10) of dense, BM25 and hybrid search in one run: every question set of eval/sets.json, or one --vault/--queries pair',
+    'retrieval quality (Recall@1/5, MRR@10, nDCG@10) of dense, BM25 and hybrid search in one run: every question set of eval/sets.json, or one --vault/--queries pair; with --answers, answer quality of the agent',
   )
   .option('--vault <dir>', 'the vault the questions are about (with --queries; default: the sets of eval/sets.json)')
   .option('--queries <file>', 'JSONL lines {"q": question, "rel": [vault-relative paths]} (with --vault)')
@@ -380,6 +380,14 @@ program
     "where the sets' indexes live, one folder per vault and embedder (default: app data/eval)",
   )
   .option('--manifest <file>', 'the question-set manifest (default: eval/sets.json)')
+  .option(
+    '--answers',
+    'run the agent on each question of eval/sets.json: citation hit rate, off-topic refusals, leaks, latency',
+  )
+  .option('--limit <n>', 'with --answers: only the first n questions of each set', (v) => Number.parseInt(v, 10))
+  .option('--verbose', 'with --answers: print every answer')
+  .option('--chat-endpoint <url>', 'with --answers: an OpenAI-compatible chat endpoint instead of the bundled model')
+  .option('--chat-model <name>', 'with --answers: the model name the endpoint serves')
   .addOption(dataOpt())
   .addOption(jsonOpt())
   .addOption(languageOpt())
@@ -398,8 +406,17 @@ program
         data?: string;
         json?: boolean;
         language?: string;
+        answers?: boolean;
+        limit?: number;
+        verbose?: boolean;
+        chatEndpoint?: string;
+        chatModel?: string;
       } & EndpointFlags,
     ) => {
+      if (opts.answers) {
+        const { runAnswersCommand } = await import('./evalAnswers.js');
+        return runAnswersCommand(opts);
+      }
       if (Boolean(opts.vault) !== Boolean(opts.queries))
         throw new UsageError('--vault and --queries go together; without both, eval runs the sets of eval/sets.json.');
       if (!opts.vault) {

@@ -6,6 +6,9 @@ import { VaultService } from '../../src/services/vaultService.js';
 import { createChatService } from '../../src/agent/chatService.js';
 import { loadChatModel, type ChatModel } from '../../src/models/chatModel.js';
 import { clarifyingQuestion, NOT_IN_NOTES_ANSWER } from '../../src/agent/prompts.js';
+import { notInNotesFor } from '../../src/agent/language.js';
+import { answerLeak } from '../../src/agent/promptLeak.js';
+import { splitSentences } from '../../src/agent/synthesizer.js';
 
 useFastEmbedder();
 
@@ -164,6 +167,38 @@ describe('agent on obsidian-help-en with the bundled model', () => {
     expect(hello?.answer).toBeDefined();
     expect(hello!.answer).not.toMatch(/You are ObsiQuery|Reply briefly/);
   });
+
+  // Answers that answer (issue 24): with the bundled model, prompt text never reaches an answer, even in a
+  // conversation whose earlier turns the prompt carries, and questions the vault cannot answer are refused in
+  // their own language. "save web articles into my vault" was answered "user: save web articles into my vault…";
+  // "when is my dentist appointment" got a cited sentence about date arithmetic.
+  it('no prompt text in answers over one conversation; each cites a note', async () => {
+    for (const q of [
+      'save web articles into my vault',
+      'How long does file recovery keep snapshots?',
+      'how do I link to a specific heading in another note',
+    ]) {
+      const r = await chat.ask('leaks', q);
+      expect(answerLeak(r.answer, q, splitSentences), `${q} → ${r.answer}`).toBeNull();
+      expect(r.answer).not.toMatch(/\b(user|assistant|system|model)\s*:|Question:|Notes:|Conversation so far/i);
+      expect(r.sources.length, `${q} → ${r.answer}`).toBeGreaterThan(0);
+      // No quoted lead-in: every cited sentence says something itself.
+      expect(r.answer).not.toMatch(/:\s*\[\d+\]/);
+    }
+  }, 600_000);
+
+  it('off-topic questions get "not in your notes" in their language, with no sources', async () => {
+    for (const q of [
+      'when is my dentist appointment',
+      'what did the doctor say at my last checkup',
+      '¿Cuándo es mi cita con el dentista?',
+    ]) {
+      const r = await chat.ask(`off-${q.length}`, q);
+      expect(r.answer, q).toBe(notInNotesFor(q));
+      expect(r.sources).toEqual([]);
+    }
+    expect(notInNotesFor('¿Cuándo es mi cita con el dentista?')).not.toBe(NOT_IN_NOTES_ANSWER);
+  }, 600_000);
 
   // These go through the decision call, which a thread's plain first question now skips: decideAlways.
   describe('with a scripted model (deterministic control flow over the real index)', () => {

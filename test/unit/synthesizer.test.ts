@@ -219,12 +219,19 @@ describe('with the real embedder', () => {
       await synthesize(model, embedder, {
         query: 'How long does the battery last?',
         chunks,
-        recent: [{ role: 'user', content: 'Tell me about the garden timer' }],
+        recent: [
+          { role: 'user', content: 'Tell me about the garden timer' },
+          { role: 'assistant', content: 'It runs on a battery [2].' },
+          { role: 'user', content: 'how long does it last' },
+        ],
       });
       const turns = model.prompts('complete')[0]!;
       expect(turns[0]).toEqual({ role: 'system', content: SYNTHESIZER_PROMPT });
       const prompt = lastUserText(turns);
-      expect(prompt).toContain('Conversation so far:\nuser: Tell me about the garden timer');
+      // The conversation before this question; the question itself is the prompt's last line, not repeated.
+      expect(prompt).toContain(
+        'Conversation so far:\nuser: Tell me about the garden timer\nassistant: It runs on a battery [2].\n\nNotes:',
+      );
       expect(prompt).toContain(formatNotes(chunks));
       expect(prompt).toContain('[1] Irrigation pump › Schedule\nThe irrigation pump runs');
       expect(prompt).toContain('[2] Timer\n');

@@ -1,0 +1,315 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { answerLeak, promptLeak } from '../../src/agent/promptLeak.js';
+import {
+  commonWords,
+  keyTerms,
+  namedWords,
+  sharedDistinctiveKeyWords,
+  sharedKeyWords,
+} from '../../src/agent/relevance.js';
+import { splitSentences, synthesize, verifyAnswer } from '../../src/agent/synthesizer.js';
+import { FINAL_ANSWER_PROMPT, SYNTHESIZER_PROMPT } from '../../src/agent/prompts.js';
+import { percentile, scoreAnswer, summariseAnswers } from '../../src/agent/answerEval.js';
+import { notInNotesFor } from '../../src/agent/language.js';
+import { loadEmbedder, type Embedder } from '../../src/models/embedder.js';
+import type { SearchResult } from '../../src/search/similaritySearch.js';
+import { lastUserText, ScriptedModel } from '../helpers/scriptedModel.js';
+
+/**
+ * Answers that answer: prompt text never reaches an answer (the leak filter), a grounded sentence must also be
+ * about the question (the relevance rule), and a quote is a whole sentence of the note, never a lead-in ending
+ * in a colon. The synthesizer runs with a scripted model and the real bundled embedder.
+ */
+
+let seq = 0;
+function chunk(source: string, page_content: string, over: Partial<SearchResult> = {}): SearchResult {
+  seq++;
+  return {
+    chunk_id: `c-${seq}`,
+    page_content,
+    source,
+    title: source.replace(/^.*\//, '').replace(/\.md$/, ''),
+    folder: '',
+    section_title: '',
+    header_path: '',
+    chunk_index: 0,
+    total_chunks: 1,
+    start_line: 1,
+    end_line: 5,
+    tags: '',
+    note_date: null,
+    mtime: 0,
+    score: 0.6,
+    dense_score: 0.6,
+    sparse_score: null,
+    rank: seq,
+    ...over,
+  };
+}
+
+describe('promptLeak', () => {
+  it('catches role lines, template tokens, prompt headings, note headers and copied instructions', () => {
+    expect(promptLeak('user: save web articles into my vault')).toBe('role');
+    expect(promptLeak('Assistant: The pump runs at six.')).toBe('role');
+    expect(promptLeak('**System:** you answer using notes')).toBe('role');
+    expect(promptLeak('<start_of_turn>model The pump runs at six.')).toBe('template');
+    expect(promptLeak('Question: how do I save web articles?')).toBe('heading');
+    expect(promptLeak('Conversation so far: the user asked about sync.')).toBe('heading');
+    expect(promptLeak('[2] Web Clipper › Save pages')).toBe('note-header');
+    expect(promptLeak('Cite every fact with its note number in brackets.')).toBe('instruction');
+    expect(promptLeak('Keep every citation like [1] on the sentence it supports.')).toBe('instruction');
+    expect(promptLeak('how do I save web articles', 'How do I save web articles?')).toBe('question-echo');
+  });
+
+  it('lets ordinary sentences through, including ones that mention users, questions or notes', () => {
+    for (const ok of [
+      'The user can pin a note to keep it open.',
+      'Each note number appears in the sidebar.',
+      'Ask a question in the search bar to find notes.',
+      'Your notes don’t say.',
+      'Web Clipper saves the page into your vault as a note [1].',
+      'ノートを別のフォルダに移動できます。',
+    ]) {
+      expect(promptLeak(ok, 'how do I save web articles?'), ok).toBeNull();
+    }
+  });
+
+  it('every instruction line of the synthesizer and final-answer prompts is caught when copied', () => {
+    for (const line of [...splitSentences(SYNTHESIZER_PROMPT), ...splitSentences(FINAL_ANSWER_PROMPT)]) {
+      if (line.split(/\s+/).length >= 5) expect(promptLeak(line), line).not.toBeNull();
+    }
+  });
+
+  it('answerLeak finds the leaking sentence of a whole answer', () => {
+    expect(answerLeak('The pump runs at six [1]. user: when does it run?')).toEqual({
+      sentence: 'user: when does it run?',
+      kind: 'role',
+    });
+    expect(answerLeak('The pump runs at six [1]. It waters the beds [1].')).toBeNull();
+  });
+});
+
+describe('relevance', () => {
+  it('key terms are the content words with their English stems, without stop words', () => {
+    const t = keyTerms('How long are snapshots kept?');
+    expect(t.has('snapshots')).toBe(true);
+    expect(t.has('snapshot')).toBe(true);
+    expect(t.has('how')).toBe(false);
+    expect(sharedKeyWords('How long are snapshots kept?', 'A snapshot is kept for seven days.')).toBe(1 + 1);
+    expect(sharedKeyWords('when is my dentist appointment', 'Dates can be added to a date with a duration.')).toBe(0);
+  });
+
+  it('works in Japanese and Spanish', () => {
+    expect(
+      sharedKeyWords('スナップショットは何日保存されますか', 'スナップショットは7日間保存されます。'),
+    ).toBeGreaterThan(0);
+    expect(sharedKeyWords('歯医者の予約はいつですか', 'スナップショットは7日間保存されます。')).toBe(0);
+    expect(
+      sharedKeyWords('¿Cuánto tiempo se guardan las instantáneas?', 'Las instantáneas se guardan siete días.'),
+    ).toBe(2);
+    expect(sharedKeyWords('¿Cuándo es mi cita con el dentista?', 'Las instantáneas se guardan siete días.')).toBe(0);
+  });
+
+  it('names and numbers in the question are never common, and count when they are the note title', () => {
+    expect([...namedWords('Who is Maya and what does she do?')]).toEqual(['maya']);
+    expect(namedWords('What did I do on 2026-11-03?').has('2026')).toBe(true);
+    expect(namedWords('how do I sync').size).toBe(0);
+    const common = new Set(['maya', 'vault']);
+    expect(sharedDistinctiveKeyWords('Who is Maya?', 'Maya leads the design team.', common)).toBe(1);
+    expect(
+      sharedDistinctiveKeyWords('What did I do on 2026-11-03?', 'Went for a long run.', common, '2026-11-03'),
+    ).toBe(3);
+    expect(sharedDistinctiveKeyWords('what is in my vault', 'A vault is a folder.', common, 'vault')).toBe(0);
+  });
+
+  it('a word common to nearly all retrieved notes does not make a sentence relevant', () => {
+    const texts = ['Open the vault settings.', 'Move a vault.', 'A vault is a folder.', 'Sync the vault.'];
+    const common = commonWords(texts);
+    expect(common.has('vault')).toBe(true);
+    expect(sharedDistinctiveKeyWords('where is my tax return in the vault', 'A vault is a folder.', common)).toBe(0);
+    expect(sharedDistinctiveKeyWords('what is a vault folder', 'A vault is a folder.', common)).toBe(1);
+    expect(commonWords(texts.slice(0, 2)).size).toBe(0);
+  });
+});
+
+describe('verifyAnswer drops prompt text even when its words are in the notes', () => {
+  const notes = [chunk('Clipper.md', 'Save web articles into your vault with the Web Clipper extension.')];
+  it('a role line and a copied question are dropped; an "Answer:" label is removed', () => {
+    const v = verifyAnswer(
+      'user: save web articles into my vault. Question: save web articles into your vault? Answer: Save web articles into your vault with the Web Clipper extension [1].',
+      notes,
+      'save web articles into your vault',
+    );
+    expect(v.text).toBe('Save web articles into your vault with the Web Clipper extension. [1]');
+  });
+});
+
+describe('answer eval scoring', () => {
+  const run = (answer: string, sources: string[], total_ms = 1000) => ({
+    answer,
+    sources: sources.map((source) => ({ source })),
+    timings: { first_token_ms: 500, total_ms, model_calls: 2 },
+  });
+  it('a hit needs a non-refusal citing a rel note; off-topic refusals are the fixed answer in any language', () => {
+    const onTopic = { set: 's', part: 'tune' as const, q: 'when does the pump run', rel: ['Pump.md'] };
+    const offTopic = { set: 's', part: 'tune' as const, q: '¿cuándo es mi cita con el dentista?', rel: [] };
+    const rows = [
+      scoreAnswer(onTopic, run('It runs at six [1].', ['Pump.md'], 1000)),
+      scoreAnswer(onTopic, run('Batteries last two years [1].', ['Timer.md'], 2000)),
+      scoreAnswer(onTopic, run('user: when does the pump run [1]', ['Pump.md'], 3000)),
+      scoreAnswer(offTopic, run(notInNotesFor(offTopic.q), [], 4000)),
+      scoreAnswer(offTopic, run('Dates can be added [1].', ['Dates.md'], 5000)),
+    ];
+    expect(rows.map((r) => r.hit)).toEqual([true, false, true, false, false]);
+    expect(rows.map((r) => r.refused)).toEqual([false, false, false, true, false]);
+    expect(rows[2]!.leak?.kind).toBe('role');
+    const m = summariseAnswers(rows);
+    expect(m).toMatchObject({ questions: 5, on_topic: 3, off_topic: 2, leaks: 1, refusal_rate: 0.5 });
+    expect(m.citation_hit_rate).toBeCloseTo(2 / 3);
+    expect(m.latency_ms).toEqual({ median: 3000, p95: 5000, first_token_median: 500 });
+    expect(percentile([], 0.5)).toBe(0);
+  });
+});
+
+describe('synthesize: answers that answer (scripted model, real embedder)', () => {
+  let embedder: Embedder;
+  beforeAll(async () => {
+    embedder = await loadEmbedder();
+  }, 60_000);
+  afterAll(async () => {
+    await embedder?.dispose();
+  });
+
+  const recovery = chunk(
+    'Plugins/File recovery.md',
+    'File recovery saves snapshots of your notes while you work. By default, snapshots are kept for 7 days before they are deleted.',
+  );
+  const dates = chunk(
+    'Editing and formatting/Dates.md',
+    'You can add a duration to a date, for example a date plus three days. Date arithmetic works in properties and queries.',
+  );
+  const template = chunk(
+    'Plugins/Templates.md',
+    'Copy and paste the following text into your note:\n```\n{{date}}\n```\nThe template inserts the current date wherever you put the date variable.',
+  );
+
+  it('a draft that opens with prompt text keeps only its answer sentence', async () => {
+    const model = new ScriptedModel({
+      text: [
+        'user: How long are snapshots kept? Question: How long are snapshots kept? By default, snapshots are kept for 7 days [1].',
+      ],
+    });
+    const s = await synthesize(model, embedder, {
+      query: 'How long are snapshots kept?',
+      chunks: [recovery, dates],
+      recent: [{ role: 'user', content: 'How long are snapshots kept?' }],
+    });
+    expect(s.answer).toMatch(/kept for 7 days/);
+    expect(answerLeak(s.answer, 'How long are snapshots kept?')).toBeNull();
+    expect(s.answer).not.toMatch(/user:|Question/);
+  });
+
+  it('the question is not shown to the model twice: the conversation holds only earlier turns', async () => {
+    const model = new ScriptedModel({ text: ['By default, snapshots are kept for 7 days [1].'] });
+    await synthesize(model, embedder, {
+      query: 'How long are snapshots kept?',
+      chunks: [recovery],
+      recent: [{ role: 'user', content: 'How long are snapshots kept?' }],
+    });
+    expect(lastUserText(model.prompts('complete')[0]!)).not.toContain('Conversation so far');
+    const follow = new ScriptedModel({ text: ['By default, snapshots are kept for 7 days [1].'] });
+    await synthesize(follow, embedder, {
+      query: 'How long are snapshots kept?',
+      chunks: [recovery],
+      recent: [
+        { role: 'user', content: 'What is file recovery?' },
+        { role: 'assistant', content: 'It saves snapshots [1].' },
+        { role: 'user', content: 'how long are they kept' },
+      ],
+    });
+    const prompt = lastUserText(follow.prompts('complete')[0]!);
+    expect(prompt).toContain(
+      'Conversation so far:\nuser: What is file recovery?\nassistant: It saves snapshots [1].\n\n',
+    );
+    expect(prompt).not.toContain('user: how long are they kept');
+  });
+
+  it('a grounded sentence that does not answer the question is not an answer: "not in your notes"', async () => {
+    // The note is retrieved (weakly) and the model copies a sentence of it word for word: grounded, but it says
+    // nothing about a dentist.
+    const weak = [{ ...dates, dense_score: 0.3 }];
+    const model = new ScriptedModel({
+      text: ['You can add a duration to a date, for example a date plus three days [1].'],
+    });
+    const s = await synthesize(model, embedder, { query: 'When is my dentist appointment?', chunks: weak, recent: [] });
+    expect(s).toMatchObject({ answer: '', cited: [], notInNotes: true });
+    const extractive = await synthesize(null, embedder, {
+      query: 'When is my dentist appointment?',
+      chunks: weak,
+      recent: [],
+    });
+    expect(extractive.notInNotes).toBe(true);
+  });
+
+  it('the same kind of sentence answers when it is about the question', async () => {
+    const model = new ScriptedModel({ text: ['You can add a duration to a date [1].'] });
+    const s = await synthesize(model, embedder, {
+      query: 'How do I add days to a date?',
+      chunks: [dates],
+      recent: [],
+    });
+    expect(s.notInNotes).toBe(false);
+    expect(s.cited).toEqual([1]);
+  });
+
+  it('quotes whole sentences: never a lead-in ending in a colon', async () => {
+    const model = new ScriptedModel({ text: ['Copy and paste the following text into your note: [1]'] });
+    const s = await synthesize(model, embedder, {
+      query: 'How do I insert the current date with a template?',
+      chunks: [template],
+      recent: [],
+    });
+    expect(s.answer).not.toMatch(/:\s*\[\d+\]/);
+    expect(s.answer).toContain('The template inserts the current date wherever you put the date variable. [1]');
+    const extractive = await synthesize(null, embedder, {
+      query: 'How do I insert the current date with a template?',
+      chunks: [template],
+      recent: [],
+    });
+    expect(extractive.answer).not.toMatch(/Copy and paste the following text/);
+  });
+
+  it('a Japanese question is answered from a Japanese note that shares its words, and refused when off-topic', async () => {
+    const ja = chunk(
+      'プラグイン/ファイルリカバリー.md',
+      'スナップショットはデフォルトで7日間保存され、その後削除されます。',
+      {
+        dense_score: 0.3,
+      },
+    );
+    const yes = await synthesize(null, embedder, {
+      query: 'スナップショットは何日間保存されますか',
+      chunks: [ja],
+      recent: [],
+    });
+    expect(yes.notInNotes).toBe(false);
+    expect(yes.answer).toMatch(/7日間/);
+    const no = await synthesize(null, embedder, { query: '歯医者の予約はいつですか', chunks: [ja], recent: [] });
+    expect(no.notInNotes).toBe(true);
+  });
+});
+
+describe('eval --answers set choice', () => {
+  const sets = [
+    { name: 'a-tune', queries: 'a.jsonl', vault: 'v', language: 'en', part: 'tune' as const },
+    { name: 'a-test', queries: 'b.jsonl', vault: 'v', language: 'en', part: 'test' as const },
+    { name: 'off-test', queries: 'c.jsonl', vault: 'v', language: 'en', part: 'test' as const, offTopic: true },
+  ];
+  it('picks by name and part, and names the known sets when one is unknown', async () => {
+    const { chooseSets } = await import('../../src/cli/evalAnswers.js');
+    expect(chooseSets(sets, [], 'test').map((s) => s.name)).toEqual(['a-test', 'off-test']);
+    expect(chooseSets(sets, ['a-tune', 'a-test'], 'tune').map((s) => s.name)).toEqual(['a-tune']);
+    expect(() => chooseSets(sets, ['nope'])).toThrow(/Unknown question set "nope".*a-tune, a-test, off-test/);
+    expect(() => chooseSets(sets, ['a-tune'], 'test')).toThrow(/No question set matches/);
+  });
+});
