@@ -216,8 +216,9 @@ class AnswerSelector {
       q!,
       new Set(words(query)),
       commonWords(chunks.map((c) => `${c.title} ${c.page_content}`)),
-      // Meaning counts only where the embedder reads the question's language; elsewhere the words decide.
-      embedderReads(embedder.modelId, questionLanguage(query))
+      // Meaning counts only where the embedder reads the question's language and gave a vector (an embedding
+      // endpoint that is down gives zero vectors: withoutVectorsOnFailure); elsewhere the words decide.
+      embedderReads(embedder.modelId, questionLanguage(query)) && q!.some((x) => x !== 0)
         ? {
             close: gate + ANSWER_RELEVANCE.close * (1 - gate),
             near: gate + ANSWER_RELEVANCE.near * (1 - gate),

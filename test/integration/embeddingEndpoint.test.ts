@@ -295,7 +295,12 @@ describe('OpenAI-compatible embedding endpoint', () => {
         try {
           const r = await chat.ask('t-down', PUMP);
           expect(r.notices.some((n) => /keyword \(BM25\) matches only/.test(n))).toBe(true);
-          expect(r.sources.map((x) => x.source)).toContain(GARDEN);
+          // Without meaning the words rank the sentences, and the relevance rule (issue 24) may prefer another
+          // note's sentence that shares more of the question's words: what is guaranteed is a cited answer from
+          // the keyword hits, not which of them.
+          expect(r.sources.length, r.answer).toBeGreaterThan(0);
+          const keywordHits = new Set(hits.map((h) => h.source));
+          for (const x of r.sources) expect(keywordHits.has(x.source), x.source).toBe(true);
         } finally {
           await chat.close();
         }
