@@ -1,6 +1,6 @@
-import http from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import type http from 'node:http';
 import type { Embedder } from '../../src/models/embedder.js';
+import { startLoopbackApi } from './loopbackApi.js';
 
 /**
  * A small OpenAI-compatible embedding server for tests (the sibling of openaiServer.ts): POST /v1/embeddings
@@ -37,23 +37,6 @@ export async function startEmbeddingServer(
 ): Promise<EmbeddingServer> {
   const requests: EmbeddingServer['requests'] = [];
   const faults: EmbeddingServer['faults'] = {};
-  const sockets = new Set<Socket>();
-
-  const server = http.createServer((req, res) => {
-    let raw = '';
-    req.on('data', (d: Buffer) => (raw += d.toString('utf8')));
-    req.on('end', () => {
-      void handle(req, res, raw).catch((err: Error) => {
-        if (res.destroyed) return;
-        if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });
-        res.end(JSON.stringify({ error: { message: err.message } }));
-      });
-    });
-  });
-  server.on('connection', (s) => {
-    sockets.add(s);
-    s.on('close', () => sockets.delete(s));
-  });
 
   const json = (res: http.ServerResponse, status: number, body: unknown) => {
     res.writeHead(status, { 'content-type': 'application/json' });
@@ -95,17 +78,6 @@ export async function startEmbeddingServer(
     json(res, 200, { object: 'list', model: modelName, data, usage: { prompt_tokens: 0, total_tokens: 0 } });
   }
 
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
-  const actual = (server.address() as AddressInfo).port;
-  return {
-    url: `http://127.0.0.1:${actual}/v1`,
-    port: actual,
-    requests,
-    faults,
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const s of sockets) s.destroy();
-        server.close(() => resolve());
-      }),
-  };
+  const api = await startLoopbackApi(handle, port);
+  return { ...api, requests, faults };
 }

@@ -1,6 +1,6 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type http from 'node:http';
 import type { ChatModel, ChatTurn } from '../../src/models/chatModel.js';
+import { startLoopbackApi } from './loopbackApi.js';
 
 /**
  * A small OpenAI-compatible server for tests: /v1/models and /v1/chat/completions (streamed over SSE or not,
@@ -26,24 +26,9 @@ export interface OpenAiServer {
 export async function startOpenAiServer(model: ChatModel, modelName = 'gemma-test', port = 0): Promise<OpenAiServer> {
   const requests: OpenAiServer['requests'] = [];
   const faults: OpenAiServer['faults'] = {};
-  const sockets = new Set<import('node:net').Socket>();
 
-  const server = http.createServer((req, res) => {
-    let raw = '';
-    req.on('data', (d: Buffer) => (raw += d.toString('utf8')));
-    req.on('end', () => {
-      void handle(req.url ?? '', raw, req, res).catch((err: Error) => {
-        if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });
-        res.end(JSON.stringify({ error: { message: err.message } }));
-      });
-    });
-  });
-  server.on('connection', (s) => {
-    sockets.add(s);
-    s.on('close', () => sockets.delete(s));
-  });
-
-  async function handle(url: string, raw: string, req: http.IncomingMessage, res: http.ServerResponse) {
+  async function handle(req: http.IncomingMessage, res: http.ServerResponse, raw: string) {
+    const url = req.url ?? '';
     const body = raw ? (JSON.parse(raw) as Record<string, unknown>) : {};
     requests.push({ path: url, body });
     if (faults.delayMs) await new Promise((r) => setTimeout(r, faults.delayMs));
@@ -119,17 +104,6 @@ export async function startOpenAiServer(model: ChatModel, modelName = 'gemma-tes
     );
   }
 
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
-  const actual = (server.address() as AddressInfo).port;
-  return {
-    url: `http://127.0.0.1:${actual}/v1`,
-    port: actual,
-    requests,
-    faults,
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const s of sockets) s.destroy();
-        server.close(() => resolve());
-      }),
-  };
+  const api = await startLoopbackApi(handle, port);
+  return { ...api, requests, faults };
 }
