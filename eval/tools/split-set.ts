@@ -1,6 +1,5 @@
-#!/usr/bin/env node
 // Splits a question set into a tuning part (40 %) and a test part (60 %), deterministically.
-// Usage: node eval/tools/split-set.mjs <name> [seed]
+// Usage: node --import tsx eval/tools/split-set.ts <name> [seed]
 //   reads  eval/sources/<name>.jsonl
 //   writes eval/<name>.tune.jsonl and eval/<name>.test.jsonl
 // The seed is fixed (eval/README.md) so that re-running gives the same parts: a question must never move from the
@@ -8,34 +7,24 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { rng } from '../../bench/lib/stats.js';
 
 export const DEFAULT_SEED = 20261124;
 export const TUNE_FRACTION = 0.4;
 
-/** mulberry32: a tiny seeded PRNG, so the split does not depend on Node's Math.random. */
-export function mulberry32(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-/** Fisher–Yates with the seeded generator; returns a new array. */
-export function seededShuffle(items, seed) {
+/** Fisher–Yates driven by the project's seeded PRNG (mulberry32, bench/lib/stats.ts), so the split never depends
+ * on Math.random; returns a new array. */
+export function seededShuffle<T>(items: T[], seed: number): T[] {
   const out = items.slice();
-  const rand = mulberry32(seed);
+  const rand = rng(seed);
   for (let i = out.length - 1; i > 0; i--) {
     const j = Math.floor(rand() * (i + 1));
-    [out[i], out[j]] = [out[j], out[i]];
+    [out[i], out[j]] = [out[j]!, out[i]!];
   }
   return out;
 }
 
-export function splitLines(lines, seed = DEFAULT_SEED) {
+export function splitLines(lines: string[], seed = DEFAULT_SEED): { tune: string[]; test: string[] } {
   const shuffled = seededShuffle(lines, seed);
   const nTune = Math.round(shuffled.length * TUNE_FRACTION);
   return { tune: shuffled.slice(0, nTune), test: shuffled.slice(nTune) };
@@ -45,7 +34,7 @@ const isMain = process.argv[1] && path.resolve(process.argv[1]) === fileURLToPat
 if (isMain) {
   const [name, seedArg] = process.argv.slice(2);
   if (!name) {
-    console.error('usage: node eval/tools/split-set.mjs <name> [seed]');
+    console.error('usage: node --import tsx eval/tools/split-set.ts <name> [seed]');
     process.exit(2);
   }
   const seed = seedArg ? Number(seedArg) : DEFAULT_SEED;
