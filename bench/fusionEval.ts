@@ -4,7 +4,7 @@
  * the ones `npm run eval` builds (same --data-root, same folder per vault and embedder), synced first (a no-op when
  * up to date); each question is embedded once and reused by every candidate, so the grid costs searches only.
  *
- *   node --import tsx bench/fusionEval.ts --data-root DIR [--part tune|test] [--set NAME ...] [--out FILE.json]
+ *   node --import tsx bench/fusionEval.ts --data-root DIR [--part tune|test] [--set NAME ...] [--model ID] [--out FILE.json]
  *
  * Prints one line per candidate and set (R@5, MRR@10) and writes every number to --out. Choose knobs on
  * `--part tune` only; run `--part test` once, for the chosen candidate, to report.
@@ -45,24 +45,34 @@ const candidates: Candidate[] = [
   { name: 'shipped' },
   { name: 'shipped no-link', linkBoost: 0 },
   { name: 'shipped no-title', titleBoost: false },
-  { name: 'shipped no-boosts', linkBoost: 0, titleBoost: false },
   { name: 'before', fusion: { method: 'max', adaptive: 'none' }, weight: -1 },
 ];
-const grid = (ws: number[], name: string, fusion: Partial<FusionOptions>) =>
-  ws.forEach((w) => candidates.push({ name: `${name} w=${w}`, fusion, weight: w }));
-grid([0.5, 0.7, 0.85, 0.9, 0.95], 'max', { method: 'max' });
-for (const method of ['zscore', 'rank'] as const)
-  for (const adaptive of ['none', 'gap'] as const)
-    grid([0.4, 0.5, 0.6, 0.7, 0.8, 0.9], `${method} ${adaptive}`, { method, adaptive });
-grid([0.5, 0.7, 0.9], 'zscore agreement', { method: 'zscore', adaptive: 'agreement' });
-for (const adaptive of ['none', 'gap'] as const)
-  grid([0.4, 0.5, 0.6, 0.7, 0.8], `rrf k=60 ${adaptive}`, { method: 'rrf', rrfK: 60, adaptive });
-// The boosts off, for every method at one weight.
-for (const c of candidates.filter((c) => / w=0\.7$/.test(c.name) && !c.name.includes('agreement'))) {
-  candidates.push({ ...c, name: `${c.name} no-link`, linkBoost: 0 });
-  candidates.push({ ...c, name: `${c.name} no-title`, titleBoost: false });
-  candidates.push({ ...c, name: `${c.name} no-boosts`, linkBoost: 0, titleBoost: false });
+const WEIGHTS = [0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9];
+// z-scores with the three per-query weights, each with and without the "no side left behind" guard.
+for (const adaptive of ['none', 'gap', 'gap12'] as const)
+  for (const w of WEIGHTS)
+    for (const guard of [0, 3, 5]) {
+      const name = `zscore ${adaptive} w=${w}${guard ? ` guard=${guard}` : ''}`;
+      candidates.push({ name, fusion: { method: 'zscore', adaptive, guard }, weight: w });
+    }
+for (const w of WEIGHTS) {
+  candidates.push({
+    name: `zscore gap w=${w} guard=3 gap>=1`,
+    fusion: { method: 'zscore', adaptive: 'gap', guard: 3, guardGap: 1 },
+    weight: w,
+  });
+  candidates.push({
+    name: `zscore gap w=${w} both=0.5`,
+    fusion: { method: 'zscore', adaptive: 'gap', bothBonus: 0.5 },
+    weight: w,
+  });
+  candidates.push({
+    name: `rrf k=60 none w=${w} guard=0`,
+    fusion: { method: 'rrf', rrfK: 60, adaptive: 'none' },
+    weight: w,
+  });
 }
+for (const guard of [3, 5]) candidates.push({ name: `shipped guard=${guard}`, fusion: { guard } });
 const run = only ? candidates.filter((c) => only.includes(c.name)) : candidates;
 if (run.length === 0) throw new Error(`no candidate named ${only?.join(', ')}`);
 
@@ -109,11 +119,14 @@ function cachedVectors(index: Index): Index {
   return { ...index, vectors, close: () => index.close() };
 }
 
-type Row = { set: string; part: EvalPart; language: string; candidate: string; hybrid: Metrics };
+type Row = { set: string; part: EvalPart; language: string; model: string; candidate: string; hybrid: Metrics };
 const rows: Row[] = [];
 const singles: Record<string, { dense: Metrics; sparse: Metrics }> = {};
 for (const set of sets) {
-  const choice = await chooseEmbeddingModel({ vault: set.vault, dataDir: path.join(dataRoot, '.none') });
+  const choice = await chooseEmbeddingModel(
+    { vault: set.vault, dataDir: path.join(dataRoot, '.none') },
+    { embeddingModel: opt('--model') },
+  );
   const service = await VaultService.open({
     vault: set.vault,
     dataDir: evalIndexDir(dataRoot, set.vault, choice.model.id),
@@ -141,7 +154,14 @@ for (const set of sets) {
         linkBoost: c.linkBoost ?? LINK_BOOST,
         titleBoost: c.titleBoost,
       });
-      rows.push({ set: set.name, part: set.part, language: set.language, candidate: c.name, hybrid: m.hybrid });
+      rows.push({
+        set: set.name,
+        part: set.part,
+        language: set.language,
+        model: embedder.modelId,
+        candidate: c.name,
+        hybrid: m.hybrid,
+      });
       console.log(
         `  ${c.name.padEnd(40)} ${m.hybrid.recall_at_5.toFixed(3)} / ${m.hybrid.mrr_at_10.toFixed(3)}  p95 ${m.hybrid.p95_ms.toFixed(0)} ms`,
       );
@@ -149,6 +169,7 @@ for (const set of sets) {
   } finally {
     service.close();
   }
+  // Written after every set, so a long run stopped half-way keeps what it measured.
+  const out = opt('--out');
+  if (out) writeFileSync(out, JSON.stringify({ singles, rows }, null, 1));
 }
-const out = opt('--out');
-if (out) writeFileSync(out, JSON.stringify({ singles, rows }, null, 1));

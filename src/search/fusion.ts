@@ -18,7 +18,7 @@
  */
 
 export type FusionMethod = 'max' | 'zscore' | 'rank' | 'rrf';
-export type FusionAdaptive = 'none' | 'gap' | 'agreement';
+export type FusionAdaptive = 'none' | 'gap' | 'gap12' | 'agreement';
 
 export interface FusionOptions {
   method: FusionMethod;
@@ -27,6 +27,15 @@ export interface FusionOptions {
   adaptive: FusionAdaptive;
   /** RRF's rank offset (60 in the original paper). */
   rrfK: number;
+  /**
+   * "No side left behind": each side's best hit is kept within this fused rank (0: off). A Recall@5 loss of
+   * fusion is a question one side had answered on top and the mix pushed out of the top five.
+   */
+  guard?: number;
+  /** The guard applies only when the side's best hit stands out of its second by this many standard deviations. */
+  guardGap?: number;
+  /** Added (in z-units) to a candidate both sides rank in their top ten (a CombMNZ-style agreement bonus). */
+  bothBonus?: number;
 }
 
 export interface FusionCandidate {
@@ -45,6 +54,10 @@ interface SideStats {
   std: number;
   /** z-score of the side's best score among the candidates' top ten: how much the best stands out. */
   topZ: number;
+  /** The side's best score minus its second, in standard deviations over all candidates. */
+  gap12: number;
+  /** Candidate index of the side's best hit (-1: none). */
+  best: number;
   depth: number;
 }
 
@@ -68,6 +81,8 @@ function sideStats(scores: (number | null)[]): SideStats {
     mean,
     std,
     topZ: order.length === 0 ? 0 : topStd > 1e-9 ? (values[0]! - topMean) / topStd : 0,
+    gap12: order.length === 0 || std <= 1e-9 ? 0 : (values[0]! - (values[1] ?? 0)) / std,
+    best: order.length ? order[0]!.i : -1,
     depth: order.length,
   };
 }
@@ -104,6 +119,11 @@ export function queryDenseWeight(
     const s = Math.max(sparse.topZ, 0) * (1 - w);
     return d + s > 0 ? d / (d + s) : w;
   }
+  if (opts.adaptive === 'gap12') {
+    const d = Math.max(dense.gap12, 0) * w;
+    const s = Math.max(sparse.gap12, 0) * (1 - w);
+    return d + s > 0 ? d / (d + s) : w;
+  }
   if (opts.adaptive === 'agreement') {
     const a = agreement(cands, dense, sparse);
     return w + (0.5 - w) * a;
@@ -133,7 +153,26 @@ export function fuseScores(cands: FusionCandidate[], opts: FusionOptions): numbe
       }
     }
   };
-  return cands.map((c, i) => w * norm(dense, c.dense_score, i) + (1 - w) * norm(sparse, c.sparse_score, i));
+  const fused = cands.map((c, i) => w * norm(dense, c.dense_score, i) + (1 - w) * norm(sparse, c.sparse_score, i));
+  if (opts.bothBonus) {
+    const scale = opts.method === 'zscore' ? 1 : Math.max(...fused.map(Math.abs), 1e-9);
+    cands.forEach((_, i) => {
+      if ((dense.rank.get(i) ?? Infinity) <= TOP && (sparse.rank.get(i) ?? Infinity) <= TOP)
+        fused[i]! += opts.bothBonus! * scale;
+    });
+  }
+  if (opts.guard && sparse.depth > 0) keepBestOfEachSide(fused, [dense, sparse], opts.guard, opts.guardGap ?? 0);
+  return fused;
+}
+
+/** Lifts each side's best hit (when it stands out by `gap`) to at least the `within`-th best fused score. */
+function keepBestOfEachSide(fused: number[], sides: SideStats[], within: number, gap: number): void {
+  for (const side of sides) {
+    if (side.best < 0 || side.gap12 < gap) continue;
+    const sorted = [...fused].sort((a, b) => b - a);
+    const floor = sorted[Math.min(within, sorted.length) - 1]!;
+    if (fused[side.best]! < floor) fused[side.best] = floor + 1e-9;
+  }
 }
 
 function sparseMax(cands: FusionCandidate[]): number {
