@@ -48,31 +48,22 @@ const candidates: Candidate[] = [
   { name: 'before', fusion: { method: 'max', adaptive: 'none' }, weight: -1 },
 ];
 const WEIGHTS = [0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9];
-// z-scores with the three per-query weights, each with and without the "no side left behind" guard.
-for (const adaptive of ['none', 'gap', 'gap12'] as const)
+// "No side left behind" guards: each side's best hit (or best two) kept within the fused top three or five.
+const GUARDS: [string, Partial<FusionOptions>][] = [
+  ['', {}],
+  [' guard=1@3', { guard: 3, guardDepth: 1 }],
+  [' guard=1@5', { guard: 5, guardDepth: 1 }],
+  [' guard=2@5', { guard: 5, guardDepth: 2 }],
+];
+for (const adaptive of ['gap', 'none'] as const)
   for (const w of WEIGHTS)
-    for (const guard of [0, 3, 5]) {
-      const name = `zscore ${adaptive} w=${w}${guard ? ` guard=${guard}` : ''}`;
-      candidates.push({ name, fusion: { method: 'zscore', adaptive, guard }, weight: w });
-    }
-for (const w of WEIGHTS) {
-  candidates.push({
-    name: `zscore gap w=${w} guard=3 gap>=1`,
-    fusion: { method: 'zscore', adaptive: 'gap', guard: 3, guardGap: 1 },
-    weight: w,
-  });
-  candidates.push({
-    name: `zscore gap w=${w} both=0.5`,
-    fusion: { method: 'zscore', adaptive: 'gap', bothBonus: 0.5 },
-    weight: w,
-  });
-  candidates.push({
-    name: `rrf k=60 none w=${w} guard=0`,
-    fusion: { method: 'rrf', rrfK: 60, adaptive: 'none' },
-    weight: w,
-  });
-}
-for (const guard of [3, 5]) candidates.push({ name: `shipped guard=${guard}`, fusion: { guard } });
+    for (const [suffix, guard] of GUARDS)
+      candidates.push({
+        name: `zscore ${adaptive} w=${w}${suffix}`,
+        fusion: { method: 'zscore', adaptive, ...guard },
+        weight: w,
+      });
+for (const [suffix, guard] of GUARDS.slice(1)) candidates.push({ name: `shipped${suffix}`, fusion: guard });
 const run = only ? candidates.filter((c) => only.includes(c.name)) : candidates;
 if (run.length === 0) throw new Error(`no candidate named ${only?.join(', ')}`);
 

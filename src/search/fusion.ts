@@ -28,14 +28,12 @@ export interface FusionOptions {
   /** RRF's rank offset (60 in the original paper). */
   rrfK: number;
   /**
-   * "No side left behind": each side's best hit is kept within this fused rank (0: off). A Recall@5 loss of
-   * fusion is a question one side had answered on top and the mix pushed out of the top five.
+   * "No side left behind": each side's best `guardDepth` hits are kept within this fused rank (0: off). A Recall@5
+   * loss of fusion is a question one side had answered near the top and the mix pushed out of the top five.
    */
   guard?: number;
-  /** The guard applies only when the side's best hit stands out of its second by this many standard deviations. */
-  guardGap?: number;
-  /** Added (in z-units) to a candidate both sides rank in their top ten (a CombMNZ-style agreement bonus). */
-  bothBonus?: number;
+  /** How many of each side's best hits the guard keeps (default 1). */
+  guardDepth?: number;
 }
 
 export interface FusionCandidate {
@@ -56,8 +54,8 @@ interface SideStats {
   topZ: number;
   /** The side's best score minus its second, in standard deviations over all candidates. */
   gap12: number;
-  /** Candidate index of the side's best hit (-1: none). */
-  best: number;
+  /** Candidate indices of the side's best hits, best first (at most TOP). */
+  best: number[];
   depth: number;
 }
 
@@ -82,7 +80,7 @@ function sideStats(scores: (number | null)[]): SideStats {
     std,
     topZ: order.length === 0 ? 0 : topStd > 1e-9 ? (values[0]! - topMean) / topStd : 0,
     gap12: order.length === 0 || std <= 1e-9 ? 0 : (values[0]! - (values[1] ?? 0)) / std,
-    best: order.length ? order[0]!.i : -1,
+    best: order.slice(0, TOP).map((x) => x.i),
     depth: order.length,
   };
 }
@@ -154,25 +152,53 @@ export function fuseScores(cands: FusionCandidate[], opts: FusionOptions): numbe
     }
   };
   const fused = cands.map((c, i) => w * norm(dense, c.dense_score, i) + (1 - w) * norm(sparse, c.sparse_score, i));
-  if (opts.bothBonus) {
-    const scale = opts.method === 'zscore' ? 1 : Math.max(...fused.map(Math.abs), 1e-9);
-    cands.forEach((_, i) => {
-      if ((dense.rank.get(i) ?? Infinity) <= TOP && (sparse.rank.get(i) ?? Infinity) <= TOP)
-        fused[i]! += opts.bothBonus! * scale;
-    });
-  }
-  if (opts.guard && sparse.depth > 0) keepBestOfEachSide(fused, [dense, sparse], opts.guard, opts.guardGap ?? 0);
+  if (opts.guard && sparse.depth > 0)
+    keepBestOfEachSide(cands, fused, [dense, sparse], opts.guard, opts.guardDepth ?? 1);
   return fused;
 }
 
-/** Lifts each side's best hit (when it stands out by `gap`) to at least the `within`-th best fused score. */
-function keepBestOfEachSide(fused: number[], sides: SideStats[], within: number, gap: number): void {
-  for (const side of sides) {
-    if (side.best < 0 || side.gap12 < gap) continue;
-    const sorted = [...fused].sort((a, b) => b - a);
-    const floor = sorted[Math.min(within, sorted.length) - 1]!;
-    if (fused[side.best]! < floor) fused[side.best] = floor + 1e-9;
+/**
+ * Lifts each side's best `depth` notes into the fused top `within` notes (the ranking judged is the per-note one): a
+ * kept note's best chunk goes just above the best note left outside the top, in the order dense 1st, sparse 1st,
+ * dense 2nd…; the rest of the top is the fused order's best. A note already inside the top keeps its place and score.
+ */
+function keepBestOfEachSide(
+  cands: FusionCandidate[],
+  fused: number[],
+  sides: SideStats[],
+  within: number,
+  depth: number,
+): void {
+  // Each note's best fused chunk stands for it.
+  const head = new Map<string, number>();
+  fused.forEach((f, i) => {
+    const h = head.get(cands[i]!.source);
+    if (h === undefined || f > fused[h]!) head.set(cands[i]!.source, i);
+  });
+  const sideNotes = sides.map((side) => [...new Set(side.best.map((i) => cands[i]!.source))]);
+  const keep: string[] = [];
+  for (let d = 0; d < depth; d++)
+    for (const notes of sideNotes) {
+      const n = notes[d];
+      if (n !== undefined && !keep.includes(n)) keep.push(n);
+    }
+  keep.splice(within);
+  const inTop = new Set(keep);
+  let quota = within - keep.length;
+  for (const n of [...head.keys()].sort((a, b) => fused[head.get(b)!]! - fused[head.get(a)!]!)) {
+    if (quota <= 0) break;
+    if (!inTop.has(n)) {
+      inTop.add(n);
+      quota--;
+    }
   }
+  let floor = -Infinity;
+  for (const [n, i] of head) if (!inTop.has(n) && fused[i]! > floor) floor = fused[i]!;
+  if (floor === -Infinity) return;
+  keep.forEach((n, k) => {
+    const i = head.get(n)!;
+    if (fused[i]! <= floor) fused[i] = floor + 1e-9 * (keep.length - k);
+  });
 }
 
 function sparseMax(cands: FusionCandidate[]): number {
