@@ -51,18 +51,19 @@ const WEIGHTS = [0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9];
 // "No side left behind" guards: each side's best hit (or best two) kept within the fused top three or five.
 const GUARDS: [string, Partial<FusionOptions>][] = [
   ['', {}],
-  [' guard=1@3', { guard: 3, guardDepth: 1 }],
-  [' guard=1@5', { guard: 5, guardDepth: 1 }],
-  [' guard=2@5', { guard: 5, guardDepth: 2 }],
+  [' guard=1@5', { guard: 5 }],
+  ...[0.1, 0.25, 0.5, 1].map((g): [string, Partial<FusionOptions>] => [
+    ` guard=1@5 gap>=${g}`,
+    { guard: 5, guardGap: g },
+  ]),
 ];
-for (const adaptive of ['gap', 'none'] as const)
-  for (const w of WEIGHTS)
-    for (const [suffix, guard] of GUARDS)
-      candidates.push({
-        name: `zscore ${adaptive} w=${w}${suffix}`,
-        fusion: { method: 'zscore', adaptive, ...guard },
-        weight: w,
-      });
+for (const w of WEIGHTS)
+  for (const [suffix, guard] of GUARDS)
+    candidates.push({
+      name: `zscore gap w=${w}${suffix}`,
+      fusion: { method: 'zscore', adaptive: 'gap', ...guard },
+      weight: w,
+    });
 for (const [suffix, guard] of GUARDS.slice(1)) candidates.push({ name: `shipped${suffix}`, fusion: guard });
 const run = only ? candidates.filter((c) => only.includes(c.name)) : candidates;
 if (run.length === 0) throw new Error(`no candidate named ${only?.join(', ')}`);

@@ -34,6 +34,11 @@ export interface FusionOptions {
   guard?: number;
   /** How many of each side's best hits the guard keeps (default 1). */
   guardDepth?: number;
+  /**
+   * A side's best note is kept only when it stands out of the side's next note by this many standard deviations of
+   * the side's scores (0: always). Near-identical notes (tldr's one page per platform) do not stand out of each other.
+   */
+  guardGap?: number;
 }
 
 export interface FusionCandidate {
@@ -153,7 +158,7 @@ export function fuseScores(cands: FusionCandidate[], opts: FusionOptions): numbe
   };
   const fused = cands.map((c, i) => w * norm(dense, c.dense_score, i) + (1 - w) * norm(sparse, c.sparse_score, i));
   if (opts.guard && sparse.depth > 0)
-    keepBestOfEachSide(cands, fused, [dense, sparse], opts.guard, opts.guardDepth ?? 1);
+    keepBestOfEachSide(cands, fused, [dense, sparse], opts.guard, opts.guardDepth ?? 1, opts.guardGap ?? 0);
   return fused;
 }
 
@@ -168,6 +173,7 @@ function keepBestOfEachSide(
   sides: SideStats[],
   within: number,
   depth: number,
+  gap: number,
 ): void {
   // Each note's best fused chunk stands for it.
   const head = new Map<string, number>();
@@ -175,12 +181,23 @@ function keepBestOfEachSide(
     const h = head.get(cands[i]!.source);
     if (h === undefined || f > fused[h]!) head.set(cands[i]!.source, i);
   });
-  const sideNotes = sides.map((side) => [...new Set(side.best.map((i) => cands[i]!.source))]);
+  // Each side's best notes, best first, with the side's score of their best chunk.
+  const sideNotes = sides.map((side, k) => {
+    const seen = new Map<string, number>();
+    for (const i of side.best) {
+      const c = cands[i]!;
+      if (!seen.has(c.source)) seen.set(c.source, (k === 0 ? c.dense_score : c.sparse_score) ?? 0);
+    }
+    return { side, notes: [...seen] };
+  });
   const keep: string[] = [];
   for (let d = 0; d < depth; d++)
-    for (const notes of sideNotes) {
+    for (const { side, notes } of sideNotes) {
       const n = notes[d];
-      if (n !== undefined && !keep.includes(n)) keep.push(n);
+      if (n === undefined || keep.includes(n[0])) continue;
+      const next = notes[d + 1]?.[1] ?? side.mean;
+      if (gap > 0 && (side.std <= 1e-9 || (n[1] - next) / side.std < gap)) continue;
+      keep.push(n[0]);
     }
   keep.splice(within);
   const inTop = new Set(keep);
