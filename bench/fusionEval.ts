@@ -49,22 +49,19 @@ const candidates: Candidate[] = [
 ];
 const WEIGHTS = [0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9];
 // "No side left behind" guards: each side's best hit (or best two) kept within the fused top three or five.
-const GUARDS: [string, Partial<FusionOptions>][] = [
-  ['', {}],
-  [' guard=1@5', { guard: 5 }],
-  ...[0.1, 0.25, 0.5, 1].map((g): [string, Partial<FusionOptions>] => [
-    ` guard=1@5 gap>=${g}`,
-    { guard: 5, guardGap: g },
-  ]),
-];
+// Round 4 (README): the guard and the both-sides bonus together, at the weights either held the target with.
+const GUARD: Partial<FusionOptions> = { guard: 5, guardGap: 0.5 };
 for (const w of WEIGHTS)
-  for (const [suffix, guard] of GUARDS)
-    candidates.push({
-      name: `zscore gap w=${w}${suffix}`,
-      fusion: { method: 'zscore', adaptive: 'gap', ...guard },
-      weight: w,
-    });
-for (const [suffix, guard] of GUARDS.slice(1)) candidates.push({ name: `shipped${suffix}`, fusion: guard });
+  for (const both of [0.25, 0.5])
+    for (const [suffix, g] of [
+      ['', {}],
+      [' guard=1@5 gap>=0.5', GUARD],
+    ] as const)
+      candidates.push({
+        name: `zscore gap w=${w} both=${both}${suffix}`,
+        fusion: { method: 'zscore', adaptive: 'gap', bothBonus: both, ...g },
+        weight: w,
+      });
 const run = only ? candidates.filter((c) => only.includes(c.name)) : candidates;
 if (run.length === 0) throw new Error(`no candidate named ${only?.join(', ')}`);
 

@@ -39,6 +39,11 @@ export interface FusionOptions {
    * the side's scores (0: always). Near-identical notes (tldr's one page per platform) do not stand out of each other.
    */
   guardGap?: number;
+  /**
+   * Added, in standard deviations, to a candidate both sides rank in their top ten (a CombMNZ-style agreement bonus;
+   * 0: off). Only for `zscore`, whose scores are in standard deviations.
+   */
+  bothBonus?: number;
 }
 
 export interface FusionCandidate {
@@ -157,6 +162,11 @@ export function fuseScores(cands: FusionCandidate[], opts: FusionOptions): numbe
     }
   };
   const fused = cands.map((c, i) => w * norm(dense, c.dense_score, i) + (1 - w) * norm(sparse, c.sparse_score, i));
+  if (opts.bothBonus && opts.method === 'zscore')
+    fused.forEach((_, i) => {
+      if ((dense.rank.get(i) ?? Infinity) <= TOP && (sparse.rank.get(i) ?? Infinity) <= TOP)
+        fused[i]! += opts.bothBonus!;
+    });
   if (opts.guard && sparse.depth > 0)
     keepBestOfEachSide(cands, fused, [dense, sparse], opts.guard, opts.guardDepth ?? 1, opts.guardGap ?? 0);
   return fused;
