@@ -134,7 +134,8 @@ for (const set of sets) {
     );
     for (const c of run) {
       const m = await evaluate(index, embedder, queries, ['hybrid'], {
-        fusion: c.fusion,
+        // A candidate names its whole fusion: the shipped guard and bonus apply only where it asks for them.
+        fusion: c.fusion && { guard: 0, bothBonus: 0, ...c.fusion },
         ...(c.weight === -1
           ? { denseWeight: set.language === 'ja' && embedder.calibration.denseWeightCjk !== undefined ? 0.5 : 0.85 }
           : c.weight !== undefined
