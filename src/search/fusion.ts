@@ -13,8 +13,13 @@
  *
  * `adaptive: 'gap'` moves the weight per query towards the side whose best hit stands out of its own list (the
  * z-score of its top score): a side that cannot tell its best hit from the tenth has little to say about this query.
+ * `adaptive: 'gap12'` does the same with the gap between a side's best and second score.
  * `adaptive: 'agreement'` moves the weight towards equal shares as the two lists' top notes agree, and towards the
  * base weight when they do not.
+ *
+ * Two rank-level rules on top (both shipped, README "Retrieval quality"): `bothBonus` lifts a chunk both sides rank
+ * in their top ten; `guard` ("no side left behind") keeps each side's best note, when it stands out of that side's
+ * next note, within the fused top N.
  */
 
 export type FusionMethod = 'max' | 'zscore' | 'rank' | 'rrf';

@@ -78,6 +78,20 @@ describe('fusion', () => {
       expect(ranking(5).slice(3, 5)).toEqual(['d.md', 'b.md']);
     });
 
+    it('with a gap, a side whose best note does not stand out of its next one (a sibling page) is not followed', () => {
+      const siblings = [...cands, cand('b2.md', 0.1, 5.99)];
+      const top5 = (guardGap: number) => {
+        const s = fuseScores(siblings, { ...zgap(0.5), adaptive: 'none', guard: 5, guardGap });
+        return siblings
+          .map((c, i) => ({ source: c.source, s: s[i]! }))
+          .sort((a, b) => b.s - a.s)
+          .slice(0, 5)
+          .map((c) => c.source);
+      };
+      expect(top5(0)).toContain('b.md');
+      expect(top5(0.5)).not.toContain('b.md');
+    });
+
     it('a note already inside the top keeps its place and score', () => {
       const base = fuseScores(cands, { ...zgap(0.5), adaptive: 'none' });
       const guarded = fuseScores(cands, { ...zgap(0.5), adaptive: 'none', guard: 5 });
@@ -95,5 +109,19 @@ describe('fusion', () => {
       ];
       expect(notes.slice(0, 3)).toEqual(expect.arrayContaining(['d.md', 'b.md']));
     });
+  });
+
+  it('both-sides bonus: a chunk both lists rank in their top ten gains half a standard deviation, no other', () => {
+    const cands = flatDense({ 'n2.md': 3, 'n15.md': 4 }); // n2: dense rank 3 and BM25 rank 2; n15: BM25 only (dense rank 16)
+    const opts = { ...zgap(0.5), adaptive: 'none' as const };
+    const without = fuseScores(cands, opts);
+    const withBonus = fuseScores(cands, { ...opts, bothBonus: 0.5 });
+    cands.forEach((c, i) =>
+      expect(withBonus[i]! - without[i]!, c.source).toBeCloseTo(c.source === 'n2.md' ? 0.5 : 0, 9),
+    );
+    // Only z-scores are in standard deviations: other methods ignore it.
+    expect(fuseScores(cands, { ...opts, method: 'rrf', bothBonus: 0.5 })).toEqual(
+      fuseScores(cands, { ...opts, method: 'rrf' }),
+    );
   });
 });
