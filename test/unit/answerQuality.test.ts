@@ -305,11 +305,15 @@ describe('eval --answers set choice', () => {
     { name: 'a-test', queries: 'b.jsonl', vault: 'v', language: 'en', part: 'test' as const },
     { name: 'off-test', queries: 'c.jsonl', vault: 'v', language: 'en', part: 'test' as const, offTopic: true },
   ];
+  // --answers chooses its sets with the same function as the retrieval eval and bench/fusionEval.ts.
   it('picks by name and part, and names the known sets when one is unknown', async () => {
-    const { chooseSets } = await import('../../src/cli/evalAnswers.js');
-    expect(chooseSets(sets, [], 'test').map((s) => s.name)).toEqual(['a-test', 'off-test']);
-    expect(chooseSets(sets, ['a-tune', 'a-test'], 'tune').map((s) => s.name)).toEqual(['a-tune']);
-    expect(() => chooseSets(sets, ['nope'])).toThrow(/Unknown question set "nope".*a-tune, a-test, off-test/);
-    expect(() => chooseSets(sets, ['a-tune'], 'test')).toThrow(/No question set matches/);
+    const { selectEvalSets, EvalSetError } = await import('../../src/search/evalSets.js');
+    expect(selectEvalSets(sets, { part: 'test' }).map((s) => s.name)).toEqual(['a-test', 'off-test']);
+    expect(selectEvalSets(sets, { names: ['a-tune', 'a-test'], part: 'tune' }).map((s) => s.name)).toEqual(['a-tune']);
+    expect(() => selectEvalSets(sets, { names: ['nope'] })).toThrow(
+      /No question set named "nope".*a-tune, a-test, off-test/,
+    );
+    expect(() => selectEvalSets(sets, { names: ['a-tune'], part: 'test' })).toThrow(EvalSetError);
+    expect(() => selectEvalSets(sets, { names: ['a-tune'], part: 'test' })).toThrow(/No question set matches/);
   });
 });
