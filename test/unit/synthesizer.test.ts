@@ -9,7 +9,6 @@ import {
   synthesize,
   verifyAnswer,
 } from '../../src/agent/synthesizer.js';
-import type { SearchResult } from '../../src/search/similaritySearch.js';
 import { searchResult, useBundledEmbedder } from '../helpers/answerParts.js';
 import { lastUserText, ScriptedModel } from '../helpers/scriptedModel.js';
 
