@@ -3,6 +3,7 @@ import type { Embedder } from '../models/embedder.js';
 import type { Index } from '../store/openIndex.js';
 import type { ChunkRecord, IndexDb, LogRow } from '../store/indexDb.js';
 import { DEFAULT_CHUNK_OPTIONS, chunkMarkdown } from './chunker.js';
+import { bytesPerChunk } from './chunkEstimate.js';
 import { discoverNotes, toSource } from './discover.js';
 import { dateFromNoteName, parseNoteMetadata } from './noteMetadata.js';
 import { DEFAULT_DAILY_NOTE_FORMAT, readDailyNoteFormat } from '../obsidian/config.js';
@@ -81,11 +82,11 @@ export function batchLimit(
 }
 
 /**
- * Chunks a note of this many bytes is expected to give before it is read: about four bytes per token. Only
- * used until real notes have been chunked, whose own chunks-per-byte then takes over.
+ * Chunks per byte of a note before any is read (the estimate the model choice uses too). Only used until real
+ * notes have been chunked, whose own chunks-per-byte then takes over.
  */
-function priorChunksPerByte(chunkSize: number): number {
-  return 1 / Math.max(1, chunkSize * 4);
+function priorChunksPerByte(chunkOpts: ChunkOptions): number {
+  return 1 / bytesPerChunk(chunkOpts);
 }
 
 /**
@@ -211,7 +212,7 @@ export async function syncVault(opts: SyncOptions): Promise<SyncSummary> {
     const secs = (performance.now() - indexStart) / 1000;
     const embedded = chunksEmbedded + chunksInFlight;
     const rate = secs > 0 ? embedded / secs : 0;
-    const perByte = bytesSeen > 0 && chunksSeen > 0 ? chunksSeen / bytesSeen : priorChunksPerByte(chunkOpts.chunkSize);
+    const perByte = bytesSeen > 0 && chunksSeen > 0 ? chunksSeen / bytesSeen : priorChunksPerByte(chunkOpts);
     const estimatedTotal = Math.max(embedded, chunksSeen + Math.max(0, bytesTotal - bytesSeen) * perByte);
     opts.onProgress?.({
       phase: 'indexing',

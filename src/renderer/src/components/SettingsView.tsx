@@ -115,9 +115,9 @@ function Field({
   );
 }
 
-function ReadOnly({ label, value }: { label: string; value: string }) {
+function ReadOnly({ label, value, help }: { label: string; value: string; help?: ReactNode }) {
   return (
-    <Field label={label}>
+    <Field label={label} help={help}>
       {(id) => <input id={id} type="text" readOnly value={value} className="mono readonly" />}
     </Field>
   );
@@ -254,7 +254,15 @@ function ModelsSection({
   return (
     <section className="settings-section" aria-labelledby="s-models">
       <h2 id="s-models">Models</h2>
-      <ReadOnly label="Embedding model" value={status?.embeddingModel ?? '—'} />
+      <ReadOnly
+        label="Embedding model"
+        value={status?.embeddingModel ?? '—'}
+        help={
+          status?.embeddingModelReason
+            ? `Chosen for this index (${status.embeddingModelSource ?? 'detected'}): ${status.embeddingModelReason}.`
+            : undefined
+        }
+      />
       <ReadOnly label="Chat model in use" value={status?.chatModel ?? '—'} />
       <Field
         label="Chat model path"
