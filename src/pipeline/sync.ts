@@ -33,7 +33,8 @@ async function scanAndRecord(
   });
   const policy = opts.linkPolicy ?? DEFAULT_LINK_POLICY;
   const { files, outside, root } = await discoverNotes(opts.vault, opts.exclude, policy);
-  // Refused links are logged too (as failed, with the reason), so they are not "gone" and the user sees why.
+  // Refused links are logged too (as failed, with the reason), so they are not "gone" and the user sees why;
+  // the summary counts them as links_refused, not failed.
   const changes = db.recordScan([...files, ...outside]);
   summary.unchanged = changes.unchanged;
   const dailyNoteFormat = readDailyNoteFormat(root);
@@ -66,7 +67,7 @@ async function scanAndRecord(
       summary.chunks_deleted += db.clearChunks(indexed);
     }
     for (const { row, reason } of rows) db.markFailed(row.id, reason);
-    summary.failed += rows.length;
+    summary.links_refused += rows.length;
     opts.onFilesChanged?.(rows.map(({ row }) => row.id));
   }
 
@@ -106,6 +107,7 @@ export async function syncVault(opts: SyncOptions): Promise<SyncSummary> {
     unchanged: 0,
     deleted: 0,
     failed: 0,
+    links_refused: 0,
     chunks_added: 0,
     chunks_deleted: 0,
     duration_ms: 0,

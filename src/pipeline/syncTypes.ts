@@ -10,6 +10,11 @@ export interface SyncSummary {
   unchanged: number;
   deleted: number;
   failed: number;
+  /**
+   * Links out of the vault the link policy does not follow. Logged as failed with the reason (so the log says
+   * why they are not searchable), but counted apart: they are the policy working, not a failure to report.
+   */
+  links_refused: number;
   chunks_added: number;
   chunks_deleted: number;
   duration_ms: number;
