@@ -6,9 +6,11 @@ import type { Embedder } from '../models/embedder.js';
 import { withoutVectorsOnFailure } from '../models/openaiEmbedder.js';
 import { similaritySearch, type SearchResult } from '../search/similaritySearch.js';
 import type { Index } from '../store/openIndex.js';
+import { unknownWords } from '../store/sparse.js';
 import { obsidianUri } from '../obsidian/uri.js';
 import { runFilterAgent, type FilterDecision } from './filterAgent.js';
 import { NOTHING_FOUND } from './prompts.js';
+import { unknownNames } from './relevance.js';
 import { synthesize, plainText } from './synthesizer.js';
 
 export interface SourceArtifact {
@@ -165,6 +167,12 @@ export function buildRetrieveGraph(deps: RetrieveDeps, ctx: RetrieveCallContext)
       .addNode('search', async (s) => {
         ctx.onStep?.('Searching your notes…');
         const d = s.decision!;
+        // A question about something the vault never names is not in the notes, however close its other words come.
+        const unknown = unknownNames(s.query, unknownWords(deps.index.db, s.query));
+        if (unknown.length) {
+          d.notes.push(`no note mentions ${unknown.map((w) => `"${w}"`).join(', ')}`);
+          return { results: [], weak: true };
+        }
         let results = await similaritySearch(deps.index, deps.embedder, {
           refined_query_for_vector_search: d.refined_query_for_vector_search,
           metadata_filters: d.metadata_filters,

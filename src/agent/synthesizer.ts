@@ -165,6 +165,16 @@ interface Candidate {
   generated: boolean;
 }
 
+/** The notes' own sentences that may be quoted: whole sentences of the top four chunks. */
+function noteCandidates(chunks: SearchResult[]): Candidate[] {
+  return chunks.slice(0, 4).flatMap((c, i) =>
+    // Whole sentences of the note only: plainText keeps blocks apart, so a heading never fuses into one.
+    splitSentences(plainText(c.page_content))
+      .filter((sentence) => quotable(sentence, 20))
+      .map((text) => ({ text, n: i + 1, generated: false })),
+  );
+}
+
 type Scored = Candidate & { vec: Float32Array; score: number; relevant: boolean };
 
 /**
@@ -200,13 +210,7 @@ class AnswerSelector {
     maxSentences: number,
     emit: (c: Scored) => void = () => undefined,
   ): Promise<AnswerSelector> {
-    const candidates: Candidate[] = drafts.filter((c) => quotable(c.text, 15));
-    chunks.slice(0, 4).forEach((c, i) => {
-      // Whole sentences of the note only: plainText keeps blocks apart, so a heading never fuses into one.
-      for (const sentence of splitSentences(plainText(c.page_content))) {
-        if (quotable(sentence, 20)) candidates.push({ text: sentence, n: i + 1, generated: false });
-      }
-    });
+    const candidates: Candidate[] = [...drafts.filter((c) => quotable(c.text, 15)), ...noteCandidates(chunks)];
     // The question is embedded as a query and the candidates as passages (E5-style models differ by prefix).
     const [q] = await embedder.embed([query], { kind: 'query' });
     const vecs = candidates.length ? await embedder.embed(candidates.map((c) => c.text)) : [];
@@ -293,6 +297,37 @@ class AnswerSelector {
       generated: this.picked.some((p) => p.generated),
     };
   }
+}
+
+/**
+ * What the relevance rule sees for each quotable note sentence (bench/answerRule.ts chooses ANSWER_RELEVANCE's
+ * numbers from these on the tuning parts): cosine to the question, shared distinctive key words, word overlap.
+ */
+export async function describeCandidates(
+  query: string,
+  chunks: SearchResult[],
+  embedder: Embedder,
+): Promise<{
+  gate: number;
+  keyWords: number;
+  candidates: { text: string; n: number; similarity: number; shared: number; overlap: number }[];
+}> {
+  const candidates = noteCandidates(chunks);
+  const [q] = await embedder.embed([query], { kind: 'query' });
+  const vecs = candidates.length ? await embedder.embed(candidates.map((c) => c.text)) : [];
+  const common = commonWords(chunks.map((c) => `${c.title} ${c.page_content}`));
+  const qWords = new Set(words(query));
+  return {
+    gate: embedder.calibration.threshold,
+    keyWords: queryTerms(query).length,
+    candidates: candidates.map((c, i) => ({
+      text: c.text,
+      n: c.n,
+      similarity: cosine(q!, vecs[i]!),
+      shared: sharedDistinctiveKeyWords(query, c.text, common, chunks[c.n - 1]?.title),
+      overlap: words(c.text).filter((w) => qWords.has(w)).length / Math.max(qWords.size, 1),
+    })),
+  };
 }
 
 function sentenceText(p: Candidate): string {

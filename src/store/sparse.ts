@@ -67,6 +67,19 @@ export function affordableTerms(db: IndexDb, query: string, budget = SPARSE_POST
   return kept.sort((a, b) => a.i - b.i).map((c) => c.t);
 }
 
+/**
+ * The query's words the vault never holds in any form (document frequency 0 for the written form and its stem),
+ * numbers left out: "Excalidraw", "Todoist", "kubectl" in a question over the help vault. A question naming
+ * something the notes never mention is about something else, however close its other words come.
+ */
+export function unknownWords(db: IndexDb, query: string): string[] {
+  const df = documentFrequency(db.db);
+  const docs = (w: string) => (df.get(w) as { doc: number } | undefined)?.doc ?? 0;
+  return queryTerms(query)
+    .filter((t) => !/\p{N}/u.test(t.word) && t.terms.every((w) => docs(w) === 0))
+    .map((t) => t.word);
+}
+
 /** The query words BM25 will score (normalised as indexed): rarest first within the budget, in query order. */
 export function affordableWords(db: IndexDb, query: string, budget = SPARSE_POSTINGS_BUDGET): string[] {
   return affordableTerms(db, query, budget).map((t) => t.word);
