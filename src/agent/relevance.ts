@@ -53,7 +53,8 @@ export function namedWords(question: string): Set<string> {
  * other word is in the notes, so search finds a note about diagrams and its sentences come close in meaning, but
  * the thing asked about is not there. Only names count (capitalised after the first word): a paraphrase's
  * ordinary words ("colour", "charity") are often missing from the notes that answer it. Chosen on the tuning parts
- * (README, "Answer quality"): 7 of 19 off-topic questions, no on-topic one.
+ * (README, "Answer quality"): it names 6 of the 19 off-topic questions (3 of them were answered before) and none
+ * of the 89 on-topic ones, nor any of the 52 Japanese ones.
  */
 export function unknownNames(question: string, unknown: string[]): string[] {
   const named = namedWords(question);
