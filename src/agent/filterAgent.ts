@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { ChatModel, ChatTurn } from '../models/chatModel.js';
 import { translateDates } from '../search/dates.js';
+import { FILTER_STOPWORDS } from '../text/stopwords.js';
 import type { MetadataFilters } from '../shared/filters.js';
 import { FILTER_AGENT_PROMPT } from './prompts.js';
 
@@ -179,18 +180,12 @@ export function namesFolderOrTag(text: string, notes: NoteListing[], knownTags: 
   return knownTags.some((tag) => tag.length > 0 && t.includes(tag.toLowerCase()));
 }
 
-const STOPWORDS = new Set(
-  "the and for are but not you your with what about which when where who how why this that these those there their one ones second first third other from into does did was were have has had can could would should will just also any some all more most then than them they its it's".split(
-    ' ',
-  ),
-);
-
 export function contentWords(text: string): Set<string> {
   return new Set(
     text
       .toLowerCase()
       .split(/[^\p{L}\p{N}]+/u)
-      .filter((w) => w.length > 2 && !STOPWORDS.has(w)),
+      .filter((w) => w.length > 2 && !FILTER_STOPWORDS.has(w)),
   );
 }
 

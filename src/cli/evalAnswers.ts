@@ -1,14 +1,9 @@
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { checkQuestionFile, readSetManifest, type EvalSetEntry } from '../search/evalSets.js';
+import { checkQuestionFile, loadEvalSets, selectEvalSets } from '../search/evalSets.js';
 import { VaultService, UsageError } from '../services/vaultService.js';
 import { runAnswerEval, summariseAnswers, type AnswerCase, type AnswerRow } from '../agent/answerEval.js';
 import { printJson } from './output.js';
 
 /** `npm run eval -- --answers`: the agent on each question of the chosen sets, scored by src/agent/answerEval.ts. */
-
-const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
-export const SETS_MANIFEST = path.join(REPO_ROOT, 'eval', 'sets.json');
 
 export interface AnswersCommandOptions {
   /** Set names from eval/sets.json; all sets when empty (narrowed by part). */
@@ -25,19 +20,9 @@ export interface AnswersCommandOptions {
   verbose?: boolean;
 }
 
-export function chooseSets(all: EvalSetEntry[], names: string[] = [], part?: 'tune' | 'test'): EvalSetEntry[] {
-  const unknown = names.filter((n) => !all.some((s) => s.name === n));
-  if (unknown.length)
-    throw new UsageError(
-      `Unknown question set ${unknown.map((n) => `"${n}"`).join(', ')}; eval/sets.json has ${all.map((s) => s.name).join(', ')}.`,
-    );
-  const chosen = all.filter((s) => (names.length === 0 || names.includes(s.name)) && (!part || s.part === part));
-  if (chosen.length === 0) throw new UsageError('No question set matches the chosen --set and --part.');
-  return chosen;
-}
-
 export async function runAnswersCommand(opts: AnswersCommandOptions): Promise<void> {
-  const sets = chooseSets(readSetManifest(SETS_MANIFEST), opts.set, opts.part);
+  // Paths come absolute (resolved against the repository root, where eval/sets.json lives).
+  const sets = selectEvalSets(loadEvalSets(), { names: opts.set, part: opts.part });
   const vaults = [...new Set(sets.map((s) => s.vault))];
   if (opts.data && vaults.length > 1)
     throw new UsageError(`--data names one index, but the chosen sets are over ${vaults.length} vaults.`);
@@ -46,8 +31,7 @@ export async function runAnswersCommand(opts: AnswersCommandOptions): Promise<vo
     const cases: AnswerCase[] = sets
       .filter((s) => s.vault === vault)
       .flatMap((s) => {
-        const file = path.resolve(REPO_ROOT, s.queries);
-        const { questions, problems } = checkQuestionFile(file, path.resolve(REPO_ROOT, vault), s);
+        const { questions, problems } = checkQuestionFile(s.queries, vault, s);
         if (problems.length) throw new UsageError(problems.join('\n'));
         return questions.slice(0, opts.limit ?? questions.length).map((x) => ({
           set: s.name,
@@ -56,7 +40,7 @@ export async function runAnswersCommand(opts: AnswersCommandOptions): Promise<vo
           rel: x.rel,
         }));
       });
-    const service = await VaultService.open({ vault: path.resolve(REPO_ROOT, vault), dataDir: opts.data });
+    const service = await VaultService.open({ vault, dataDir: opts.data });
     try {
       await service.sync();
       const { createChatService } = await import('../agent/chatService.js');

@@ -49,7 +49,7 @@ export function createMcpServer(ctx: ToolContext, version: string): McpServer {
       } catch {
         throw new Error(`Malformed note URI: ${uri.href}`);
       }
-      const note = readIndexedNote(await ctx.reader(), source);
+      const note = await readIndexedNote(await ctx.reader(), source);
       return { contents: [{ uri: uri.href, mimeType: 'text/markdown', text: note.content }] };
     },
   );

@@ -1,10 +1,10 @@
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { similaritySearch } from '../search/similaritySearch.js';
 import { sourceFilter } from '../pipeline/linkPolicy.js';
+import { readNote } from '../pipeline/readNote.js';
 import { resolveNotePath } from '../services/notePaths.js';
 import { obsidianUri } from '../obsidian/uri.js';
 import { syncInProgress } from '../pipeline/syncLock.js';
@@ -225,7 +225,7 @@ export function registerTools(server: McpServer, ctx: ToolContext): void {
         if (args.start_line && args.end_line && args.start_line > args.end_line)
           return toolError(`start_line (${args.start_line}) is after end_line (${args.end_line}).`);
         const r = await ctx.reader();
-        const note = readIndexedNote(r, args.path);
+        const note = await readIndexedNote(r, args.path);
         const lines = note.content.split('\n');
         const start = args.start_line ?? 1;
         if (start > lines.length)
@@ -375,13 +375,14 @@ export function registerTools(server: McpServer, ctx: ToolContext): void {
 }
 
 /**
- * A note's markdown, the way the app's note:read gets it (same path resolution and symlink policy), and
- * only if the index holds it: a file the user excluded or that was never synced is not ours to show.
+ * A note's markdown, the way the app's note:read gets it (same path resolution, symlink policy and decoding:
+ * a binary, non-UTF-8 or oversized file is refused with the reason sync gives, never returned as mangled text),
+ * and only if the index holds it: a file the user excluded or that was never synced is not ours to show.
  */
-export function readIndexedNote(
+export async function readIndexedNote(
   r: VaultReader,
   source: string,
-): { title: string; content: string; obsidian_uri: string } {
+): Promise<{ title: string; content: string; obsidian_uri: string }> {
   const file = resolveNotePath(r.vault, source, { followExternalLinks: r.settings.followExternalLinks });
   const rel = source.split(/[\\/]/).join('/');
   const summary = r.index.db.noteSummary(rel);
@@ -389,9 +390,11 @@ export function readIndexedNote(
     throw new Error(
       `${source} is not an indexed note of this vault (use list_notes or search_notes to find note paths).`,
     );
+  // The size limit sync indexed it under, so a note is readable here exactly when it could be indexed.
+  const { text } = await readNote(file, r.settings.maxNoteMB * 1024 * 1024);
   return {
     title: summary.title || path.basename(rel, '.md'),
-    content: readFileSync(file, 'utf8'),
+    content: text,
     obsidian_uri: obsidianUri(r.vault, rel),
   };
 }

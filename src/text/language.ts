@@ -7,6 +7,8 @@
  * be cheap (no allocation per character beyond one pass) and stable: the same text always gives the same answer.
  */
 
+import { LANGUAGE_FUNCTION_WORDS } from './stopwords.js';
+
 export interface DetectedLanguage {
   /** ISO 639-1 code ('en', 'ja', 'zh', …) or 'und' when the text carries no usable evidence. */
   lang: string;
@@ -61,44 +63,6 @@ function scriptCounts(text: string): Map<ScriptName, number> {
   return counts;
 }
 
-// The most frequent function words of each Latin-script language. Words shared by several languages (e.g. "a",
-// "de", "la", "en") are kept out of all lists but the one where they matter most, or left out entirely, so that a
-// hit is evidence for one language.
-const words = (list: string): readonly string[] => list.split(' ');
-
-// Space-separated so the lists stay readable (one line per language, wrapped).
-const STOPWORDS: Record<string, readonly string[]> = {
-  en: words(
-    'the and is are of to in it that this with for you was on as be have not or by at from what which how ' +
-      'can do does my i your an will there they we when where why who has if all would about these',
-  ),
-  es: words(
-    'el los las del que y es por con una para como pero sus al lo más este esta ya muy también hay son ' +
-      'está cómo qué mis nuestro puedo cuando donde dónde sobre entre tiene ser fue mi su unos yo ella eso',
-  ),
-  pt: words(
-    'o os as do da dos das não uma um com para em no na nos mais é são foi ao pelo pela isso você como ' +
-      'meu minha também quando onde muito já tem ele ela seu sua está nas pode',
-  ),
-  fr: words(
-    'le les des et est du une un pour pas dans que qui sur au aux avec ce cette il elle je vous nous sont ' +
-      'mais ou où comment quoi quel quelle quels quelles mes mon ma ses leur était été être avoir fait peut très ' +
-      'aussi quand',
-  ),
-  de: words(
-    'der die das und ist nicht ein eine einen zu den dem mit von sich auf für im auch es ich wie was wo ' +
-      'sind wird werden oder aber bei nach aus mein meine kann hat haben wenn dass noch nur über wir sie',
-  ),
-  it: words(
-    'il gli della di che è per non con sono una nel nella alla dei delle anche come più questo questa ma ' +
-      'mio mia io lui lei dove quando perché cosa ho ha hanno sul dal essere molto tutto',
-  ),
-  nl: words(
-    'de het een en van ik niet dat zijn op te met voor er maar ook als bij naar wat hoe waar mijn wordt ' +
-      'kan heeft nog dit deze ze wij',
-  ),
-};
-
 // Letters (or marks) that appear in one Latin-script language's ordinary words and rarely in the others'.
 const LETTER_EVIDENCE: readonly [string, RegExp][] = [
   ['es', /[ñ¿¡]/g],
@@ -109,7 +73,7 @@ const LETTER_EVIDENCE: readonly [string, RegExp][] = [
 ];
 
 const STOPWORD_LANGS = new Map<string, string[]>();
-for (const [lang, list] of Object.entries(STOPWORDS)) {
+for (const [lang, list] of Object.entries(LANGUAGE_FUNCTION_WORDS)) {
   for (const w of new Set(list)) STOPWORD_LANGS.set(w, [...(STOPWORD_LANGS.get(w) ?? []), lang]);
 }
 

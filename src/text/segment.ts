@@ -1,5 +1,6 @@
 import { stemmer } from 'stemmer';
 import { detectLanguage } from './language.js';
+import { QUERY_STOPWORDS } from './stopwords.js';
 
 /**
  * The one tokeniser behind BM25: the chunk index stores each column as the space-joined terms this module makes,
@@ -76,31 +77,8 @@ export function indexText(text: string, english: boolean): string {
   return (english ? ws.map(englishStem) : ws).join(' ');
 }
 
-// Words too common to help ranking, dropped from queries only (the index keeps them, so phrase order holds).
-// English as before, plus the particles and function words of the other languages we answer in.
-const QUERY_STOPWORDS = new Set(
-  [
-    'a an and are as at be by can do does for from how i if in into is it me my of on or so that the their then',
-    'there these this to was what when where which who why will with you your',
-    // Japanese particles, copulas and question words, as Intl.Segmenter cuts them
-    'の は が を に で と も へ や か から まで より です ます でしょ でしょう ました ません する し して した',
-    'される され ある あり いる い な だ こと もの これ それ あれ どう どの どこ どれ 何 なに とは について ください',
-    'には では とも にも よう ため',
-    // Chinese
-    '的 了 是 在 和 有 我 你 他 吗 呢 吧 怎么 怎样 如何 什么 哪 哪里 哪些 这 那 这个 那个 一个 可以 能 要 把 被 与 及 或',
-    // Korean particles are attached to words (no split), so only free-standing ones
-    '무엇 어떻게 무엇입니까',
-    // Spanish, Portuguese, French, German, Italian: the unmistakable ones (never names, rarely content words)
-    'el la los las un una unos unas del al de que y o en por con para como cómo como qué que es son mi mis se lo',
-    'le les des du et est une un dans pour sur au aux avec ce cette qui quoi comment où mes mon ma je',
-    'der die das den dem des ein eine einen und ist sind wie was wo wann warum ich mein meine mit von zu im auf für',
-    'il gli di che è per non con nel nella della delle dei come cosa dove',
-    'o os as do da dos das um uma em no na não com para como onde',
-  ]
-    .join(' ')
-    .split(' ')
-    .map(foldText),
-);
+// Folded like query words, so that e.g. "cómo" and "como" are one stop word (see stopwords.ts for the list).
+const QUERY_STOPWORD_SET = new Set(Object.values(QUERY_STOPWORDS).flat().map(foldText));
 
 /**
  * A query's distinct content words with the index terms each may match. CJK words of one character are kept
@@ -110,7 +88,7 @@ export function queryTerms(query: string): QueryTerm[] {
   const seen = new Set<string>();
   const out: QueryTerm[] = [];
   for (const word of words(query)) {
-    if (seen.has(word) || QUERY_STOPWORDS.has(word)) continue;
+    if (seen.has(word) || QUERY_STOPWORD_SET.has(word)) continue;
     if (word.length < 2 && !CJK.test(word)) continue;
     seen.add(word);
     out.push({ word, terms: wordTerms(word) });

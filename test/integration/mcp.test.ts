@@ -3,7 +3,17 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { appendFileSync, existsSync, readFileSync, readdirSync, symlinkSync, unlinkSync } from 'node:fs';
+import {
+  appendFileSync,
+  existsSync,
+  readFileSync,
+  readdirSync,
+  statSync,
+  symlinkSync,
+  unlinkSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import {
@@ -167,6 +177,29 @@ describe('obsiquery mcp on a synced copy of obsidian-help-en', () => {
     expect((part.structuredContent as { content: string }).content).toBe(file.split('\n').slice(2, 6).join('\n'));
     const res = await client.readResource({ uri: 'obsiquery://note/Plugins/File%20recovery.md' });
     expect(res.contents[0]).toMatchObject({ mimeType: 'text/markdown', text: file });
+  });
+
+  it('read_note refuses a note that is no longer text, saying why, as sync would (not mangled text)', async () => {
+    const file = path.join(vault, 'Plugins/Templates.md');
+    const original = readFileSync(file);
+    const { atime, mtime } = statSync(file);
+    try {
+      // "Café" saved as Latin-1: the é is byte 0xE9, invalid in UTF-8.
+      writeFileSync(file, Buffer.concat([Buffer.from('# Templates\n\nCaf'), Buffer.from([0xe9]), Buffer.from('\n')]));
+      const latin1 = await call('read_note', { path: 'Plugins/Templates.md' });
+      expect(latin1.isError, text(latin1)).toBe(true);
+      expect(text(latin1)).toMatch(/Not valid UTF-8 text \(first bad byte at offset \d+\); re-save the note as UTF-8/);
+      await expect(client.readResource({ uri: 'obsiquery://note/Plugins/Templates.md' })).rejects.toThrow(/UTF-8/);
+      writeFileSync(file, Buffer.from('# Templates\n\0\0\x01binary'));
+      const binary = await call('read_note', { path: 'Plugins/Templates.md' });
+      expect(binary.isError, text(binary)).toBe(true);
+      expect(text(binary)).toMatch(/binary file/);
+    } finally {
+      // The later tests sync this vault again and read this note.
+      writeFileSync(file, original);
+      utimesSync(file, atime, mtime);
+    }
+    expect((await call('read_note', { path: 'Plugins/Templates.md' })).isError).toBeFalsy();
   });
 
   it('list_notes pages through the notes of a folder, and filters by date', async () => {

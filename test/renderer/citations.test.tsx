@@ -1,15 +1,14 @@
 // @vitest-environment happy-dom
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Root } from 'react-dom/client';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { CitedSourceT } from '../../src/shared/contract.js';
 import { setApi } from '../../src/renderer/src/bridge/api.js';
 import { AnswerBody, SourcesList } from '../../src/renderer/src/components/ChatMessage.js';
 import { closeOpenMarkers, renderAnswer } from '../../src/renderer/src/markdown/renderAnswer.js';
 import { usePreview } from '../../src/renderer/src/store/previewStore.js';
+import { mountPerTest } from './mountPerTest.js';
 import { fakeApi, flush, type FakeApi } from './fakeApi.js';
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 function source(n: number, file: string, start: number, end: number): CitedSourceT {
   return {
@@ -87,17 +86,11 @@ describe('clicking a citation opens its source', () => {
       }),
     });
     setApi(api);
-    container = document.createElement('div');
-    document.body.appendChild(container);
-    root = createRoot(container);
   });
-
-  afterEach(() => {
-    act(() => root.unmount());
-    container.remove();
-    usePreview.getState().close();
-    setApi(null);
-  });
+  mountPerTest(
+    (m) => ({ container, root } = m),
+    () => usePreview.getState().close(),
+  );
 
   it('maps [2] to source number 2 and opens the preview at its lines', async () => {
     await act(async () => {

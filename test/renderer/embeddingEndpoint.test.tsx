@@ -4,32 +4,23 @@
  * Settings edits the endpoint and its model name, sending them over the contract.
  */
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Root } from 'react-dom/client';
+import { describe, expect, it } from 'vitest';
 import { setApi } from '../../src/renderer/src/bridge/api.js';
 import { SearchView } from '../../src/renderer/src/components/SearchView.js';
 import { SettingsView } from '../../src/renderer/src/components/SettingsView.js';
 import { useSearch } from '../../src/renderer/src/store/searchStore.js';
 import { settingsSchema } from '../../src/shared/settingsSchema.js';
 import type { SettingsViewT } from '../../src/shared/contract.js';
+import { mountPerTest } from './mountPerTest.js';
 import { fakeApi, flush } from './fakeApi.js';
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 let container: HTMLDivElement;
 let root: Root;
-
-beforeEach(() => {
-  container = document.createElement('div');
-  document.body.appendChild(container);
-  root = createRoot(container);
-});
-afterEach(() => {
-  act(() => root.unmount());
-  container.remove();
-  useSearch.getState().reset();
-  setApi(null);
-});
+mountPerTest(
+  (m) => ({ container, root } = m),
+  () => useSearch.getState().reset(),
+);
 
 function type(input: HTMLInputElement, value: string): void {
   act(() => {

@@ -5,8 +5,8 @@
  * "auto (0.22)", tag chips and task markers.
  */
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Root } from 'react-dom/client';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { SearchHitT, SyncProgressT } from '../../src/shared/contract.js';
 import { errorMessage, setApi } from '../../src/renderer/src/bridge/api.js';
 import { SearchView } from '../../src/renderer/src/components/SearchView.js';
@@ -20,10 +20,9 @@ import { useChat } from '../../src/renderer/src/store/chatStore.js';
 import { useSearch } from '../../src/renderer/src/store/searchStore.js';
 import { useSync } from '../../src/renderer/src/store/syncStore.js';
 import { connectEvents, onVaultChanged } from '../../src/renderer/src/store/events.js';
+import { mountPerTest } from './mountPerTest.js';
 import { fakeApi, flush, type FakeApi } from './fakeApi.js';
 import { settingsSchema } from '../../src/shared/settingsSchema.js';
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 const hit = (title: string, score: number, weak = false): SearchHitT => ({
   source: `${title}.md`,
@@ -45,20 +44,15 @@ function mount(node: React.ReactNode): void {
   act(() => root.render(node));
 }
 
-beforeEach(() => {
-  container = document.createElement('div');
-  document.body.appendChild(container);
-  root = createRoot(container);
-});
-afterEach(() => {
-  act(() => root.unmount());
-  container.remove();
-  useSearch.getState().reset();
-  useSync.getState().reset();
-  useChat.getState().reset();
-  useApp.setState({ connected: true, vaults: [], status: null });
-  setApi(null);
-});
+mountPerTest(
+  (m) => ({ container, root } = m),
+  () => {
+    useSearch.getState().reset();
+    useSync.getState().reset();
+    useChat.getState().reset();
+    useApp.setState({ connected: true, vaults: [], status: null });
+  },
+);
 
 describe('search results users can trust', () => {
   beforeEach(() => {

@@ -5,17 +5,16 @@
  * speak the contract (`sync:pause`, `sync:start { reindex: true }`), following pauses made from the tray.
  */
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Root } from 'react-dom/client';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { StatusT } from '../../src/shared/contract.js';
 import { setApi } from '../../src/renderer/src/bridge/api.js';
 import { IndexControls } from '../../src/renderer/src/components/IndexControls.js';
 import { Onboarding } from '../../src/renderer/src/components/Onboarding.js';
 import { useApp } from '../../src/renderer/src/store/appStore.js';
 import { useOnboarding } from '../../src/renderer/src/store/onboardingStore.js';
+import { mountPerTest } from './mountPerTest.js';
 import { fakeApi, flush, type FakeApi } from './fakeApi.js';
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 const VAULT = '/Users/me/My Vault';
 
@@ -51,18 +50,14 @@ beforeEach(() => {
     },
     'sync:start': () => ({ started: true }),
   });
-  container = document.createElement('div');
-  document.body.appendChild(container);
-  root = createRoot(container);
 });
-
-afterEach(() => {
-  act(() => root.unmount());
-  delete (window as { obsiquery?: unknown }).obsiquery;
-  container.remove();
-  setApi(null);
-  useOnboarding.setState({ step: { kind: 'idle' } });
-});
+mountPerTest(
+  (m) => ({ container, root } = m),
+  () => {
+    delete (window as { obsiquery?: unknown }).obsiquery;
+    useOnboarding.setState({ step: { kind: 'idle' } });
+  },
+);
 
 function button(text: string): HTMLButtonElement | undefined {
   return [...container.querySelectorAll('button')].find((b) => b.textContent === text);

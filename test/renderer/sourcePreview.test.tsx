@@ -1,13 +1,12 @@
 // @vitest-environment happy-dom
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Root } from 'react-dom/client';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { setApi } from '../../src/renderer/src/bridge/api.js';
 import { SourcePreview } from '../../src/renderer/src/components/SourcePreview.js';
 import { usePreview } from '../../src/renderer/src/store/previewStore.js';
+import { mountPerTest } from './mountPerTest.js';
 import { fakeApi, flush, type FakeApi } from './fakeApi.js';
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 const NOTES: Record<string, string> = {
   'Plan.md': [
@@ -43,17 +42,11 @@ describe('SourcePreview', () => {
       'note:open': ({ source }) => ({ uri: `obsidian://open?file=${source}` }),
     });
     setApi(api);
-    container = document.createElement('div');
-    document.body.appendChild(container);
-    root = createRoot(container);
   });
-
-  afterEach(() => {
-    act(() => root.unmount());
-    container.remove();
-    usePreview.getState().close();
-    setApi(null);
-  });
+  mountPerTest(
+    (m) => ({ container, root } = m),
+    () => usePreview.getState().close(),
+  );
 
   async function openAt(source: string, start: number, end: number): Promise<HTMLElement> {
     await act(async () => {

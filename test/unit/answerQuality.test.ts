@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { answerLeak, promptLeak } from '../../src/agent/promptLeak.js';
 import {
   commonWords,
@@ -12,8 +12,8 @@ import { splitSentences, synthesize, verifyAnswer } from '../../src/agent/synthe
 import { FINAL_ANSWER_PROMPT, SYNTHESIZER_PROMPT } from '../../src/agent/prompts.js';
 import { percentile, scoreAnswer, summariseAnswers } from '../../src/agent/answerEval.js';
 import { notInNotesFor } from '../../src/agent/language.js';
-import { loadEmbedder, type Embedder } from '../../src/models/embedder.js';
 import type { SearchResult } from '../../src/search/similaritySearch.js';
+import { searchResult, useBundledEmbedder } from '../helpers/answerParts.js';
 import { lastUserText, ScriptedModel } from '../helpers/scriptedModel.js';
 
 /**
@@ -22,31 +22,9 @@ import { lastUserText, ScriptedModel } from '../helpers/scriptedModel.js';
  * in a colon. The synthesizer runs with a scripted model and the real bundled embedder.
  */
 
-let seq = 0;
-function chunk(source: string, page_content: string, over: Partial<SearchResult> = {}): SearchResult {
-  seq++;
-  return {
-    chunk_id: `c-${seq}`,
-    page_content,
-    source,
-    title: source.replace(/^.*\//, '').replace(/\.md$/, ''),
-    folder: '',
-    section_title: '',
-    header_path: '',
-    chunk_index: 0,
-    total_chunks: 1,
-    start_line: 1,
-    end_line: 5,
-    tags: '',
-    note_date: null,
-    mtime: 0,
-    score: 0.6,
-    dense_score: 0.6,
-    sparse_score: null,
-    rank: seq,
-    ...over,
-  };
-}
+// Scores and line ranges as these tests were written with; folder empty (no test here reads it).
+const chunk = (source: string, text: string, over: Partial<SearchResult> = {}): SearchResult =>
+  searchResult(source, text, { folder: '', end_line: 5, score: 0.6, dense_score: 0.6, ...over });
 
 describe('promptLeak', () => {
   it('catches role lines, template tokens, prompt headings, note headers and copied instructions', () => {
@@ -185,14 +163,8 @@ describe('answer eval scoring', () => {
   });
 });
 
-describe('synthesize: answers that answer (scripted model, real embedder)', () => {
-  let embedder: Embedder;
-  beforeAll(async () => {
-    embedder = await loadEmbedder();
-  }, 60_000);
-  afterAll(async () => {
-    await embedder?.dispose();
-  });
+describe('synthesize: answers that answer (scripted model, real embedder())', () => {
+  const embedder = useBundledEmbedder();
 
   const recovery = chunk(
     'Plugins/File recovery.md',
@@ -213,7 +185,7 @@ describe('synthesize: answers that answer (scripted model, real embedder)', () =
         'user: How long are snapshots kept? Question: How long are snapshots kept? By default, snapshots are kept for 7 days [1].',
       ],
     });
-    const s = await synthesize(model, embedder, {
+    const s = await synthesize(model, embedder(), {
       query: 'How long are snapshots kept?',
       chunks: [recovery, dates],
       recent: [{ role: 'user', content: 'How long are snapshots kept?' }],
@@ -225,14 +197,14 @@ describe('synthesize: answers that answer (scripted model, real embedder)', () =
 
   it('the question is not shown to the model twice: the conversation holds only earlier turns', async () => {
     const model = new ScriptedModel({ text: ['By default, snapshots are kept for 7 days [1].'] });
-    await synthesize(model, embedder, {
+    await synthesize(model, embedder(), {
       query: 'How long are snapshots kept?',
       chunks: [recovery],
       recent: [{ role: 'user', content: 'How long are snapshots kept?' }],
     });
     expect(lastUserText(model.prompts('complete')[0]!)).not.toContain('Conversation so far');
     const follow = new ScriptedModel({ text: ['By default, snapshots are kept for 7 days [1].'] });
-    await synthesize(follow, embedder, {
+    await synthesize(follow, embedder(), {
       query: 'How long are snapshots kept?',
       chunks: [recovery],
       recent: [
@@ -255,9 +227,13 @@ describe('synthesize: answers that answer (scripted model, real embedder)', () =
     const model = new ScriptedModel({
       text: ['You can add a duration to a date, for example a date plus three days [1].'],
     });
-    const s = await synthesize(model, embedder, { query: 'When is my dentist appointment?', chunks: weak, recent: [] });
+    const s = await synthesize(model, embedder(), {
+      query: 'When is my dentist appointment?',
+      chunks: weak,
+      recent: [],
+    });
     expect(s).toMatchObject({ answer: '', cited: [], notInNotes: true });
-    const extractive = await synthesize(null, embedder, {
+    const extractive = await synthesize(null, embedder(), {
       query: 'When is my dentist appointment?',
       chunks: weak,
       recent: [],
@@ -267,7 +243,7 @@ describe('synthesize: answers that answer (scripted model, real embedder)', () =
 
   it('the same kind of sentence answers when it is about the question', async () => {
     const model = new ScriptedModel({ text: ['You can add a duration to a date [1].'] });
-    const s = await synthesize(model, embedder, {
+    const s = await synthesize(model, embedder(), {
       query: 'How do I add days to a date?',
       chunks: [dates],
       recent: [],
@@ -302,14 +278,14 @@ describe('synthesize: answers that answer (scripted model, real embedder)', () =
 
   it('quotes whole sentences: never a lead-in ending in a colon', async () => {
     const model = new ScriptedModel({ text: ['Copy and paste the following text into your note: [1]'] });
-    const s = await synthesize(model, embedder, {
+    const s = await synthesize(model, embedder(), {
       query: 'How do I insert the current date with a template?',
       chunks: [template],
       recent: [],
     });
     expect(s.answer).not.toMatch(/:\s*\[\d+\]/);
     expect(s.answer).toContain('The template inserts the current date wherever you put the date variable. [1]');
-    const extractive = await synthesize(null, embedder, {
+    const extractive = await synthesize(null, embedder(), {
       query: 'How do I insert the current date with a template?',
       chunks: [template],
       recent: [],
@@ -325,14 +301,14 @@ describe('synthesize: answers that answer (scripted model, real embedder)', () =
         dense_score: 0.3,
       },
     );
-    const yes = await synthesize(null, embedder, {
+    const yes = await synthesize(null, embedder(), {
       query: 'スナップショットは何日間保存されますか',
       chunks: [ja],
       recent: [],
     });
     expect(yes.notInNotes).toBe(false);
     expect(yes.answer).toMatch(/7日間/);
-    const no = await synthesize(null, embedder, { query: '歯医者の予約はいつですか', chunks: [ja], recent: [] });
+    const no = await synthesize(null, embedder(), { query: '歯医者の予約はいつですか', chunks: [ja], recent: [] });
     expect(no.notInNotes).toBe(true);
   });
 });
@@ -343,11 +319,15 @@ describe('eval --answers set choice', () => {
     { name: 'a-test', queries: 'b.jsonl', vault: 'v', language: 'en', part: 'test' as const },
     { name: 'off-test', queries: 'c.jsonl', vault: 'v', language: 'en', part: 'test' as const, offTopic: true },
   ];
+  // --answers chooses its sets with the same function as the retrieval eval and bench/fusionEval.ts.
   it('picks by name and part, and names the known sets when one is unknown', async () => {
-    const { chooseSets } = await import('../../src/cli/evalAnswers.js');
-    expect(chooseSets(sets, [], 'test').map((s) => s.name)).toEqual(['a-test', 'off-test']);
-    expect(chooseSets(sets, ['a-tune', 'a-test'], 'tune').map((s) => s.name)).toEqual(['a-tune']);
-    expect(() => chooseSets(sets, ['nope'])).toThrow(/Unknown question set "nope".*a-tune, a-test, off-test/);
-    expect(() => chooseSets(sets, ['a-tune'], 'test')).toThrow(/No question set matches/);
+    const { selectEvalSets, EvalSetError } = await import('../../src/search/evalSets.js');
+    expect(selectEvalSets(sets, { part: 'test' }).map((s) => s.name)).toEqual(['a-test', 'off-test']);
+    expect(selectEvalSets(sets, { names: ['a-tune', 'a-test'], part: 'tune' }).map((s) => s.name)).toEqual(['a-tune']);
+    expect(() => selectEvalSets(sets, { names: ['nope'] })).toThrow(
+      /No question set named "nope".*a-tune, a-test, off-test/,
+    );
+    expect(() => selectEvalSets(sets, { names: ['a-tune'], part: 'test' })).toThrow(EvalSetError);
+    expect(() => selectEvalSets(sets, { names: ['a-tune'], part: 'test' })).toThrow(/No question set matches/);
   });
 });

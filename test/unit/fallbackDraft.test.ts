@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { synthesize } from '../../src/agent/synthesizer.js';
 import type { ChatModel, ChatTurn, GenerateOptions } from '../../src/models/chatModel.js';
-import { loadEmbedder, type Embedder } from '../../src/models/embedder.js';
 import { withFallback } from '../../src/models/fallbackChat.js';
 import type { SearchResult } from '../../src/search/similaritySearch.js';
+import { searchResult, useBundledEmbedder } from '../helpers/answerParts.js';
 import { ScriptedModel } from '../helpers/scriptedModel.js';
 
 /**
@@ -14,28 +14,8 @@ import { ScriptedModel } from '../helpers/scriptedModel.js';
  * HTTP is covered in test/integration/chatEndpoint.test.ts); the synthesizer and the embedder are real.
  */
 
-function chunk(source: string, page_content: string, n: number): SearchResult {
-  return {
-    chunk_id: `chunk-${n}`,
-    page_content,
-    source,
-    title: source.replace(/\.md$/, ''),
-    folder: '',
-    section_title: '',
-    header_path: '',
-    chunk_index: 0,
-    total_chunks: 1,
-    start_line: 1,
-    end_line: 3,
-    tags: '',
-    note_date: null,
-    mtime: 0,
-    score: 0.8,
-    dense_score: 0.8,
-    sparse_score: null,
-    rank: n,
-  };
-}
+const chunk = (source: string, text: string, n: number): SearchResult =>
+  searchResult(source, text, { chunk_id: `chunk-${n}`, rank: n, end_line: 3, score: 0.8, dense_score: 0.8 });
 
 const chunks = [
   chunk('Irrigation pump.md', 'The irrigation pump runs every morning at six and waters the tomato beds.', 1),
@@ -65,13 +45,7 @@ function cutEndpoint(partial: string): ChatModel & { host: string; streamed: str
 }
 
 describe('fallback after a stream cut mid-draft', () => {
-  let embedder: Embedder;
-  beforeAll(async () => {
-    embedder = await loadEmbedder();
-  }, 60_000);
-  afterAll(async () => {
-    await embedder?.dispose();
-  });
+  const embedder = useBundledEmbedder();
 
   const draft = 'The irrigation pump runs every morning at six [1].';
   const question = { query: 'When does the irrigation pump run?', chunks, recent: [] };
@@ -104,12 +78,12 @@ describe('fallback after a stream cut mid-draft', () => {
   });
 
   it('the answer is the one the bundled model gives alone: the partial draft is not joined to it', async () => {
-    const alone = await synthesize(new ScriptedModel({ text: [draft] }), embedder, question);
+    const alone = await synthesize(new ScriptedModel({ text: [draft] }), embedder(), question);
     const streamed: string[] = [];
     const m = withFallback(cutEndpoint('The irrigation pump runs every '), async () => {
       return new ScriptedModel({ text: [draft] });
     });
-    const viaFallback = await synthesize(m, embedder, question, { onSentence: (s) => streamed.push(s) });
+    const viaFallback = await synthesize(m, embedder(), question, { onSentence: (s) => streamed.push(s) });
     expect(viaFallback).toEqual(alone);
     expect(viaFallback.method).toBe('generated');
     expect(viaFallback.answer).not.toMatch(/every The|every\s+The irrigation/);

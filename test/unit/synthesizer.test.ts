@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { keepCited } from '../../src/agent/retrieveNotesTool.js';
 import { SYNTHESIZER_PROMPT } from '../../src/agent/prompts.js';
 import {
@@ -9,8 +9,7 @@ import {
   synthesize,
   verifyAnswer,
 } from '../../src/agent/synthesizer.js';
-import { loadEmbedder, type Embedder } from '../../src/models/embedder.js';
-import type { SearchResult } from '../../src/search/similaritySearch.js';
+import { searchResult, useBundledEmbedder } from '../helpers/answerParts.js';
 import { lastUserText, ScriptedModel } from '../helpers/scriptedModel.js';
 
 /**
@@ -19,31 +18,7 @@ import { lastUserText, ScriptedModel } from '../helpers/scriptedModel.js';
  * Uses the real bundled embedder (selection ranks sentences by embedding similarity).
  */
 
-let seq = 0;
-function chunk(source: string, page_content: string, over: Partial<SearchResult> = {}): SearchResult {
-  seq++;
-  return {
-    chunk_id: `chunk-${seq}`,
-    page_content,
-    source,
-    title: source.replace(/^.*\//, '').replace(/\.md$/, ''),
-    folder: source.includes('/') ? source.replace(/\/[^/]*$/, '') : '',
-    section_title: '',
-    header_path: '',
-    chunk_index: 0,
-    total_chunks: 1,
-    start_line: 1,
-    end_line: 4,
-    tags: '',
-    note_date: null,
-    mtime: 0,
-    score: 0.7,
-    dense_score: 0.7,
-    sparse_score: null,
-    rank: seq,
-    ...over,
-  };
-}
+const chunk = searchResult;
 
 const pump = chunk(
   'Garden/Irrigation pump.md',
@@ -108,17 +83,11 @@ describe('verifyAnswer', () => {
 });
 
 describe('with the real embedder', () => {
-  let embedder: Embedder;
-  beforeAll(async () => {
-    embedder = await loadEmbedder();
-  }, 60_000);
-  afterAll(async () => {
-    await embedder?.dispose();
-  });
+  const embedder = useBundledEmbedder();
 
   describe('selectAnswerSentences', () => {
     it('lifts the sentence that answers the question from the notes, cited to its chunk', async () => {
-      const r = await selectAnswerSentences('How long does the timer battery last?', chunks, [], embedder);
+      const r = await selectAnswerSentences('How long does the timer battery last?', chunks, [], embedder());
       expect(r).toEqual({
         text: 'The timer battery lasts about two years and is replaced every spring. [2]',
         cited: [2],
@@ -127,7 +96,7 @@ describe('with the real embedder', () => {
     });
 
     it('does not pad the answer with an off-topic second sentence', async () => {
-      const r = await selectAnswerSentences('When does the irrigation pump run?', chunks, [], embedder);
+      const r = await selectAnswerSentences('When does the irrigation pump run?', chunks, [], embedder());
       expect(r.cited).toEqual([1]);
       expect(r.text).toContain('runs every morning at six');
       expect(r.text).not.toMatch(/sourdough|battery/);
@@ -142,7 +111,7 @@ describe('with the real embedder', () => {
         'When does the irrigation pump run?',
         [timer, sourdough, ...extra, pump],
         [{ text: 'The irrigation pump runs every morning at six. [5]', n: 5, generated: true }],
-        embedder,
+        embedder(),
       );
       // Only the top four chunks are mined for sentences, so the draft is the only candidate about the pump.
       expect(r).toEqual({ text: 'The irrigation pump runs every morning at six. [5]', cited: [5], generated: true });
@@ -153,7 +122,7 @@ describe('with the real embedder', () => {
         'What happens if I do not drain the pump before frost?',
         chunks,
         [],
-        embedder,
+        embedder(),
       );
       expect(r.text).toContain('Drain the pump before the first frost, or the housing cracks. [1]');
       expect(r.text).not.toMatch(/\[!|^>|Schedule|#/);
@@ -161,7 +130,7 @@ describe('with the real embedder', () => {
 
     it('returns nothing when there is nothing quotable', async () => {
       const tiny = [chunk('A.md', '# Title\nShort.')];
-      expect(await selectAnswerSentences('anything', tiny, [], embedder)).toEqual({
+      expect(await selectAnswerSentences('anything', tiny, [], embedder())).toEqual({
         text: '',
         cited: [],
         generated: false,
@@ -177,7 +146,7 @@ describe('with the real embedder', () => {
       const tokens: string[] = [];
       const s = await synthesize(
         model,
-        embedder,
+        embedder(),
         { query: 'When does the irrigation pump run?', chunks, recent: [] },
         { onToken: (t) => tokens.push(t) },
       );
@@ -203,7 +172,7 @@ describe('with the real embedder', () => {
       const streamed: string[] = [];
       const s = await synthesize(
         model,
-        embedder,
+        embedder(),
         { query: 'When does the irrigation pump run?', chunks, recent: [] },
         { onSentence: (x) => streamed.push(x) },
       );
@@ -216,7 +185,7 @@ describe('with the real embedder', () => {
 
     it('prompts with the synthesizer prompt, numbered plain-text notes, the conversation and the question', async () => {
       const model = new ScriptedModel({ text: ['The timer battery lasts about two years [2].'] });
-      await synthesize(model, embedder, {
+      await synthesize(model, embedder(), {
         query: 'How long does the battery last?',
         chunks,
         recent: [
@@ -241,7 +210,7 @@ describe('with the real embedder', () => {
 
     it('falls back to the notes’ own words when the whole draft is invented', async () => {
       const model = new ScriptedModel({ text: ['Batteries are made of lithium mined in Chile [2].'] });
-      const s = await synthesize(model, embedder, {
+      const s = await synthesize(model, embedder(), {
         query: 'How long does the timer battery last?',
         chunks,
         recent: [],
@@ -255,7 +224,7 @@ describe('with the real embedder', () => {
     });
 
     it('without a model, answers extractively', async () => {
-      const s = await synthesize(null, embedder, {
+      const s = await synthesize(null, embedder(), {
         query: 'How long does the timer battery last?',
         chunks,
         recent: [],
@@ -266,14 +235,14 @@ describe('with the real embedder', () => {
 
     it('believes "your notes don\'t say" only when every chunk is a weak match', async () => {
       const weak = chunks.map((c) => ({ ...c, dense_score: 0.3 }));
-      const no = await synthesize(new ScriptedModel({ text: ["Your notes don't say."] }), embedder, {
+      const no = await synthesize(new ScriptedModel({ text: ["Your notes don't say."] }), embedder(), {
         query: 'How long does the timer battery last?',
         chunks: weak,
         recent: [],
       });
       expect(no).toMatchObject({ answer: '', cited: [], notInNotes: true });
 
-      const yes = await synthesize(new ScriptedModel({ text: ["Your notes don't say."] }), embedder, {
+      const yes = await synthesize(new ScriptedModel({ text: ["Your notes don't say."] }), embedder(), {
         query: 'How long does the timer battery last?',
         chunks,
         recent: [],
@@ -284,7 +253,7 @@ describe('with the real embedder', () => {
 
     it('never calls the model without chunks', async () => {
       const model = new ScriptedModel();
-      const s = await synthesize(model, embedder, { query: 'anything', chunks: [], recent: [] });
+      const s = await synthesize(model, embedder(), { query: 'anything', chunks: [], recent: [] });
       expect(s).toMatchObject({ answer: '', notInNotes: true });
       expect(model.calls).toHaveLength(0);
     });

@@ -1,5 +1,5 @@
 /** Settings: what gets indexed and how, retrieval knobs, models, theme and where the index lives. */
-import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type InputHTMLAttributes, type ReactNode } from 'react';
 import { settings, type SettingsViewT, type StatusT } from '../../../shared/contract.js';
 import { errorMessage, getApi } from '../bridge/api.js';
 import { loadTheme, saveTheme, type Theme } from '../lib/theme.js';
@@ -115,12 +115,27 @@ function Field({
   );
 }
 
-function ReadOnly({ label, value }: { label: string; value: string }) {
+type InputFieldProps = { label: string; help?: ReactNode; error?: string } & Omit<
+  InputHTMLAttributes<HTMLInputElement>,
+  'id'
+>;
+
+/** A labelled one-line input: the Field with an <input> in it, the input's attributes passed through. */
+function InputField({ label, help, error, ...input }: InputFieldProps) {
   return (
-    <Field label={label}>
-      {(id) => <input id={id} type="text" readOnly value={value} className="mono readonly" />}
+    <Field label={label} help={help} error={error}>
+      {(id) => <input id={id} {...input} />}
     </Field>
   );
+}
+
+/** Paths, URLs and model names: monospaced and not spell-checked. */
+function CodeField({ type = 'text', ...rest }: InputFieldProps) {
+  return <InputField type={type} className="mono" spellCheck={false} {...rest} />;
+}
+
+function ReadOnly({ label, value }: { label: string; value: string }) {
+  return <InputField label={label} type="text" readOnly value={value} className="mono readonly" />;
 }
 
 type DraftErrors = Partial<Record<keyof Draft, string>>;
@@ -172,27 +187,34 @@ function IndexingSection({ draft, errors, set }: SectionProps) {
         )}
       </Field>
       <div className="field-row">
-        <Field label="Chunk size (tokens)" error={errors.chunkSize}>
-          {(id) => (
-            <input id={id} type="number" min={32} max={2000} value={draft.chunkSize} onChange={set('chunkSize')} />
-          )}
-        </Field>
-        <Field label="Overlap (tokens)" error={errors.overlap}>
-          {(id) => <input id={id} type="number" min={0} max={500} value={draft.overlap} onChange={set('overlap')} />}
-        </Field>
-        <Field label="Max note size (MB)" error={errors.maxNoteMB}>
-          {(id) => (
-            <input
-              id={id}
-              type="number"
-              min={1}
-              max={200}
-              step="any"
-              value={draft.maxNoteMB}
-              onChange={set('maxNoteMB')}
-            />
-          )}
-        </Field>
+        <InputField
+          label="Chunk size (tokens)"
+          error={errors.chunkSize}
+          type="number"
+          min={32}
+          max={2000}
+          value={draft.chunkSize}
+          onChange={set('chunkSize')}
+        />
+        <InputField
+          label="Overlap (tokens)"
+          error={errors.overlap}
+          type="number"
+          min={0}
+          max={500}
+          value={draft.overlap}
+          onChange={set('overlap')}
+        />
+        <InputField
+          label="Max note size (MB)"
+          error={errors.maxNoteMB}
+          type="number"
+          min={1}
+          max={200}
+          step="any"
+          value={draft.maxNoteMB}
+          onChange={set('maxNoteMB')}
+        />
       </div>
       <p className="reindex-note">Changing these re-indexes your vault.</p>
     </section>
@@ -210,10 +232,16 @@ function RetrievalSection({
     <section className="settings-section" aria-labelledby="s-retrieval">
       <h2 id="s-retrieval">Retrieval</h2>
       <div className="field-row">
-        <Field label="Results per question (k)" error={errors.k}>
-          {(id) => <input id={id} type="number" min={1} max={50} value={draft.k} onChange={set('k')} />}
-        </Field>
-        <Field
+        <InputField
+          label="Results per question (k)"
+          error={errors.k}
+          type="number"
+          min={1}
+          max={50}
+          value={draft.k}
+          onChange={set('k')}
+        />
+        <InputField
           label="Similarity threshold"
           help={
             draft.threshold.trim() === ''
@@ -223,20 +251,14 @@ function RetrievalSection({
               : `0 keeps everything; higher is stricter. Empty = auto (${autoThreshold}).`
           }
           error={errors.threshold}
-        >
-          {(id) => (
-            <input
-              id={id}
-              type="number"
-              min={0}
-              max={1}
-              step={0.01}
-              placeholder={`auto (${autoThreshold})`}
-              value={draft.threshold}
-              onChange={set('threshold')}
-            />
-          )}
-        </Field>
+          type="number"
+          min={0}
+          max={1}
+          step={0.01}
+          placeholder={`auto (${autoThreshold})`}
+          value={draft.threshold}
+          onChange={set('threshold')}
+        />
       </div>
     </section>
   );
@@ -296,36 +318,23 @@ function ModelsSection({
           </div>
         )}
       </Field>
-      <Field
+      <CodeField
         label="Chat endpoint (optional)"
         help="An OpenAI-compatible server such as Ollama (http://127.0.0.1:11434/v1), LM Studio (http://127.0.0.1:1234/v1) or llama.cpp's llama-server (http://127.0.0.1:8080/v1). If it fails, the bundled model answers."
         error={errors.chatEndpoint}
-      >
-        {(id) => (
-          <input
-            id={id}
-            type="url"
-            className="mono"
-            placeholder="http://127.0.0.1:11434/v1"
-            value={draft.chatEndpoint}
-            onChange={set('chatEndpoint')}
-            spellCheck={false}
-          />
-        )}
-      </Field>
-      <Field label="Endpoint model name" help="As the server lists it, e.g. llama3.1:8b." error={errors.chatModel}>
-        {(id) => (
-          <input
-            id={id}
-            type="text"
-            className="mono"
-            value={draft.chatModel}
-            onChange={set('chatModel')}
-            spellCheck={false}
-          />
-        )}
-      </Field>
-      <Field
+        type="url"
+        placeholder="http://127.0.0.1:11434/v1"
+        value={draft.chatEndpoint}
+        onChange={set('chatEndpoint')}
+      />
+      <CodeField
+        label="Endpoint model name"
+        help="As the server lists it, e.g. llama3.1:8b."
+        error={errors.chatModel}
+        value={draft.chatModel}
+        onChange={set('chatModel')}
+      />
+      <CodeField
         label="Embedding endpoint (optional)"
         help={
           <>
@@ -335,36 +344,19 @@ function ModelsSection({
           </>
         }
         error={errors.embeddingEndpoint}
-      >
-        {(id) => (
-          <input
-            id={id}
-            type="url"
-            className="mono"
-            placeholder="http://127.0.0.1:11434/v1"
-            value={draft.embeddingEndpoint}
-            onChange={set('embeddingEndpoint')}
-            spellCheck={false}
-          />
-        )}
-      </Field>
+        type="url"
+        placeholder="http://127.0.0.1:11434/v1"
+        value={draft.embeddingEndpoint}
+        onChange={set('embeddingEndpoint')}
+      />
       {draft.embeddingEndpoint.trim() && (
-        <Field
+        <CodeField
           label="Embedding endpoint model name"
           help="As the server lists it, e.g. nomic-embed-text."
           error={errors.embeddingModel}
-        >
-          {(id) => (
-            <input
-              id={id}
-              type="text"
-              className="mono"
-              value={draft.embeddingModel}
-              onChange={set('embeddingModel')}
-              spellCheck={false}
-            />
-          )}
-        </Field>
+          value={draft.embeddingModel}
+          onChange={set('embeddingModel')}
+        />
       )}
       <Field
         label="Allow an endpoint on another machine"

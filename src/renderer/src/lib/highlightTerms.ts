@@ -3,22 +3,18 @@
  * (and escapes); note content never becomes markup here.
  */
 
+import { HIGHLIGHT_STOPWORDS } from '../../../text/stopwords.js';
+
 export interface Segment {
   text: string;
   match: boolean;
 }
 
-const STOPWORDS = new Set(
-  'a an and are as at be by did do does for from had has have how i in is it me my of on or our so that the their them this to was we were what when where which who why with you your'.split(
-    ' ',
-  ),
-);
-
 export function queryTerms(query: string): string[] {
   const terms = query
     .toLowerCase()
     .split(/[^\p{L}\p{N}_-]+/u)
-    .filter((t) => t.length >= 2 && !STOPWORDS.has(t));
+    .filter((t) => t.length >= 2 && !HIGHLIGHT_STOPWORDS.has(t));
   // Longest first, so "notebook" wins over "note" where both match.
   return [...new Set(terms)].sort((a, b) => b.length - a.length);
 }

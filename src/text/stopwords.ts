@@ -1,0 +1,98 @@
+/**
+ * Every stop-word list ObsiQuery uses, in one place. Pure data with no imports, so the renderer can import it as
+ * well as the Node side.
+ *
+ * The lists differ on purpose, because each answers a different question:
+ * - `QUERY_STOPWORDS`: words too common to help ranking, in every language we answer in. Dropped from queries
+ *   only (the index keeps them, so phrase order holds); also what the answer checks treat as not content
+ *   (src/agent/relevance.ts reads them through segment.ts's queryTerms).
+ * - `HIGHLIGHT_STOPWORDS`: English words the search view does not mark in snippets. It is matched against raw
+ *   lower-cased words (not folded), and a few words stay marked that ranking ignores ("can", "if", "will").
+ * - `FILTER_STOPWORDS`: words that do not make two texts "about the same thing" when the filter agent checks a
+ *   proposal against the question; adds ordinals and "one(s)", which questions use to pick among results.
+ * - `LANGUAGE_FUNCTION_WORDS`: the most frequent function words of each Latin-script language, as evidence for
+ *   language detection. Words shared by several languages (e.g. "a", "de", "la", "en") are kept out of all lists
+ *   but the one where they matter most, or left out entirely, so that a hit is evidence for one language.
+ */
+
+/** Space-separated so the lists stay readable (one line per group, wrapped). */
+const words = (...lines: string[]): readonly string[] => lines.join(' ').split(' ');
+
+/**
+ * Per language, as written; segment.ts folds them like query words. English as before, plus the particles and
+ * function words of the other languages we answer in.
+ */
+export const QUERY_STOPWORDS: Readonly<Record<string, readonly string[]>> = {
+  en: words(
+    'a an and are as at be by can do does for from how i if in into is it me my of on or so that the their then',
+    'there these this to was what when where which who why will with you your',
+  ),
+  // Japanese particles, copulas and question words, as Intl.Segmenter cuts them
+  ja: words(
+    'の は が を に で と も へ や か から まで より です ます でしょ でしょう ました ません する し して した',
+    'される され ある あり いる い な だ こと もの これ それ あれ どう どの どこ どれ 何 なに とは について ください',
+    'には では とも にも よう ため',
+  ),
+  zh: words(
+    '的 了 是 在 和 有 我 你 他 吗 呢 吧 怎么 怎样 如何 什么 哪 哪里 哪些 这 那 这个 那个 一个 可以 能 要 把 被 与 及 或',
+  ),
+  // Korean particles are attached to words (no split), so only free-standing ones
+  ko: words('무엇 어떻게 무엇입니까'),
+  // Spanish, French, German, Italian, Portuguese: the unmistakable ones (never names, rarely content words)
+  es: words(
+    'el la los las un una unos unas del al de que y o en por con para como cómo como qué que es son mi mis se lo',
+  ),
+  fr: words('le les des du et est une un dans pour sur au aux avec ce cette qui quoi comment où mes mon ma je'),
+  de: words(
+    'der die das den dem des ein eine einen und ist sind wie was wo wann warum ich mein meine mit von zu im auf für',
+  ),
+  it: words('il gli di che è per non con nel nella della delle dei come cosa dove'),
+  pt: words('o os as do da dos das um uma em no na não com para como onde'),
+};
+
+export const HIGHLIGHT_STOPWORDS: ReadonlySet<string> = new Set(
+  words(
+    'a an and are as at be by did do does for from had has have how i in is it me my of on or our so that the',
+    'their them this to was we were what when where which who why with you your',
+  ),
+);
+
+export const FILTER_STOPWORDS: ReadonlySet<string> = new Set(
+  words(
+    'the and for are but not you your with what about which when where who how why this that these those there',
+    'their one ones second first third other from into does did was were have has had can could would should will',
+    "just also any some all more most then than them they its it's",
+  ),
+);
+
+export const LANGUAGE_FUNCTION_WORDS: Readonly<Record<string, readonly string[]>> = {
+  en: words(
+    'the and is are of to in it that this with for you was on as be have not or by at from what which how',
+    'can do does my i your an will there they we when where why who has if all would about these',
+  ),
+  es: words(
+    'el los las del que y es por con una para como pero sus al lo más este esta ya muy también hay son',
+    'está cómo qué mis nuestro puedo cuando donde dónde sobre entre tiene ser fue mi su unos yo ella eso',
+  ),
+  pt: words(
+    'o os as do da dos das não uma um com para em no na nos mais é são foi ao pelo pela isso você como',
+    'meu minha também quando onde muito já tem ele ela seu sua está nas pode',
+  ),
+  fr: words(
+    'le les des et est du une un pour pas dans que qui sur au aux avec ce cette il elle je vous nous sont',
+    'mais ou où comment quoi quel quelle quels quelles mes mon ma ses leur était été être avoir fait peut très',
+    'aussi quand',
+  ),
+  de: words(
+    'der die das und ist nicht ein eine einen zu den dem mit von sich auf für im auch es ich wie was wo',
+    'sind wird werden oder aber bei nach aus mein meine kann hat haben wenn dass noch nur über wir sie',
+  ),
+  it: words(
+    'il gli della di che è per non con sono una nel nella alla dei delle anche come più questo questa ma',
+    'mio mia io lui lei dove quando perché cosa ho ha hanno sul dal essere molto tutto',
+  ),
+  nl: words(
+    'de het een en van ik niet dat zijn op te met voor er maar ook als bij naar wat hoe waar mijn wordt',
+    'kan heeft nog dit deze ze wij',
+  ),
+};
