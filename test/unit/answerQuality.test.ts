@@ -262,12 +262,17 @@ describe('synthesize: answers that answer (scripted model, real embedder())', ()
       chunk('Backup.md', 'Copy the vault folder to back up every file before an export.'),
     ];
     const query = 'export my whole vault to a Word docx file';
-    const plain = await synthesize(null, embedder, { query, chunks: exporting, recent: [] });
+    const plain = await synthesize(null, embedder(), { query, chunks: exporting, recent: [] });
     expect(plain.notInNotes, plain.answer).toBe(false);
-    const lacking = await synthesize(null, embedder, { query, chunks: exporting, recent: [], unknownWords: ['docx'] });
+    const lacking = await synthesize(null, embedder(), {
+      query,
+      chunks: exporting,
+      recent: [],
+      unknownWords: ['docx'],
+    });
     expect(lacking).toMatchObject({ answer: '', notInNotes: true });
     // A sentence that does share a key word still answers such a question.
-    const word = await synthesize(null, embedder, {
+    const word = await synthesize(null, embedder(), {
       query: 'export my vault to Word',
       chunks: [...exporting, chunk('Word.md', 'Word documents can be converted to Markdown with a community plugin.')],
       recent: [],
