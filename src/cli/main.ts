@@ -104,6 +104,10 @@ program
             `Synced ${s.vault}: ${summary.added} added, ${summary.modified} modified, ${summary.unchanged} unchanged, ${summary.deleted} deleted, ${summary.failed} failed; ` +
               `${summary.chunks_added} chunks added, ${summary.chunks_deleted} removed in ${(summary.duration_ms / 1000).toFixed(1)} s.`,
           );
+          if (summary.links_refused)
+            console.log(
+              `${summary.links_refused} link(s) out of the vault not followed (the link policy; --follow-external-links indexes them).`,
+            );
           if (summary.failed) console.log('See the failures with: obsiquery status');
         }
         if (summary.failed) process.exitCode = 1;

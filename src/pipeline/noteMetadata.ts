@@ -1,13 +1,17 @@
 /**
  * Note metadata for filtering and graph features: frontmatter, Obsidian tags, daily-note dates and wikilinks.
  * Follows what Obsidian itself would show (tag pane, outgoing links), so code samples and comments that
- * merely mention `#tag` or `[[link]]` don't pollute the index.
+ * merely mention `#tag` or `[[link]]` don't pollute the index. What Obsidian makes of properties, aliases and
+ * tags lives in src/obsidian (frontmatter.ts, tags.ts); this module parses the YAML, masks code and comments
+ * out of the body, and assembles the record.
  */
 import markdownIt, { type MarkdownIt } from 'markdown-it';
 import { parse } from 'yaml';
 import { dateFromDailyNoteName, dateFromWeeklyNoteName } from '../obsidian/dailyNotes.js';
 import { splitFrontmatter } from './chunker.js';
 import { DEFAULT_DAILY_NOTE_FORMAT } from '../obsidian/config.js';
+import { dedupeIgnoringCase, noteAliases, propertyValues, scalarString } from '../obsidian/frontmatter.js';
+import { noteTags } from '../obsidian/tags.js';
 import type { NoteMetadata } from './types.js';
 
 /** Keys whose values are extracted into title/aliases/tags and therefore left out of `frontmatter`. */
@@ -41,22 +45,13 @@ export function parseNoteMetadata(markdown: string, relPath: string, opts: NoteM
   const fileName = path.split(/[\\/]/).pop() ?? '';
   const baseName = fileName.replace(/\.md$/i, '');
 
-  // Obsidian matches property names case-insensitively (`Tags:` works like `tags:`).
-  const prop = (...names: string[]): unknown[] =>
-    Object.entries(raw).flatMap(([key, value]) => (names.includes(key.toLowerCase()) ? [value] : []));
-
   const title =
-    prop('title')
+    propertyValues(raw, 'title')
       .map(scalarString)
       .find((t) => t !== '') ?? baseName;
-
-  const aliases = dedupe(prop('aliases', 'alias').flatMap(stringList));
-
-  const fmTags = prop('tags', 'tag')
-    .flatMap(stringList)
-    .flatMap((t) => t.split(/[\s,]+/));
+  const aliases = noteAliases(raw);
   const masked = maskNonProse(body);
-  const tags = dedupe([...fmTags, ...inlineTags(masked)].map(cleanTag).filter(isValidTag));
+  const tags = noteTags(raw, masked);
 
   const dates: string[] = [];
   for (const [key, value] of Object.entries(raw)) {
@@ -66,7 +61,7 @@ export function parseNoteMetadata(markdown: string, relPath: string, opts: NoteM
   if (fileDate) dates.push(fileDate);
 
   // Obsidian treats links in properties as outgoing links too (e.g. `related: "[[Other note]]"`).
-  const links = dedupe([...wikilinks(collectStrings(raw).join('\n')), ...wikilinks(masked)]);
+  const links = dedupeIgnoringCase([...wikilinks(collectStrings(raw).join('\n')), ...wikilinks(masked)]);
 
   const frontmatter = Object.fromEntries(
     Object.entries(raw)
@@ -88,53 +83,6 @@ function parseYaml(yaml: string | null): Record<string, unknown> {
   } catch {
     return {};
   }
-}
-
-function scalarString(v: unknown): string {
-  if (typeof v === 'string') return v.trim();
-  if (typeof v === 'number' && Number.isFinite(v)) return String(v);
-  return '';
-}
-
-/** A property that may be a single value or a list, as Obsidian accepts both. */
-function stringList(v: unknown): string[] {
-  const items = Array.isArray(v) ? v : [v];
-  return items.map(scalarString).filter((s) => s !== '');
-}
-
-/** Keeps the first spelling of each value, comparing case-insensitively. */
-function dedupe(values: string[]): string[] {
-  const seen = new Set<string>();
-  const out: string[] = [];
-  for (const v of values) {
-    const key = v.toLowerCase();
-    if (v === '' || seen.has(key)) continue;
-    seen.add(key);
-    out.push(v);
-  }
-  return out;
-}
-
-// ---------------------------------------------------------------------------------------------------------------
-// Tags
-// ---------------------------------------------------------------------------------------------------------------
-
-function cleanTag(t: string): string {
-  return t.trim().replace(/^#+/, '').replace(/\/+$/, '');
-}
-
-/** Obsidian tag chars are letters, digits, `_`, `-` and `/`, and a tag can't be purely numeric. */
-function isValidTag(t: string): boolean {
-  return /^[\p{L}\p{N}\p{M}_\-/]+$/u.test(t) && /[^\d/]/.test(t);
-}
-
-function inlineTags(text: string): string[] {
-  const out: string[] = [];
-  // '#' must start the text or follow whitespace: that excludes URL fragments (x#y), `## headings` and
-  // [[Note#Heading]]; '# Heading' fails because a space can't start a tag.
-  const re = /(^|\s)#([\p{L}\p{N}\p{M}_\-/]+)/gu;
-  for (let m = re.exec(text); m !== null; m = re.exec(text)) out.push(m[2]!);
-  return out;
 }
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -448,11 +448,20 @@ async function repairIfInconsistent(index: Index, dataDir: string): Promise<void
   const vectors = await index.vectors.count();
   if (vectors === logged.chunks && logged.processing === 0) return;
   const report = await checkIndex(index, { repair: true });
-  if (!report.ok) {
-    index.repairs.push(
-      `The index was inconsistent (${logged.chunks} chunks logged, ${vectors} vectors stored); ${report.filesReset.length} file(s) will be re-indexed and ${report.orphanVectors} orphan vector(s) were removed.`,
+  if (!report.ok) index.repairs.push(describeRepair(report, logged.chunks, vectors));
+}
+
+/** What the open-time repair did, naming only what happened (an interrupted sync is not a damaged index). */
+export function describeRepair(report: DoctorReport, chunksLogged: number, vectorsStored: number): string {
+  const done: string[] = [];
+  if (report.interruptedReset > 0)
+    done.push(`${report.interruptedReset} file(s) left mid-sync by an interrupted run go back to pending`);
+  if (report.filesReset.length > 0 || report.orphanVectors > 0 || report.duplicateVectors > 0)
+    done.push(
+      `the index was inconsistent (${chunksLogged} chunks logged, ${vectorsStored} vectors stored): ${report.filesReset.length} file(s) will be re-indexed and ${report.orphanVectors + report.duplicateVectors} stray vector(s) were removed`,
     );
-  }
+  const text = done.join('; ');
+  return `${text.charAt(0).toUpperCase()}${text.slice(1)}.`;
 }
 
 /**

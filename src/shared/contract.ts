@@ -31,6 +31,8 @@ export const syncSummary = z.object({
   unchanged: z.number(),
   deleted: z.number(),
   failed: z.number(),
+  // Summaries saved by versions before this field read as 0.
+  links_refused: z.number().default(0),
   chunks_added: z.number(),
   chunks_deleted: z.number(),
   duration_ms: z.number(),

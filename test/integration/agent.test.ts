@@ -160,7 +160,7 @@ describe('agent on obsidian-help-en with the bundled model', () => {
     expect(r.timings.model_calls).toBe(0);
   }, 60_000);
 
-  // Regression (fixed bug) (src/agent/graph.ts reply(), and the bundled model choice in resources/models.manifest.json): the
+  // Regression (fixed bug) (src/agent/steps/reply.ts reply(), and the bundled model choice in resources/models.manifest.json): the
   // bundled GGUF is the *pretrained* gemma-3-270m, not the instruction-tuned -it model, so free-form replies
   // echo the prompt. Small talk shows the model's raw text unchecked, so "hello" is answered with the system
   // prompt itself followed by garbage ("You are ObsiQuery, a friendly assistant for the user's Obsidian notes.

@@ -290,7 +290,7 @@ describe('crash recovery on obsidian-help-en', () => {
       rawAfter = raw.report;
     }, 300_000);
 
-    // Regression (fixed bug) (src/pipeline/sync.ts, the "same content" shortcut in the pending loop:
+    // Regression (fixed bug) (src/pipeline/indexNote.ts alreadyIndexed, the "same content" shortcut:
     // `hash === row.file_hash && row.num_chunks !== null && db.chunkIdsOf(row.id).length === row.num_chunks`):
     // it trusts the SQLite chunk log, but an interrupted run may already have deleted (or replaced) the file's
     // vectors in LanceDB. The sync reports success and marks the note completed with no vectors: invisible to

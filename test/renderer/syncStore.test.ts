@@ -16,6 +16,7 @@ const summary = {
   unchanged: 3,
   deleted: 0,
   failed: 0,
+  links_refused: 0,
   chunks_added: 0,
   chunks_deleted: 0,
   duration_ms: 2,

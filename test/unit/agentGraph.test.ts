@@ -229,7 +229,7 @@ describe('one retrieval', () => {
     },
   );
 
-  // Regression (fixed bug) (src/agent/graph.ts decideFirst, `decision?.query ?? ''` and judge, `verdict?.missing?.trim()`):
+  // Regression (fixed bug) (src/agent/steps/decide.ts, `decision?.query ?? ''`, and steps/judge.ts, `verdict?.missing?.trim()`):
   // ChatModel.completeJson returns `unknown`, but the graph only casts it. A wrongly typed field (any model
   // whose JSON is not grammar-checked, e.g. the JSON.parse fallback in chatModel.ts) crashes the whole run
   // with "refined.trim is not a function" / "missing.trim is not a function" instead of falling back.
@@ -298,7 +298,7 @@ describe('follow-up questions', () => {
     expect(tool.queries[1]).toBe('second garden irrigation pump');
   });
 
-  // Regression (fixed bug) (src/agent/graph.ts decideFirst + src/agent/filterAgent.ts acceptRefinedQuery): a small model that
+  // Regression (fixed bug) (src/agent/steps/decide.ts + src/agent/filterAgent.ts acceptRefinedQuery): a small model that
   // simply echoes the follow-up ("what about the second one") passes the guard, because contentWords() counts
   // stop words like "what", "about", "the", "one" as shared words. The tool then searches for "what about the
   // second one" with no trace of the irrigation pump, and withContext()'s standalone question is thrown away.

@@ -6,7 +6,7 @@ import { batchesOf } from '../../helpers/crashPlan.js';
 import { listNotes } from './audit.js';
 import { chunkCountOf } from './vault.js';
 
-/** The checkpoints syncVault passes (src/pipeline/sync.ts), in write order. */
+/** The checkpoints a sync passes (src/pipeline/sync.ts marks processing, src/pipeline/batchWriter.ts writes), in write order. */
 export const CHECKPOINTS = [
   'after-scan',
   'after-mark-processing',

@@ -35,6 +35,9 @@ function LastSync({ lastSync }: { lastSync: StatusT['lastSync'] }) {
     <p className="last-sync small">
       <span className="muted">Last sync {when}:</span> {parts.join(' · ')}
       {s.failed > 0 && <span className="warn-text"> · {formatNumber(s.failed)} failed</span>}
+      {s.links_refused > 0 && (
+        <span className="muted"> · {formatNumber(s.links_refused)} links out of the vault not followed</span>
+      )}
       <span className="muted">
         {' '}
         · +{formatNumber(s.chunks_added)} / −{formatNumber(s.chunks_deleted)} chunks in{' '}

@@ -1,0 +1,76 @@
+/**
+ * Decide: what to do with a new question. Small talk is replied to and a question with nothing to search is
+ * clarified, without a model call; otherwise one JSON-grammar call picks the action, refines the query and
+ * proposes filters, and guards honour it only where that is safe for a small model.
+ */
+import type { ChatTurn } from '../../models/chatModel.js';
+import { MAIN_AGENT_PROMPT } from '../prompts.js';
+import { isSmallTalk } from '../language.js';
+import { RETRIEVE_TOOL_NAME } from '../retrieveNotesTool.js';
+import { acceptRefinedQuery, contentWords, sharesWords } from '../filterAgent.js';
+import { callTool, currentExchange, toTurns } from './messages.js';
+import { clarify, recap, reply } from './reply.js';
+import type { AgentCallbacks, StepDeps, StepState, StepUpdate } from './types.js';
+
+/** The main agent's decision, constrained by a JSON grammar: one call picks the action and refines the query. */
+export const DECISION_SCHEMA = {
+  type: 'object',
+  properties: {
+    action: { enum: [RETRIEVE_TOOL_NAME, 'reply', 'clarify'] },
+    query: { type: 'string' },
+    folder: { type: 'string' },
+    tag: { type: 'string' },
+  },
+  required: ['action', 'query', 'folder', 'tag'],
+} as const;
+
+/** Talk about the conversation itself: answered from what was already said, never by searching again. */
+const ABOUT_CONVERSATION =
+  /\b(summari[sz]e|sum (it|that) up|recap|tl;?dr|(what|everything) you (just )?(said|wrote|told me)|in (one|a single|two|a few) (sentence|line|word)s?|shorter|more briefly|simpler|rephrase|say (that|it) again|repeat (that|it)|what did you mean)\b/i;
+
+export async function decide(deps: StepDeps, state: StepState, c: AgentCallbacks): Promise<StepUpdate> {
+  const { question } = currentExchange(state.messages);
+  const turns = toTurns(state.messages);
+  if (isSmallTalk(question)) return reply(deps, turns, c);
+  const history = turns.slice(-6, -1);
+  const hasAnswer = history.some((t) => t.role === 'assistant');
+  // Nothing to search for and nothing said yet to resolve "it" against: ask, without spending a model call.
+  if (contentWords(question).size === 0 && !hasAnswer) return clarify(question, c);
+  if (!deps.model) return callTool(question, 0);
+  if (history.length === 0 && deps.plainQuestion?.(question)) return callTool(question, 0, { folder: '', tag: '' });
+  const decision = (await deps.model.completeJson(
+    [
+      { role: 'system', content: MAIN_AGENT_PROMPT },
+      {
+        role: 'user',
+        content: `${history.length ? `Conversation:\n${history.map((t) => `${t.role}: ${t.content.slice(0, 300)}`).join('\n')}\n\n` : ''}User: ${question}`,
+      },
+    ],
+    DECISION_SCHEMA,
+    { maxTokens: 80, signal: c.signal },
+  )) as { action?: string; query?: string; folder?: string; tag?: string } | null;
+  // Honoured where it is safe: a reply only for talk about what was already answered (a notes assistant
+  // looks before it answers anything else); a clarification only when the words give nothing to search.
+  if (decision?.action === 'reply' && hasAnswer && ABOUT_CONVERSATION.test(question))
+    return recap(deps, state.messages, turns, c);
+  if (decision?.action === 'clarify' && contentWords(withContext(question, history)).size === 0)
+    return clarify(question, c);
+  const standalone = withContext(question, history);
+  const proposed = typeof decision?.query === 'string' ? decision.query : '';
+  // A follow-up's rewrite must keep the earlier question's subject, or the context we attached wins.
+  const query =
+    standalone !== question && !sharesWords(proposed, standalone.slice(0, standalone.length - question.length))
+      ? standalone
+      : acceptRefinedQuery(proposed, standalone);
+  const str = (v: unknown) => (typeof v === 'string' ? v : '');
+  return callTool(query, 0, { folder: str(decision?.folder), tag: str(decision?.tag) });
+}
+
+/** "and what about the second one?" only makes sense with the previous question attached. */
+export function withContext(question: string, history: ChatTurn[]): string {
+  const lastUser = [...history].reverse().find((t) => t.role === 'user');
+  const followUp =
+    /^(and|what about|how about|also|the (first|second|third|other|last) one)\b|\b(it|that|this|those|them|one)\b\??$/i;
+  if (lastUser && followUp.test(question.trim())) return `${lastUser.content} ${question}`.slice(0, 500);
+  return question;
+}

@@ -1,0 +1,92 @@
+/** Reading the thread's messages, and the messages a step writes (a tool call, a final answer). */
+import { AIMessage, HumanMessage, type BaseMessage, type ToolMessage } from '@langchain/core/messages';
+import type { ChatTurn } from '../../models/chatModel.js';
+import type { SearchResult } from '../../search/similaritySearch.js';
+import { RETRIEVE_TOOL_NAME, type SourceArtifact } from '../retrieveNotesTool.js';
+import type { AgentCallbacks, StepUpdate } from './types.js';
+
+export function messageText(m: BaseMessage): string {
+  return typeof m.content === 'string' ? m.content : m.content.map((c) => ('text' in c ? c.text : '')).join('');
+}
+
+/** The conversation as plain turns (user questions and final answers), for prompts. */
+export function toTurns(messages: BaseMessage[]): ChatTurn[] {
+  const turns: ChatTurn[] = [];
+  for (const m of messages) {
+    if (m instanceof HumanMessage || m.getType() === 'human') turns.push({ role: 'user', content: messageText(m) });
+    else if (m.getType() === 'ai' && !(m as AIMessage).tool_calls?.length)
+      turns.push({ role: 'assistant', content: messageText(m) });
+  }
+  return turns;
+}
+
+/** Messages since the latest user message (this question's tool calls and results). */
+export function currentExchange(messages: BaseMessage[]): {
+  question: string;
+  toolResults: ToolMessage[];
+  queries: string[];
+} {
+  let i = messages.length - 1;
+  while (i >= 0 && messages[i]!.getType() !== 'human') i--;
+  const after = messages.slice(i + 1);
+  return {
+    question: i >= 0 ? messageText(messages[i]!) : '',
+    toolResults: after.filter((m): m is ToolMessage => m.getType() === 'tool'),
+    queries: after.flatMap((m) => ((m as AIMessage).tool_calls ?? []).map((c) => String(c.args.query))),
+  };
+}
+
+/** A retrieve_notes_tool call: the graph routes it to the tools node. */
+export function callTool(query: string, calls: number, filters: { folder?: string; tag?: string } = {}): StepUpdate {
+  return {
+    messages: [
+      new AIMessage({
+        content: '',
+        tool_calls: [
+          {
+            id: `call_${Date.now()}_${calls}`,
+            name: RETRIEVE_TOOL_NAME,
+            args: { query, ...filters },
+            type: 'tool_call',
+          },
+        ],
+      }),
+    ],
+    toolCalls: calls + 1,
+  };
+}
+
+/** The final answer of this question, its sources attached for the UI and for a later recap. */
+export function finalAnswer(answer: string, sources: SourceArtifact[]): StepUpdate {
+  return { messages: [new AIMessage({ content: answer, additional_kwargs: { sources } })] };
+}
+
+/** Only checked text reaches the user: the final answer is streamed once it is known to be grounded. */
+export function streamedAnswer(answer: string, sources: SourceArtifact[], c: AgentCallbacks): StepUpdate {
+  for (const piece of answer.match(/\S+\s*/g) ?? [answer]) c.onToken?.(piece);
+  return finalAnswer(answer, sources);
+}
+
+/** Text that is not a note's chunk (an earlier answer's sentence, a source's text) in the shape the grounding check reads. */
+export function pseudoChunk(text: string, i: number): SearchResult {
+  return {
+    chunk_id: `pseudo-${i}`,
+    page_content: text,
+    source: '',
+    title: '',
+    folder: '',
+    section_title: '',
+    header_path: '',
+    chunk_index: 0,
+    total_chunks: 1,
+    start_line: 0,
+    end_line: 0,
+    tags: '',
+    note_date: null,
+    mtime: 0,
+    score: 0,
+    dense_score: null,
+    sparse_score: null,
+    rank: i + 1,
+  };
+}
