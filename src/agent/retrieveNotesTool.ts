@@ -6,9 +6,11 @@ import type { Embedder } from '../models/embedder.js';
 import { withoutVectorsOnFailure } from '../models/openaiEmbedder.js';
 import { similaritySearch, type SearchResult } from '../search/similaritySearch.js';
 import type { Index } from '../store/openIndex.js';
+import { unknownWords } from '../store/sparse.js';
 import { obsidianUri } from '../obsidian/uri.js';
 import { runFilterAgent, type FilterDecision } from './filterAgent.js';
 import { NOTHING_FOUND } from './prompts.js';
+import { unknownNames } from './relevance.js';
 import { synthesize, plainText } from './synthesizer.js';
 
 export interface SourceArtifact {
@@ -88,6 +90,8 @@ const RetrieveState = Annotation.Root({
   recent: Annotation<ChatTurn[]>(),
   decision: Annotation<FilterDecision | null>(),
   results: Annotation<SearchResult[]>(),
+  /** The query's words that no note holds (unknownWords): they make the synthesizer ask more of a sentence. */
+  unknownWords: Annotation<string[]>(),
   summary: Annotation<string>(),
   artifact: Annotation<RetrieveArtifact | null>(),
 });
@@ -165,6 +169,13 @@ export function buildRetrieveGraph(deps: RetrieveDeps, ctx: RetrieveCallContext)
       .addNode('search', async (s) => {
         ctx.onStep?.('Searching your notes…');
         const d = s.decision!;
+        // A question about something the vault never names is not in the notes, however close its other words come.
+        const lacking = unknownWords(deps.index.db, s.query);
+        const unknown = unknownNames(s.query, lacking);
+        if (unknown.length) {
+          d.notes.push(`no note mentions ${unknown.map((w) => `"${w}"`).join(', ')}`);
+          return { results: [], weak: true, unknownWords: lacking };
+        }
         let results = await similaritySearch(deps.index, deps.embedder, {
           refined_query_for_vector_search: d.refined_query_for_vector_search,
           metadata_filters: d.metadata_filters,
@@ -195,7 +206,7 @@ export function buildRetrieveGraph(deps: RetrieveDeps, ctx: RetrieveCallContext)
           });
         }
         if (results.length) ctx.onSources?.(toSources(results, deps.vault));
-        return { results, weak: !results.some((r) => (r.dense_score ?? 0) >= WEAK_MATCH) };
+        return { results, weak: !results.some((r) => (r.dense_score ?? 0) >= WEAK_MATCH), unknownWords: lacking };
       })
       .addNode('synthesize', async (s) => {
         ctx.onStep?.('Writing the answer…');
@@ -205,7 +216,7 @@ export function buildRetrieveGraph(deps: RetrieveDeps, ctx: RetrieveCallContext)
           deps.drafts === false ? null : deps.model,
           // Answer sentences are ranked by closeness to the question; with the endpoint down, by words alone.
           withoutVectorsOnFailure(deps.embedder),
-          { query: s.query, chunks: s.results, recent: s.recent },
+          { query: s.query, chunks: s.results, recent: s.recent, unknownWords: s.unknownWords },
           {
             signal: ctx.signal,
             promptChunks: PROMPT_CHUNKS,
@@ -294,6 +305,7 @@ export function makeRetrieveNotesTool(deps: RetrieveDeps) {
           recent: (ctx.recent ?? []).slice(-5),
           decision: null,
           results: [],
+          unknownWords: [],
           summary: '',
           artifact: null,
           weak: false,

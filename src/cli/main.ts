@@ -1,7 +1,7 @@
 import { Command, Option } from 'commander';
 import { UsageError, VaultService } from '../services/vaultService.js';
 import { describeError, isDiskFull } from '../shared/errors.js';
-import { printJson, syncProgressReporter } from './output.js';
+import { describeEmbeddingModel, printJson, syncProgressReporter } from './output.js';
 import { describeWriteError } from '../pipeline/sync.js';
 import type { FileStatus } from '../store/indexDb.js';
 import { sourceFilter } from '../pipeline/linkPolicy.js';
@@ -94,6 +94,10 @@ program
       await withService(opts, async (s) => {
         if (opts.followExternalLinks !== undefined) s.updateSettings({ followExternalLinks: opts.followExternalLinks });
         for (const r of s.index.repairs) process.stderr.write(`warning: ${r}\n`);
+        // Said before the wait, so a user sees which model a long first sync runs with, and why.
+        const model = `Embedding model: ${describeEmbeddingModel({ embeddingModel: s.embedder.modelId, ...s.embeddingModelChoice() })}`;
+        if (opts.json) process.stderr.write(`${model}\n`);
+        else console.log(model);
         const reporter = syncProgressReporter(!opts.json || process.stderr.isTTY === true);
         s.onProgress((p) => reporter.update(p));
         const summary = await s.sync({ reindex: opts.reindex });
@@ -126,7 +130,7 @@ program
       const st = s.status();
       if (opts.json) return printJson(st);
       const c = st.counts;
-      console.log(`Vault: ${st.vault}\nIndex: ${st.dataDir}\nModel: ${st.embeddingModel}`);
+      console.log(`Vault: ${st.vault}\nIndex: ${st.dataDir}\nModel: ${describeEmbeddingModel(st)}`);
       console.log(
         `Files: ${c.total} (${c.completed} completed, ${c.pending} pending, ${c.processing} processing, ${c.failed} failed, ${c.disabled} disabled); ${c.chunks} chunks`,
       );

@@ -5,6 +5,16 @@ export function printJson(value: unknown): void {
   process.stdout.write(JSON.stringify(value, null, 2) + '\n');
 }
 
+/** The index's embedding model and, when recorded, how and why it was chosen: "m (detected: large English vault: …)". */
+export function describeEmbeddingModel(st: {
+  embeddingModel: string;
+  embeddingModelSource?: string | null;
+  embeddingModelReason?: string | null;
+}): string {
+  const why = [st.embeddingModelSource, st.embeddingModelReason].filter(Boolean).join(': ');
+  return why ? `${st.embeddingModel} (${why})` : st.embeddingModel;
+}
+
 /** A progress bar on a terminal; occasional plain lines when output is piped (CI logs, tests). */
 export function syncProgressReporter(enabled: boolean): { update(p: SyncProgress): void; stop(): void } {
   if (!enabled) return { update() {}, stop() {} };

@@ -60,6 +60,14 @@ const modelSchema = z.object({
   prefixes: z.object({ query: z.string(), passage: z.string() }).optional(),
   /** Scripts/languages the model was trained on, for choosing a vault's model ('*' = multilingual). */
   languages: z.array(z.string()).min(1).optional(),
+  /**
+   * On the default embedder: the most chunks a new English vault may be expected to give for this model to
+   * embed it. A larger vault's first sync would take too long with it (this number is what the model embeds in
+   * about 8 minutes on 2 idle cores; README, "Choosing the English default again"), so it gets the `fast` model.
+   */
+  maxFirstSyncChunks: z.number().int().positive().optional(),
+  /** 'fast': the English embedder for a vault too large for the default's `maxFirstSyncChunks`. */
+  role: z.enum(['fast']).optional(),
   files: z.array(fileSchema).min(1),
 });
 const manifestSchema = z.object({
@@ -109,6 +117,11 @@ export function loadManifest(): ModelManifest {
 
 export function modelFilePath(model: ModelEntry, file: ModelFile = model.files[0]!): string {
   return path.join(modelsDir(), model.id, file.path);
+}
+
+/** The English embedder for vaults too large for the default's first sync (`role: 'fast'`), if any. */
+export function fastEmbeddingModel(manifest: ModelManifest = loadManifest()): ModelEntry | undefined {
+  return manifest.embeddingAlternatives.find((m) => m.role === 'fast');
 }
 
 /** Every embedding model the manifest offers, the default first. */

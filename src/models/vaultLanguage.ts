@@ -1,6 +1,6 @@
 import { open } from 'node:fs/promises';
 import { detectLanguage } from '../text/language.js';
-import { embeddingModels, loadManifest, type ModelEntry, type ModelManifest } from './manifest.js';
+import { embeddingModels, fastEmbeddingModel, loadManifest, type ModelEntry, type ModelManifest } from './manifest.js';
 
 /** What a vault is mostly written in, from a sample of its notes. */
 export interface VaultLanguage {
@@ -81,4 +81,55 @@ export function modelForLanguage(
   const english = lang === 'en' || lang === 'und';
   if (english && nonEnglishShare < MULTILINGUAL_SHARE) return manifest.embedding;
   return multilingualModel(manifest) ?? manifest.embedding;
+}
+
+/** A vault's size as discovery sees it, before any note is read. */
+export interface VaultSize {
+  notes: number;
+  /** Chunks its notes are expected to give (estimateChunks). */
+  chunks: number;
+}
+
+/** The embedder for a new index, and why, in words a user can check ("large English vault: …"). */
+export interface VaultModel {
+  model: ModelEntry;
+  reason: string;
+}
+
+const count = (n: number) => n.toLocaleString('en-US');
+/** The first-sync time the default's `maxFirstSyncChunks` is sized for (issue 18's target), for the reason given. */
+const FIRST_SYNC_MINUTES = 8;
+
+/**
+ * The embedder for a new index of a vault in `lang`: modelForLanguage, made size-aware for English. The English
+ * default (MPNet) answers best on the tuning parts and on tldr, but embeds about a quarter as fast as the fast
+ * model (MiniLM), which is level with it on the unseen help-vault questions; so a vault expected to give more
+ * chunks than the default's `maxFirstSyncChunks` (a first sync over ~8 minutes on 2 cores) gets the fast model,
+ * and a smaller one, whose first sync is short anyway, keeps the default. Without a size (no vault to measure)
+ * the default stands.
+ */
+export function modelForVault(
+  lang: string,
+  nonEnglishShare: number | undefined,
+  size: VaultSize | null,
+  manifest: ModelManifest = loadManifest(),
+): VaultModel {
+  const model = modelForLanguage(lang, nonEnglishShare, manifest);
+  const sized = size ? `${count(size.notes)} notes, ~${count(size.chunks)} chunks` : null;
+  if (model.id !== manifest.embedding.id) {
+    const mixed = lang === 'en' || lang === 'und';
+    const what = mixed
+      ? `mixed vault (${Math.round((nonEnglishShare ?? 0) * 100)}% of sampled notes not English)`
+      : `${lang} vault`;
+    return { model, reason: sized ? `${what}: ${sized}` : what };
+  }
+  const what = lang === 'und' ? 'vault of no detectable language' : 'English vault';
+  const limit = manifest.embedding.maxFirstSyncChunks;
+  const fast = fastEmbeddingModel(manifest);
+  if (size && limit !== undefined && fast && size.chunks > limit)
+    return {
+      model: fast,
+      reason: `large ${what}: ${sized}, more than the ${count(limit)} ${model.id} embeds in ~${FIRST_SYNC_MINUTES} minutes`,
+    };
+  return { model, reason: sized ? `${what}: ${sized}` : what };
 }

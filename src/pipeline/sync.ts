@@ -118,7 +118,7 @@ export async function syncVault(opts: SyncOptions): Promise<SyncSummary> {
   const { root, policy, dailyNoteFormat, refused } = await scanAndRecord(opts, summary);
   const pending = selectPending(db, refused);
   const bytesTotal = pending.reduce((acc, r) => acc + (r.file_size ?? 0), 0);
-  const progress = new IndexingProgress(pending.length, bytesTotal, chunkOpts.chunkSize, opts.onProgress);
+  const progress = new IndexingProgress(pending.length, bytesTotal, chunkOpts, opts.onProgress);
   progress.report();
   const writer = new BatchWriter(opts, summary, () => progress.report());
   const indexing: NoteIndexing = {

@@ -2,14 +2,16 @@
  * The indexing stage's progress: files done, chunks embedded and an ETA. Kept apart from the indexing steps so
  * they only say what happened to a note ("chunked", "embedded", "failed") and the arithmetic lives in one place.
  */
+import { bytesPerChunk } from './chunkEstimate.js';
 import type { SyncProgress } from './syncTypes.js';
+import type { ChunkOptions } from './types.js';
 
 /**
- * Chunks a note of this many bytes is expected to give before it is read: about four bytes per token. Only
- * used until real notes have been chunked, whose own chunks-per-byte then takes over.
+ * Chunks per byte of a note before any is read (the estimate the model choice uses too). Only used until real
+ * notes have been chunked, whose own chunks-per-byte then takes over.
  */
-function priorChunksPerByte(chunkSize: number): number {
-  return 1 / Math.max(1, chunkSize * 4);
+function priorChunksPerByte(chunkOpts: ChunkOptions): number {
+  return 1 / bytesPerChunk(chunkOpts);
 }
 
 /** A note's share of the estimate once it is chunked: taken back if the note then fails. */
@@ -36,7 +38,7 @@ export class IndexingProgress {
   constructor(
     readonly filesTotal: number,
     bytesTotal: number,
-    private readonly chunkSize: number,
+    private readonly chunkOpts: ChunkOptions,
     private readonly onProgress?: (p: SyncProgress) => void,
   ) {
     this.bytesTotal = bytesTotal;
@@ -47,7 +49,7 @@ export class IndexingProgress {
     const embedded = this.chunksEmbedded + this.chunksInFlight;
     const rate = secs > 0 ? embedded / secs : 0;
     const perByte =
-      this.bytesSeen > 0 && this.chunksSeen > 0 ? this.chunksSeen / this.bytesSeen : priorChunksPerByte(this.chunkSize);
+      this.bytesSeen > 0 && this.chunksSeen > 0 ? this.chunksSeen / this.bytesSeen : priorChunksPerByte(this.chunkOpts);
     const estimatedTotal = Math.max(
       embedded,
       this.chunksSeen + Math.max(0, this.bytesTotal - this.bytesSeen) * perByte,

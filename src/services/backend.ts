@@ -312,6 +312,8 @@ export class Backend {
       vault: st.vault,
       dataDir: st.dataDir,
       embeddingModel: st.embeddingModel,
+      embeddingModelSource: st.embeddingModelSource,
+      embeddingModelReason: st.embeddingModelReason,
       chatModel:
         s.settings.chatEndpoint && s.settings.chatModel
           ? `${s.settings.chatModel} @ ${s.settings.chatEndpoint}`

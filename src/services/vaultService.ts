@@ -2,13 +2,14 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { loadEmbedder, type Embedder } from '../models/embedder.js';
 import { embeddingModels, findEmbeddingModel, selectedEmbeddingModel, type ModelEntry } from '../models/manifest.js';
-import { detectVaultLanguage, modelForLanguage } from '../models/vaultLanguage.js';
+import { detectVaultLanguage, modelForVault } from '../models/vaultLanguage.js';
 import {
   createEndpointEmbedder,
   endpointModelId,
   endpointModelName,
   type EndpointEmbedder,
 } from '../models/openaiEmbedder.js';
+import { estimateChunks } from '../pipeline/chunkEstimate.js';
 import { discoverNotes, resolveVault } from '../pipeline/discover.js';
 import { checkIndex, type DoctorReport } from '../pipeline/doctor.js';
 import { syncVault, type SyncProgress, type SyncSummary } from '../pipeline/sync.js';
@@ -63,6 +64,11 @@ export interface ModelChoice {
   language: string | null;
   /** How it was chosen: 'index' (kept), 'cli', 'env', 'settings', 'language' (set by the user) or 'detected'. */
   source: 'index' | 'cli' | 'env' | 'settings' | 'language' | 'detected' | 'default';
+  /**
+   * Why this model, when the vault decided it ('language', 'detected'): its language and size, e.g. "large English
+   * vault: 7,426 notes, ~12,151 chunks, more than …" (modelForVault).
+   */
+  reason?: string;
 }
 
 /**
@@ -70,7 +76,8 @@ export interface ModelChoice {
  * always wins (an existing index built with another model then asks for a re-index); otherwise an existing
  * index keeps the model it was built with until it is re-indexed. A new index or a re-index takes, in order:
  * the Settings' embedding model, the Settings' or --language language, or the language detected from a sample
- * of the vault's notes (English → the English default, anything else or a mixed vault → the multilingual model).
+ * of the vault's notes (English → the English default, or the fast English model for a vault too large for the
+ * default's first sync; anything else or a mixed vault → the multilingual model).
  */
 export async function chooseEmbeddingModel(
   loc: { vault: string | null; dataDir: string },
@@ -145,15 +152,23 @@ export async function chooseEmbeddingModel(
   }
   if (settings.embeddingModel)
     return { model: findEmbeddingModel(settings.embeddingModel, 'Settings'), language: null, source: 'settings' };
-  const language = opts.language ?? settings.language;
-  if (language) return { model: modelForLanguage(language), language, source: 'language' };
-  // A re-index opened by its data folder alone still knows its vault.
+  // A re-index opened by its data folder alone still knows its vault. Its size (from stats alone, no note read)
+  // decides between the English default and the fast English model, whether the language is set or detected.
   const vault = loc.vault ?? IndexDb.peekMeta(loc.dataDir, 'vault_path');
-  if (!vault || !existsSync(vault)) return { model: selectedEmbeddingModel(), language: null, source: 'default' };
-  const { files } = await discoverNotes(vault);
+  const files = vault && existsSync(vault) ? (await discoverNotes(vault)).files : null;
+  const size = files && {
+    notes: files.length,
+    chunks: estimateChunks(
+      files.map((f) => f.size),
+      { chunkSize: settings.chunkSize, overlap: settings.overlap },
+    ),
+  };
+  const language = opts.language ?? settings.language;
+  if (language) return { ...modelForVault(language, undefined, size), language, source: 'language' };
+  if (!files) return { model: selectedEmbeddingModel(), language: null, source: 'default' };
   const detected = await detectVaultLanguage(files.map((f) => f.filePath));
   return {
-    model: modelForLanguage(detected.lang, detected.nonEnglishShare),
+    ...modelForVault(detected.lang, detected.nonEnglishShare, size),
     language: detected.lang,
     source: 'detected',
   };
@@ -287,6 +302,7 @@ export class VaultService {
     if (choice.source !== 'index') {
       index.db.setMeta('vault_language', choice.language ?? 'und');
       index.db.setMeta('embedding_model_source', choice.source);
+      index.db.setMeta('embedding_model_reason', choice.reason ?? '');
     }
     let vault = loc.vault ?? index.db.getMeta('vault_path') ?? null;
     if (!vault) {
@@ -387,10 +403,22 @@ export class VaultService {
       vault: this.vault,
       dataDir: this.dataDir,
       embeddingModel: this.embedder.modelId,
+      ...this.embeddingModelChoice(),
       counts: this.index.db.countsByStatus(),
       failed,
       lastSync: this.index.db.lastSyncRun<SyncSummary>() ?? null,
       repairs: this.index.repairs,
+    };
+  }
+
+  /**
+   * How the index's model was chosen when the index was made or re-indexed ('detected', 'cli', …; null for an
+   * index older than this record) and why, when the vault decided it ("large English vault: …").
+   */
+  embeddingModelChoice(): { embeddingModelSource: string | null; embeddingModelReason: string | null } {
+    return {
+      embeddingModelSource: this.index.db.getMeta('embedding_model_source') || null,
+      embeddingModelReason: this.index.db.getMeta('embedding_model_reason') || null,
     };
   }
 

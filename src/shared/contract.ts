@@ -135,6 +135,10 @@ export const statusInfo = z.object({
   vault: z.string().nullable(),
   dataDir: z.string().nullable(),
   embeddingModel: z.string(),
+  /** How the index's embedding model was chosen ('detected', 'language', 'settings', 'cli', …), when recorded. */
+  embeddingModelSource: z.string().nullable().optional(),
+  /** Why, when the vault decided it: e.g. "large English vault: 7,426 notes, ~12,151 chunks, more than …". */
+  embeddingModelReason: z.string().nullable().optional(),
   chatModel: z.string(),
   counts: z.object({
     pending: z.number(),

@@ -1,3 +1,4 @@
+import { distance } from 'fastest-levenshtein';
 import type Database from 'better-sqlite3';
 import type { IndexDb, ChunkRecord } from './indexDb.js';
 import { queryTerms, stemsAsEnglish, type QueryTerm } from '../text/segment.js';
@@ -65,6 +66,53 @@ export function affordableTerms(db: IndexDb, query: string, budget = SPARSE_POST
     kept.push(c);
   }
   return kept.sort((a, b) => a.i - b.i).map((c) => c.t);
+}
+
+/**
+ * The query's words the vault never holds in any form (document frequency 0 for the written form and its stem),
+ * numbers left out: "Excalidraw", "Todoist", "kubectl" in a question over the help vault. A question naming
+ * something the notes never mention is about something else, however close its other words come.
+ */
+export function unknownWords(db: IndexDb, query: string): string[] {
+  const df = documentFrequency(db.db);
+  const docs = (w: string) => (df.get(w) as { doc: number } | undefined)?.doc ?? 0;
+  return queryTerms(query)
+    .filter((t) => !/\p{N}/u.test(t.word) && t.terms.every((w) => docs(w) === 0))
+    .filter((t) => !t.terms.some((w) => hasNearTerm(db.db, w, typoBudget(t.word))))
+    .map((t) => t.word);
+}
+
+/**
+ * Typos a word may carry and still be the vault's word: one edit from 4 letters, two from 8. Users type fast
+ * ("obsidan sync storge", "catalist licence"), and a misspelt word is not a thing the vault lacks.
+ */
+function typoBudget(word: string): number {
+  const n = [...word].length;
+  return n >= 9 ? 2 : n >= 6 ? 1 : 0;
+}
+
+/** Per-connection statement listing the index's terms that start with a given letter (fts5vocab is sorted). */
+const prefixStatements = new WeakMap<Database.Database, Database.Statement>();
+
+/**
+ * Whether the index holds a term within the typo budget of `word` (Levenshtein, same first letter: typos rarely
+ * hit the first one, and it keeps the scan to one letter's slice of the vocabulary).
+ */
+function hasNearTerm(db: Database.Database, word: string, budget: number): boolean {
+  const first = String.fromCodePoint(word.codePointAt(0) ?? 0);
+  if (budget === 0 || !first) return false;
+  let stmt = prefixStatements.get(db);
+  if (!stmt) {
+    documentFrequency(db); // creates the vocabulary table
+    stmt = db.prepare('select term from temp.obq_chunks_vocab where term >= ? and term < ?').pluck();
+    prefixStatements.set(db, stmt);
+  }
+  const next = String.fromCodePoint(first.codePointAt(0)! + 1);
+  for (const term of stmt.iterate(first, next) as IterableIterator<string>) {
+    if (Math.abs(term.length - word.length) > budget) continue;
+    if (distance(term, word) <= budget) return true;
+  }
+  return false;
 }
 
 /** The query words BM25 will score (normalised as indexed): rarest first within the budget, in query order. */

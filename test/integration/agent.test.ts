@@ -9,6 +9,8 @@ import { clarifyingQuestion, NOT_IN_NOTES_ANSWER } from '../../src/agent/prompts
 import { notInNotesFor } from '../../src/agent/language.js';
 import { answerLeak } from '../../src/agent/promptLeak.js';
 import { splitSentences } from '../../src/agent/synthesizer.js';
+import { unknownNames } from '../../src/agent/relevance.js';
+import { unknownWords } from '../../src/store/sparse.js';
 
 useFastEmbedder();
 
@@ -198,6 +200,30 @@ describe('agent on obsidian-help-en with the bundled model', () => {
       expect(r.sources).toEqual([]);
     }
     expect(notInNotesFor('¿Cuándo es mi cita con el dentista?')).not.toBe(NOT_IN_NOTES_ANSWER);
+  }, 600_000);
+
+  // A question about something the vault never names: search would find a note about diagrams or sync, and its
+  // sentences came close enough in meaning to be quoted ("draw diagrams with the Excalidraw plugin" was answered
+  // with a sentence about Mermaid). Ordinary words the notes lack do not count (paraphrases use them).
+  it('a question naming what no note mentions is "not in your notes"; missing ordinary words are not', async () => {
+    const db = service.index.db;
+    expect(
+      unknownNames(
+        'sync my vault to Nextcloud over WebDAV',
+        unknownWords(db, 'sync my vault to Nextcloud over WebDAV'),
+      ),
+    ).toEqual(['nextcloud', 'webdav']);
+    expect(unknownNames('colour nodes in the graph by tag or folder', ['colour'])).toEqual([]);
+    // A misspelt or British-spelt word is the vault's word, not a thing it lacks (one edit from 4 letters, two from 8).
+    expect(unknownWords(db, 'colour nodes in the graph by tag or folder')).toEqual([]);
+    expect(unknownWords(db, 'Obsidan Sync storge limit and the Catalist licence refund')).toEqual([]);
+    expect(unknownWords(db, 'Obsidan Sync storge zzyzx')).toEqual(['zzyzx']);
+    expect(unknownWords(db, 'does the clipper extension work in Firefox or Safari')).toEqual([]);
+    for (const q of ['draw diagrams with the Excalidraw plugin', 'integrate Todoist tasks with my vault']) {
+      const r = await chat.ask(`named-${q.length}`, q);
+      expect(r.answer, q).toBe(notInNotesFor(q));
+      expect(r.sources).toEqual([]);
+    }
   }, 600_000);
 
   // These go through the decision call, which a thread's plain first question now skips: decideAlways.

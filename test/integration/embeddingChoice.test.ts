@@ -1,10 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import path from 'node:path';
-import { copyVault, FAST_EMBEDDING_MODEL, sampleVault, tempDir, writeNotes } from '../helpers/fixtures.js';
+import {
+  copyVault,
+  corpusOhelp,
+  corpusTldr,
+  FAST_EMBEDDING_MODEL,
+  runCli,
+  sampleVault,
+  tempDir,
+  writeNotes,
+} from '../helpers/fixtures.js';
 import { chooseEmbeddingModel, VaultService } from '../../src/services/vaultService.js';
 import { similaritySearch } from '../../src/search/similaritySearch.js';
 import { loadManifest } from '../../src/models/manifest.js';
 import { multilingualModel } from '../../src/models/vaultLanguage.js';
+import { estimateChunks } from '../../src/pipeline/chunkEstimate.js';
 import { saveSettings } from '../../src/services/settings.js';
 
 /**
@@ -118,6 +128,7 @@ describe("a new index gets the embedder for its vault's language", () => {
     const m = await pick(mixed);
     expect(m.language).toBe('en'); // English is still the most frequent language…
     expect(m.model.id).toBe(multilingual); // …but 30% Japanese notes need the multilingual model
+    expect(m.reason).toBe('mixed vault (30% of sampled notes not English): 20 notes, ~20 chunks');
   });
 
   it('records the choice with the index; Settings and --language / --embedding-model override detection', async () => {
@@ -151,6 +162,142 @@ describe("a new index gets the embedder for its vault's language", () => {
     ).toBe('all-mpnet-base-v2-int8');
     await expect(chooseEmbeddingModel({ vault: ja, dataDir }, { embeddingModel: 'nope' })).rejects.toThrow(
       /--embedding-model=nope is not a bundled embedding model/,
+    );
+  });
+});
+
+/**
+ * The English default is size-aware: a new English vault whose first sync with MPNet would take more than ~8
+ * minutes on 2 cores (more chunks than the manifest's `maxFirstSyncChunks`) gets the fast English model; a smaller
+ * one keeps MPNet. Tested against the real threshold, with vaults generated just below and just above it, and on
+ * the real corpora; only stats and a 50-note language sample are read, nothing is embedded.
+ */
+describe('the English default is size-aware', () => {
+  let tmp: ReturnType<typeof tempDir>;
+  const saved = process.env.OBSIQUERY_EMBEDDING_MODEL;
+  const manifest = loadManifest();
+  const limit = manifest.embedding.maxFirstSyncChunks!;
+  const mpnet = manifest.embedding.id;
+  const prose =
+    'Today we discussed the plan for the new project in the meeting. I will prepare the slides by next week and share them with the team. ';
+  const longEnglish = (i: number) =>
+    `# Meeting ${i}\n\n` + Array.from({ length: 8 }, (_, p) => `${prose.repeat(4)}(part ${p})`).join('\n\n') + '\n';
+  const longJapanese = (i: number) =>
+    `# 会議${i}\n\n` +
+    Array.from({ length: 8 }, () =>
+      '今日は会議で新しいプロジェクトの計画について話し合いました。来週までに資料を準備して、チームに共有する予定です。'.repeat(
+        2,
+      ),
+    ).join('\n\n') +
+    '\n';
+  /** A vault of n generated notes; returns it with the chunks the estimate expects of it. */
+  const vaultOf = (name: string, n: number, make: (i: number) => string) => {
+    const vault = path.join(tmp.dir, name);
+    writeNotes(vault, Object.fromEntries(Array.from({ length: n }, (_, i) => [`notes/${i}.md`, make(i)])));
+    return vault;
+  };
+  const perNote = (make: (i: number) => string) => estimateChunks([Buffer.byteLength(make(0))]);
+  const pick = (vault: string, opts: Parameters<typeof chooseEmbeddingModel>[1] = {}) =>
+    chooseEmbeddingModel({ vault, dataDir: path.join(tmp.dir, `data-${path.basename(vault)}`) }, opts);
+  let small: string;
+  let large: string;
+
+  beforeAll(() => {
+    tmp = tempDir('obq-vault-size-');
+    delete process.env.OBSIQUERY_EMBEDDING_MODEL;
+    expect(limit).toBeGreaterThan(1000); // the manifest carries the threshold, and it is not a toy number
+    const each = perNote(longEnglish);
+    expect(each).toBeGreaterThanOrEqual(5); // several chunks per note, so the vaults below stay a few hundred files
+    small = vaultOf('en-small', Math.floor(limit / each) - 5, longEnglish);
+    large = vaultOf('en-large', Math.ceil(limit / each) + 5, longEnglish);
+  });
+  afterAll(() => {
+    if (saved !== undefined) process.env.OBSIQUERY_EMBEDDING_MODEL = saved;
+    tmp?.cleanup();
+  });
+
+  it('an English vault just under the threshold keeps MPNet; just over it gets the fast model, with the reason', async () => {
+    const under = await pick(small);
+    expect(under).toMatchObject({ model: { id: mpnet }, language: 'en', source: 'detected' });
+    const underChunks = Number(/~([\d,]+) chunks/.exec(under.reason!)![1]!.replace(/,/g, ''));
+    expect(underChunks).toBeLessThanOrEqual(limit);
+    expect(under.reason).toMatch(/^English vault: \d+ notes, ~[\d,]+ chunks$/);
+
+    const over = await pick(large);
+    expect(over).toMatchObject({ model: { id: FAST_EMBEDDING_MODEL }, language: 'en', source: 'detected' });
+    expect(over.reason).toMatch(/^large English vault: \d+ notes, ~[\d,]+ chunks, more than the [\d,]+ all-mpnet/);
+    const overChunks = Number(/~([\d,]+) chunks/.exec(over.reason!)![1]!.replace(/,/g, ''));
+    expect(overChunks).toBeGreaterThan(limit);
+  });
+
+  it('a large Japanese vault still gets the multilingual model', async () => {
+    const ja = vaultOf('ja-large', Math.ceil(limit / perNote(longJapanese)) + 5, longJapanese);
+    const choice = await pick(ja);
+    expect(choice).toMatchObject({ model: { id: multilingualModel()!.id }, language: 'ja', source: 'detected' });
+    expect(choice.reason).toMatch(/^ja vault: \d+ notes/);
+  });
+
+  it('the real corpora: tldr (7,426 pages) gets the fast model, the help vault and the sample vault keep MPNet', async () => {
+    const tldr = await chooseEmbeddingModel({ vault: corpusTldr, dataDir: path.join(tmp.dir, 'data-tldr') });
+    expect(tldr).toMatchObject({ model: { id: FAST_EMBEDDING_MODEL }, language: 'en', source: 'detected' });
+    expect(tldr.reason).toMatch(/^large English vault: 7,4\d\d notes/);
+    const help = await chooseEmbeddingModel({ vault: corpusOhelp, dataDir: path.join(tmp.dir, 'data-help') });
+    expect(help).toMatchObject({ model: { id: mpnet }, language: 'en' });
+    const sample = await chooseEmbeddingModel({ vault: sampleVault, dataDir: path.join(tmp.dir, 'data-sample') });
+    expect(sample).toMatchObject({
+      model: { id: mpnet },
+      language: 'en',
+      reason: 'English vault: 26 notes, ~78 chunks',
+    });
+  });
+
+  it('an explicit model or Settings win over the size; --language en stays size-aware', async () => {
+    expect(await pick(large, { embeddingModel: mpnet })).toMatchObject({ model: { id: mpnet }, source: 'cli' });
+    const dataDir = path.join(tmp.dir, 'data-en-large');
+    saveSettings(dataDir, { embeddingModel: mpnet });
+    expect(await pick(large)).toMatchObject({ model: { id: mpnet }, source: 'settings' });
+    saveSettings(dataDir, { embeddingModel: null, language: 'en' });
+    // The language is the user's; the model for an English vault of this size is still the fast one.
+    expect(await pick(large)).toMatchObject({
+      model: { id: FAST_EMBEDDING_MODEL },
+      language: 'en',
+      source: 'language',
+    });
+    saveSettings(dataDir, { language: null });
+  });
+
+  it('an MPNet index keeps its model when its vault grows past the threshold; a re-index moves it, and says why', async () => {
+    const vault = vaultOf('grows', 10, longEnglish);
+    const dataDir = path.join(tmp.dir, 'data-grows');
+    const s = await VaultService.open({ vault, dataDir });
+    try {
+      expect(s.embedder.modelId).toBe(mpnet);
+      expect(s.status()).toMatchObject({
+        embeddingModelSource: 'detected',
+        embeddingModelReason: expect.stringMatching(/^English vault: 10 notes/),
+      });
+    } finally {
+      s.close();
+    }
+    const each = perNote(longEnglish);
+    writeNotes(
+      vault,
+      Object.fromEntries(Array.from({ length: Math.ceil(limit / each) }, (_, i) => [`more/${i}.md`, longEnglish(i)])),
+    );
+    expect(await chooseEmbeddingModel({ vault, dataDir })).toMatchObject({ model: { id: mpnet }, source: 'index' });
+    const re = await VaultService.open({ vault, dataDir, reindex: true });
+    try {
+      expect(re.embedder.modelId).toBe(FAST_EMBEDDING_MODEL);
+      expect(re.index.db.getMeta('embedding_model')).toBe(FAST_EMBEDDING_MODEL);
+      expect(re.index.db.getMeta('embedding_model_reason')).toMatch(/^large English vault: \d+ notes/);
+    } finally {
+      re.close();
+    }
+    // `obsiquery status` shows the model with how and why it was chosen.
+    const r = await runCli(['status', '--data', dataDir], { home: path.join(tmp.dir, 'home') });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(
+      new RegExp(`Model: ${FAST_EMBEDDING_MODEL} \\(detected: large English vault: \\d+ notes, ~[\\d,]+ chunks`),
     );
   });
 });

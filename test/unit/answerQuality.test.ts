@@ -6,6 +6,7 @@ import {
   namedWords,
   sharedDistinctiveKeyWords,
   sharedKeyWords,
+  unknownNames,
 } from '../../src/agent/relevance.js';
 import { splitSentences, synthesize, verifyAnswer } from '../../src/agent/synthesizer.js';
 import { FINAL_ANSWER_PROMPT, SYNTHESIZER_PROMPT } from '../../src/agent/prompts.js';
@@ -98,6 +99,19 @@ describe('relevance', () => {
       sharedDistinctiveKeyWords('What did I do on 2026-11-03?', 'Went for a long run.', common, '2026-11-03'),
     ).toBe(3);
     expect(sharedDistinctiveKeyWords('what is in my vault', 'A vault is a folder.', common, 'vault')).toBe(0);
+  });
+
+  it('only the names among the words the vault lacks make a question off-topic', () => {
+    expect(unknownNames('draw diagrams with the Excalidraw plugin', ['excalidraw'])).toEqual(['excalidraw']);
+    expect(unknownNames('sync my vault to Nextcloud over WebDAV', ['nextcloud', 'webdav'])).toEqual([
+      'nextcloud',
+      'webdav',
+    ]);
+    // A paraphrase's ordinary words are often missing from the note that answers it: not a reason to refuse.
+    expect(unknownNames('colour nodes in the graph by tag or folder', ['colour'])).toEqual([]);
+    // The first word is capitalised by grammar, not because it is a name.
+    expect(unknownNames('Colour nodes in the graph', ['colour'])).toEqual([]);
+    expect(unknownNames('import my notes from Apple Notes', [])).toEqual([]);
   });
 
   it('a word common to nearly all retrieved notes does not make a sentence relevant', () => {
@@ -236,6 +250,35 @@ describe('synthesize: answers that answer (scripted model, real embedder())', ()
     });
     expect(s.notInNotes).toBe(false);
     expect(s.cited).toEqual([1]);
+  });
+
+  it('a question with a word no note holds needs an answer sharing a word with it, not only meaning', async () => {
+    // From the tuning part: "export my whole vault to a Word docx file" was answered "Go to File > Export, then
+    // choose Export." (close in meaning; "export", "file" and "vault" are in every retrieved chunk, so shared by none).
+    const exporting = [
+      chunk('Export.md', 'Go to File > Export, then choose Export.'),
+      chunk('PDF.md', 'Export a file of your vault as PDF from the file menu.'),
+      chunk('HTML.md', 'Community plugins export vault files to HTML for a website.'),
+      chunk('Backup.md', 'Copy the vault folder to back up every file before an export.'),
+    ];
+    const query = 'export my whole vault to a Word docx file';
+    const plain = await synthesize(null, embedder(), { query, chunks: exporting, recent: [] });
+    expect(plain.notInNotes, plain.answer).toBe(false);
+    const lacking = await synthesize(null, embedder(), {
+      query,
+      chunks: exporting,
+      recent: [],
+      unknownWords: ['docx'],
+    });
+    expect(lacking).toMatchObject({ answer: '', notInNotes: true });
+    // A sentence that does share a key word still answers such a question.
+    const word = await synthesize(null, embedder(), {
+      query: 'export my vault to Word',
+      chunks: [...exporting, chunk('Word.md', 'Word documents can be converted to Markdown with a community plugin.')],
+      recent: [],
+      unknownWords: ['docx'],
+    });
+    expect(word.notInNotes, word.answer).toBe(false);
   });
 
   it('quotes whole sentences: never a lead-in ending in a colon', async () => {

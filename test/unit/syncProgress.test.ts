@@ -7,9 +7,9 @@ import type { SyncProgress } from '../../src/pipeline/sync.js';
  * ETA is computed from (estimated from the chunks per byte of the notes chunked so far).
  */
 
-function tracker(files: number, bytes: number, chunkSize = 100) {
+function tracker(files: number, bytes: number, chunkOpts = { chunkSize: 100, overlap: 0 }) {
   const reports: SyncProgress[] = [];
-  const progress = new IndexingProgress(files, bytes, chunkSize, (p) => reports.push(p));
+  const progress = new IndexingProgress(files, bytes, chunkOpts, (p) => reports.push(p));
   // The ETA is (estimated chunks left) / rate, so rate × ETA gives back the chunks left.
   const left = () => {
     const last = reports.at(-1)!;

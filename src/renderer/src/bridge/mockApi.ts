@@ -370,6 +370,8 @@ export function createMockApi(opts: { empty?: boolean; crash?: boolean } = {}): 
       vault: vaults.find((v) => v.current)?.vault ?? null,
       dataDir: vaults.find((v) => v.current)?.dataDir ?? null,
       embeddingModel: 'Xenova/bge-small-en-v1.5 (384 dims)',
+      embeddingModelSource: 'detected',
+      embeddingModelReason: 'English vault: 342 notes, ~1,210 chunks',
       chatModel: 'Qwen3-4B-Instruct-Q4_K_M.gguf',
       counts: counts(),
       syncing,

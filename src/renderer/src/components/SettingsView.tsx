@@ -134,8 +134,8 @@ function CodeField({ type = 'text', ...rest }: InputFieldProps) {
   return <InputField type={type} className="mono" spellCheck={false} {...rest} />;
 }
 
-function ReadOnly({ label, value }: { label: string; value: string }) {
-  return <InputField label={label} type="text" readOnly value={value} className="mono readonly" />;
+function ReadOnly({ label, value, help }: { label: string; value: string; help?: ReactNode }) {
+  return <InputField label={label} help={help} type="text" readOnly value={value} className="mono readonly" />;
 }
 
 type DraftErrors = Partial<Record<keyof Draft, string>>;
@@ -276,7 +276,15 @@ function ModelsSection({
   return (
     <section className="settings-section" aria-labelledby="s-models">
       <h2 id="s-models">Models</h2>
-      <ReadOnly label="Embedding model" value={status?.embeddingModel ?? '—'} />
+      <ReadOnly
+        label="Embedding model"
+        value={status?.embeddingModel ?? '—'}
+        help={
+          status?.embeddingModelReason
+            ? `Chosen for this index (${status.embeddingModelSource ?? 'detected'}): ${status.embeddingModelReason}.`
+            : undefined
+        }
+      />
       <ReadOnly label="Chat model in use" value={status?.chatModel ?? '—'} />
       <Field
         label="Chat model path"
