@@ -4,7 +4,7 @@
  * the ones `npm run eval` builds (same --data-root, same folder per vault and embedder), synced first (a no-op when
  * up to date); each question is embedded once and reused by every candidate, so the grid costs searches only.
  *
- *   node --import tsx bench/fusionEval.ts --data-root DIR [--part tune|test] [--set NAME ...] [--out FILE.json]
+ *   node --import tsx bench/fusionEval.ts --data-root DIR [--part tune|test] [--set NAME ...] [--model ID] [--out FILE.json]
  *
  * Prints one line per candidate and set (R@5, MRR@10) and writes every number to --out. Choose knobs on
  * `--part tune` only; run `--part test` once, for the chosen candidate, to report.
@@ -45,24 +45,23 @@ const candidates: Candidate[] = [
   { name: 'shipped' },
   { name: 'shipped no-link', linkBoost: 0 },
   { name: 'shipped no-title', titleBoost: false },
-  { name: 'shipped no-boosts', linkBoost: 0, titleBoost: false },
   { name: 'before', fusion: { method: 'max', adaptive: 'none' }, weight: -1 },
 ];
-const grid = (ws: number[], name: string, fusion: Partial<FusionOptions>) =>
-  ws.forEach((w) => candidates.push({ name: `${name} w=${w}`, fusion, weight: w }));
-grid([0.5, 0.7, 0.85, 0.9, 0.95], 'max', { method: 'max' });
-for (const method of ['zscore', 'rank'] as const)
-  for (const adaptive of ['none', 'gap'] as const)
-    grid([0.4, 0.5, 0.6, 0.7, 0.8, 0.9], `${method} ${adaptive}`, { method, adaptive });
-grid([0.5, 0.7, 0.9], 'zscore agreement', { method: 'zscore', adaptive: 'agreement' });
-for (const adaptive of ['none', 'gap'] as const)
-  grid([0.4, 0.5, 0.6, 0.7, 0.8], `rrf k=60 ${adaptive}`, { method: 'rrf', rrfK: 60, adaptive });
-// The boosts off, for every method at one weight.
-for (const c of candidates.filter((c) => / w=0\.7$/.test(c.name) && !c.name.includes('agreement'))) {
-  candidates.push({ ...c, name: `${c.name} no-link`, linkBoost: 0 });
-  candidates.push({ ...c, name: `${c.name} no-title`, titleBoost: false });
-  candidates.push({ ...c, name: `${c.name} no-boosts`, linkBoost: 0, titleBoost: false });
-}
+const WEIGHTS = [0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9];
+// "No side left behind" guards: each side's best hit (or best two) kept within the fused top three or five.
+// Round 4 (README): the guard and the both-sides bonus together, at the weights either held the target with.
+const GUARD: Partial<FusionOptions> = { guard: 5, guardGap: 0.5 };
+for (const w of WEIGHTS)
+  for (const both of [0.25, 0.5])
+    for (const [suffix, g] of [
+      ['', {}],
+      [' guard=1@5 gap>=0.5', GUARD],
+    ] as const)
+      candidates.push({
+        name: `zscore gap w=${w} both=${both}${suffix}`,
+        fusion: { method: 'zscore', adaptive: 'gap', bothBonus: both, ...g },
+        weight: w,
+      });
 const run = only ? candidates.filter((c) => only.includes(c.name)) : candidates;
 if (run.length === 0) throw new Error(`no candidate named ${only?.join(', ')}`);
 
@@ -109,11 +108,14 @@ function cachedVectors(index: Index): Index {
   return { ...index, vectors, close: () => index.close() };
 }
 
-type Row = { set: string; part: EvalPart; language: string; candidate: string; hybrid: Metrics };
+type Row = { set: string; part: EvalPart; language: string; model: string; candidate: string; hybrid: Metrics };
 const rows: Row[] = [];
 const singles: Record<string, { dense: Metrics; sparse: Metrics }> = {};
 for (const set of sets) {
-  const choice = await chooseEmbeddingModel({ vault: set.vault, dataDir: path.join(dataRoot, '.none') });
+  const choice = await chooseEmbeddingModel(
+    { vault: set.vault, dataDir: path.join(dataRoot, '.none') },
+    { embeddingModel: opt('--model') },
+  );
   const service = await VaultService.open({
     vault: set.vault,
     dataDir: evalIndexDir(dataRoot, set.vault, choice.model.id),
@@ -132,7 +134,8 @@ for (const set of sets) {
     );
     for (const c of run) {
       const m = await evaluate(index, embedder, queries, ['hybrid'], {
-        fusion: c.fusion,
+        // A candidate names its whole fusion: the shipped guard and bonus apply only where it asks for them.
+        fusion: c.fusion && { guard: 0, bothBonus: 0, ...c.fusion },
         ...(c.weight === -1
           ? { denseWeight: set.language === 'ja' && embedder.calibration.denseWeightCjk !== undefined ? 0.5 : 0.85 }
           : c.weight !== undefined
@@ -141,7 +144,14 @@ for (const set of sets) {
         linkBoost: c.linkBoost ?? LINK_BOOST,
         titleBoost: c.titleBoost,
       });
-      rows.push({ set: set.name, part: set.part, language: set.language, candidate: c.name, hybrid: m.hybrid });
+      rows.push({
+        set: set.name,
+        part: set.part,
+        language: set.language,
+        model: embedder.modelId,
+        candidate: c.name,
+        hybrid: m.hybrid,
+      });
       console.log(
         `  ${c.name.padEnd(40)} ${m.hybrid.recall_at_5.toFixed(3)} / ${m.hybrid.mrr_at_10.toFixed(3)}  p95 ${m.hybrid.p95_ms.toFixed(0)} ms`,
       );
@@ -149,6 +159,7 @@ for (const set of sets) {
   } finally {
     service.close();
   }
+  // Written after every set, so a long run stopped half-way keeps what it measured.
+  const out = opt('--out');
+  if (out) writeFileSync(out, JSON.stringify({ singles, rows }, null, 1));
 }
-const out = opt('--out');
-if (out) writeFileSync(out, JSON.stringify({ singles, rows }, null, 1));

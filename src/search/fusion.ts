@@ -13,12 +13,17 @@
  *
  * `adaptive: 'gap'` moves the weight per query towards the side whose best hit stands out of its own list (the
  * z-score of its top score): a side that cannot tell its best hit from the tenth has little to say about this query.
+ * `adaptive: 'gap12'` does the same with the gap between a side's best and second score.
  * `adaptive: 'agreement'` moves the weight towards equal shares as the two lists' top notes agree, and towards the
  * base weight when they do not.
+ *
+ * Two rank-level rules on top (both shipped, README "Retrieval quality"): `bothBonus` lifts a chunk both sides rank
+ * in their top ten; `guard` ("no side left behind") keeps each side's best note, when it stands out of that side's
+ * next note, within the fused top N.
  */
 
 export type FusionMethod = 'max' | 'zscore' | 'rank' | 'rrf';
-export type FusionAdaptive = 'none' | 'gap' | 'agreement';
+export type FusionAdaptive = 'none' | 'gap' | 'gap12' | 'agreement';
 
 export interface FusionOptions {
   method: FusionMethod;
@@ -27,6 +32,23 @@ export interface FusionOptions {
   adaptive: FusionAdaptive;
   /** RRF's rank offset (60 in the original paper). */
   rrfK: number;
+  /**
+   * "No side left behind": each side's best `guardDepth` hits are kept within this fused rank (0: off). A Recall@5
+   * loss of fusion is a question one side had answered near the top and the mix pushed out of the top five.
+   */
+  guard?: number;
+  /** How many of each side's best hits the guard keeps (default 1). */
+  guardDepth?: number;
+  /**
+   * A side's best note is kept only when it stands out of the side's next note by this many standard deviations of
+   * the side's scores (0: always). Near-identical notes (tldr's one page per platform) do not stand out of each other.
+   */
+  guardGap?: number;
+  /**
+   * Added, in standard deviations, to a candidate both sides rank in their top ten (a CombMNZ-style agreement bonus;
+   * 0: off). Only for `zscore`, whose scores are in standard deviations.
+   */
+  bothBonus?: number;
 }
 
 export interface FusionCandidate {
@@ -45,6 +67,10 @@ interface SideStats {
   std: number;
   /** z-score of the side's best score among the candidates' top ten: how much the best stands out. */
   topZ: number;
+  /** The side's best score minus its second, in standard deviations over all candidates. */
+  gap12: number;
+  /** Candidate indices of the side's best hits, best first (at most TOP). */
+  best: number[];
   depth: number;
 }
 
@@ -68,6 +94,8 @@ function sideStats(scores: (number | null)[]): SideStats {
     mean,
     std,
     topZ: order.length === 0 ? 0 : topStd > 1e-9 ? (values[0]! - topMean) / topStd : 0,
+    gap12: order.length === 0 || std <= 1e-9 ? 0 : (values[0]! - (values[1] ?? 0)) / std,
+    best: order.slice(0, TOP).map((x) => x.i),
     depth: order.length,
   };
 }
@@ -104,6 +132,11 @@ export function queryDenseWeight(
     const s = Math.max(sparse.topZ, 0) * (1 - w);
     return d + s > 0 ? d / (d + s) : w;
   }
+  if (opts.adaptive === 'gap12') {
+    const d = Math.max(dense.gap12, 0) * w;
+    const s = Math.max(sparse.gap12, 0) * (1 - w);
+    return d + s > 0 ? d / (d + s) : w;
+  }
   if (opts.adaptive === 'agreement') {
     const a = agreement(cands, dense, sparse);
     return w + (0.5 - w) * a;
@@ -133,7 +166,71 @@ export function fuseScores(cands: FusionCandidate[], opts: FusionOptions): numbe
       }
     }
   };
-  return cands.map((c, i) => w * norm(dense, c.dense_score, i) + (1 - w) * norm(sparse, c.sparse_score, i));
+  const fused = cands.map((c, i) => w * norm(dense, c.dense_score, i) + (1 - w) * norm(sparse, c.sparse_score, i));
+  if (opts.bothBonus && opts.method === 'zscore')
+    fused.forEach((_, i) => {
+      if ((dense.rank.get(i) ?? Infinity) <= TOP && (sparse.rank.get(i) ?? Infinity) <= TOP)
+        fused[i]! += opts.bothBonus!;
+    });
+  if (opts.guard && sparse.depth > 0)
+    keepBestOfEachSide(cands, fused, [dense, sparse], opts.guard, opts.guardDepth ?? 1, opts.guardGap ?? 0);
+  return fused;
+}
+
+/**
+ * Lifts each side's best `depth` notes into the fused top `within` notes (the ranking judged is the per-note one): a
+ * kept note's best chunk goes just above the best note left outside the top, in the order dense 1st, sparse 1st,
+ * dense 2nd…; the rest of the top is the fused order's best. A note already inside the top keeps its place and score.
+ */
+function keepBestOfEachSide(
+  cands: FusionCandidate[],
+  fused: number[],
+  sides: SideStats[],
+  within: number,
+  depth: number,
+  gap: number,
+): void {
+  // Each note's best fused chunk stands for it.
+  const head = new Map<string, number>();
+  fused.forEach((f, i) => {
+    const h = head.get(cands[i]!.source);
+    if (h === undefined || f > fused[h]!) head.set(cands[i]!.source, i);
+  });
+  // Each side's best notes, best first, with the side's score of their best chunk.
+  const sideNotes = sides.map((side, k) => {
+    const seen = new Map<string, number>();
+    for (const i of side.best) {
+      const c = cands[i]!;
+      if (!seen.has(c.source)) seen.set(c.source, (k === 0 ? c.dense_score : c.sparse_score) ?? 0);
+    }
+    return { side, notes: [...seen] };
+  });
+  const keep: string[] = [];
+  for (let d = 0; d < depth; d++)
+    for (const { side, notes } of sideNotes) {
+      const n = notes[d];
+      if (n === undefined || keep.includes(n[0])) continue;
+      const next = notes[d + 1]?.[1] ?? side.mean;
+      if (gap > 0 && (side.std <= 1e-9 || (n[1] - next) / side.std < gap)) continue;
+      keep.push(n[0]);
+    }
+  keep.splice(within);
+  const inTop = new Set(keep);
+  let quota = within - keep.length;
+  for (const n of [...head.keys()].sort((a, b) => fused[head.get(b)!]! - fused[head.get(a)!]!)) {
+    if (quota <= 0) break;
+    if (!inTop.has(n)) {
+      inTop.add(n);
+      quota--;
+    }
+  }
+  let floor = -Infinity;
+  for (const [n, i] of head) if (!inTop.has(n) && fused[i]! > floor) floor = fused[i]!;
+  if (floor === -Infinity) return;
+  keep.forEach((n, k) => {
+    const i = head.get(n)!;
+    if (fused[i]! <= floor) fused[i] = floor + 1e-9 * (keep.length - k);
+  });
 }
 
 function sparseMax(cands: FusionCandidate[]): number {

@@ -99,8 +99,23 @@ export const MAX_QUERY_CHARS = 500;
  * Spanish; the max-normalised mix fell 0.02-0.06 below BM25 alone in Japanese and Spanish.
  */
 const TITLE_MATCH_BOOST = 0.5;
-/** The fusion hybrid search ships with (bench/fusionEval.ts, README "Retrieval quality"); weight per model. */
-export const SHIPPED_FUSION: Omit<FusionOptions, 'denseWeight'> = { method: 'zscore', adaptive: 'gap', rrfK: 60 };
+/**
+ * The fusion hybrid search ships with (bench/fusionEval.ts, README "Retrieval quality"); weight per model. On top of
+ * the z-score mix with the per-query gap weight:
+ * - a chunk both sides rank in their top ten gains half a standard deviation (agreement of two independent
+ *   rankers is evidence neither gives alone);
+ * - the guard keeps each side's best note among the first five when it stands out of that side's next note by half
+ *   a standard deviation: a Recall@5 loss of fusion is a question one side had answered on top, and near-identical
+ *   notes (tldr's one page per platform) do not stand out, so a side that cannot tell them apart is not followed.
+ */
+export const SHIPPED_FUSION: Omit<FusionOptions, 'denseWeight'> = {
+  method: 'zscore',
+  adaptive: 'gap',
+  rrfK: 60,
+  bothBonus: 0.5,
+  guard: 5,
+  guardGap: 0.5,
+};
 /*
  * Wikilink boost (README "Retrieval quality"): measured in one run on the dev set, a held-out set of 30
  * questions (eval/ohelp-heldout.jsonl) and the sample vault, it raised hybrid MRR@10 on both help-vault sets

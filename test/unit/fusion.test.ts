@@ -43,4 +43,85 @@ describe('fusion', () => {
     for (const method of ['max', 'zscore', 'rank', 'rrf'] as const)
       expect(fuseScores(cands, { method, adaptive: 'none', denseWeight: 0.5, rrfK: 60 })).toHaveLength(3);
   });
+
+  describe('no side left behind (guard)', () => {
+    // Six notes both sides like moderately, then each side's own best: 'd.md' (dense only, just above the six on
+    // cosine) and 'b.md' (BM25 only, just above them on BM25). The z-score mix ranks the six first.
+    const cands = [
+      ...Array.from({ length: 6 }, (_, i) => cand(`x${i + 1}.md`, 0.6 - i * 0.01, 5)),
+      cand('d.md', 0.61, null),
+      cand('b.md', 0.1, 6),
+      ...Array.from({ length: 20 }, (_, i) => cand(`f${i}.md`, 0.3, 1)),
+    ];
+    const ranking = (guard: number, guardDepth = 1) => {
+      const s = fuseScores(cands, { ...zgap(0.5), adaptive: 'none', guard, guardDepth });
+      return cands
+        .map((c, i) => ({ source: c.source, s: s[i]! }))
+        .sort((a, b) => b.s - a.s)
+        .map((c) => c.source);
+    };
+
+    it("without it, fusion pushes both sides' best notes out of the top five", () => {
+      expect(ranking(0).slice(0, 5)).not.toContain('d.md');
+      expect(ranking(0).slice(0, 5)).not.toContain('b.md');
+    });
+
+    it("keeps each side' best note within the fused top N, both at once, and moves nothing else", () => {
+      for (const within of [2, 3, 5]) {
+        const r = ranking(within);
+        expect(r.slice(0, within)).toEqual(expect.arrayContaining(['d.md', 'b.md']));
+        // The rest keeps the fused order: the kept notes only displace the fused top's last places.
+        const rest = r.filter((n) => n !== 'd.md' && n !== 'b.md');
+        expect(rest).toEqual(ranking(0).filter((n) => n !== 'd.md' && n !== 'b.md'));
+      }
+      // Dense's best first when both are lifted (it was lifted first, just above the same floor).
+      expect(ranking(5).slice(3, 5)).toEqual(['d.md', 'b.md']);
+    });
+
+    it('with a gap, a side whose best note does not stand out of its next one (a sibling page) is not followed', () => {
+      const siblings = [...cands, cand('b2.md', 0.1, 5.99)];
+      const top5 = (guardGap: number) => {
+        const s = fuseScores(siblings, { ...zgap(0.5), adaptive: 'none', guard: 5, guardGap });
+        return siblings
+          .map((c, i) => ({ source: c.source, s: s[i]! }))
+          .sort((a, b) => b.s - a.s)
+          .slice(0, 5)
+          .map((c) => c.source);
+      };
+      expect(top5(0)).toContain('b.md');
+      expect(top5(0.5)).not.toContain('b.md');
+    });
+
+    it('a note already inside the top keeps its place and score', () => {
+      const base = fuseScores(cands, { ...zgap(0.5), adaptive: 'none' });
+      const guarded = fuseScores(cands, { ...zgap(0.5), adaptive: 'none', guard: 5 });
+      expect(guarded[0]).toBe(base[0]); // x1.md: the fused best
+      // Chunks of one note count once: a note's second chunk does not take a place in the top.
+      const twoChunks = [cand('x1.md', 0.595, 4.95), ...cands];
+      const s = fuseScores(twoChunks, { ...zgap(0.5), adaptive: 'none', guard: 3 });
+      const notes = [
+        ...new Set(
+          twoChunks
+            .map((c, i) => ({ n: c.source, s: s[i]! }))
+            .sort((a, b) => b.s - a.s)
+            .map((c) => c.n),
+        ),
+      ];
+      expect(notes.slice(0, 3)).toEqual(expect.arrayContaining(['d.md', 'b.md']));
+    });
+  });
+
+  it('both-sides bonus: a chunk both lists rank in their top ten gains half a standard deviation, no other', () => {
+    const cands = flatDense({ 'n2.md': 3, 'n15.md': 4 }); // n2: dense rank 3 and BM25 rank 2; n15: BM25 only (dense rank 16)
+    const opts = { ...zgap(0.5), adaptive: 'none' as const };
+    const without = fuseScores(cands, opts);
+    const withBonus = fuseScores(cands, { ...opts, bothBonus: 0.5 });
+    cands.forEach((c, i) =>
+      expect(withBonus[i]! - without[i]!, c.source).toBeCloseTo(c.source === 'n2.md' ? 0.5 : 0, 9),
+    );
+    // Only z-scores are in standard deviations: other methods ignore it.
+    expect(fuseScores(cands, { ...opts, method: 'rrf', bothBonus: 0.5 })).toEqual(
+      fuseScores(cands, { ...opts, method: 'rrf' }),
+    );
+  });
 });
