@@ -32,7 +32,9 @@ export class IndexingProgress {
   private bytesTotal: number;
   private bytesSeen = 0;
   private chunksSeen = 0;
-  private lastInFlightReport = 0;
+  // -Infinity, not 0: performance.now() counts from process start, so a young process (a fresh worker) would
+  // otherwise skip its first in-flight reports.
+  private lastInFlightReport = -Infinity;
   private readonly start = performance.now();
 
   constructor(
