@@ -300,10 +300,7 @@ class AnswerSelector {
     const sorted = [...this.pool].sort((a, b) => b.score - a.score);
     for (const c of sorted) {
       if (this.full) break;
-      if (this.picked.some((p) => cosine(p.vec, c.vec) > 0.9)) continue;
-      if (this.picked.length > 0 && c.score < this.picked[0]!.score * SECOND_SENTENCE) break;
-      if (this.picked.length === 0 && this.needsSharedWord && c.shared === 0) continue;
-      this.pick(c);
+      if (this.fits(c)) this.pick(c);
     }
     return {
       text: this.picked.map(sentenceText).join(' '),

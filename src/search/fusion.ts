@@ -127,14 +127,10 @@ export function queryDenseWeight(
 ): number {
   if (sparse.depth === 0) return 1;
   const w = opts.denseWeight;
-  if (opts.adaptive === 'gap') {
-    const d = Math.max(dense.topZ, 0) * w;
-    const s = Math.max(sparse.topZ, 0) * (1 - w);
-    return d + s > 0 ? d / (d + s) : w;
-  }
-  if (opts.adaptive === 'gap12') {
-    const d = Math.max(dense.gap12, 0) * w;
-    const s = Math.max(sparse.gap12, 0) * (1 - w);
+  if (opts.adaptive === 'gap' || opts.adaptive === 'gap12') {
+    const standsOut = (side: SideStats) => Math.max(opts.adaptive === 'gap' ? side.topZ : side.gap12, 0);
+    const d = standsOut(dense) * w;
+    const s = standsOut(sparse) * (1 - w);
     return d + s > 0 ? d / (d + s) : w;
   }
   if (opts.adaptive === 'agreement') {
@@ -149,11 +145,12 @@ export function fuseScores(cands: FusionCandidate[], opts: FusionOptions): numbe
   const dense = sideStats(cands.map((c) => c.dense_score));
   const sparse = sideStats(cands.map((c) => c.sparse_score));
   const w = queryDenseWeight(opts, cands, dense, sparse);
+  const bestSparse = opts.method === 'max' ? Math.max(sparseMax(cands), 1e-9) : 1;
   const norm = (side: SideStats, score: number | null, i: number): number => {
     switch (opts.method) {
       case 'max':
         // Cosine is used as it is; BM25 divided by the query's best score (its top hit is 1).
-        return side === dense ? (score ?? 0) : (score ?? 0) / Math.max(sparseMax(cands), 1e-9);
+        return side === dense ? (score ?? 0) : (score ?? 0) / bestSparse;
       case 'zscore':
         return side.std > 1e-9 ? ((score ?? 0) - side.mean) / side.std : 0;
       case 'rank': {

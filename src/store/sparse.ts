@@ -21,18 +21,33 @@ function matchExpression(terms: QueryTerm[]): string {
   return terms.flatMap((t) => t.terms.map((w) => `"${w.replace(/"/g, '""')}"`)).join(' OR ');
 }
 
-/** Per-connection statement reading a term's document frequency from the chunk index (fts5vocab). */
-const dfStatements = new WeakMap<Database.Database, Database.Statement>();
+/** Per-connection statements over the chunk index's vocabulary (fts5vocab). */
+interface Vocabulary {
+  /** A term's document frequency. */
+  df: Database.Statement;
+  /** The terms from one string up to (not including) another: fts5vocab is sorted. */
+  range: Database.Statement;
+}
+const vocabularies = new WeakMap<Database.Database, Vocabulary>();
 
-function documentFrequency(db: Database.Database): Database.Statement {
-  let stmt = dfStatements.get(db);
-  if (!stmt) {
+function vocabulary(db: Database.Database): Vocabulary {
+  let v = vocabularies.get(db);
+  if (!v) {
     // A temp table: it lives with this connection only and writes nothing into the index file.
     db.exec('create virtual table if not exists temp.obq_chunks_vocab using fts5vocab(main, obq_chunks_fts, row)');
-    stmt = db.prepare('select doc from temp.obq_chunks_vocab where term = ?');
-    dfStatements.set(db, stmt);
+    v = {
+      df: db.prepare('select doc from temp.obq_chunks_vocab where term = ?'),
+      range: db.prepare('select term from temp.obq_chunks_vocab where term >= ? and term < ?').pluck(),
+    };
+    vocabularies.set(db, v);
   }
-  return stmt;
+  return v;
+}
+
+/** How many chunks hold each term (0 for a term the index lacks). */
+function documentCounter(db: Database.Database): (term: string) => number {
+  const { df } = vocabulary(db);
+  return (term) => (df.get(term) as { doc: number } | undefined)?.doc ?? 0;
 }
 
 /**
@@ -52,8 +67,7 @@ function vaultForms(t: QueryTerm, docs: (term: string) => number): string[] {
 export function affordableTerms(db: IndexDb, query: string, budget = SPARSE_POSTINGS_BUDGET): QueryTerm[] {
   const terms = queryTerms(query);
   if (terms.length === 0) return [];
-  const df = documentFrequency(db.db);
-  const docs = (w: string) => (df.get(w) as { doc: number } | undefined)?.doc ?? 0;
+  const docs = documentCounter(db.db);
   const english = stemsAsEnglish(query);
   const cost = terms
     .map((t) => (english ? { ...t, terms: vaultForms(t, docs) } : t))
@@ -74,8 +88,7 @@ export function affordableTerms(db: IndexDb, query: string, budget = SPARSE_POST
  * something the notes never mention is about something else, however close its other words come.
  */
 export function unknownWords(db: IndexDb, query: string): string[] {
-  const df = documentFrequency(db.db);
-  const docs = (w: string) => (df.get(w) as { doc: number } | undefined)?.doc ?? 0;
+  const docs = documentCounter(db.db);
   return queryTerms(query)
     .filter((t) => !/\p{N}/u.test(t.word) && t.terms.every((w) => docs(w) === 0))
     .filter((t) => !t.terms.some((w) => hasNearTerm(db.db, w, typoBudget(t.word))))
@@ -83,7 +96,8 @@ export function unknownWords(db: IndexDb, query: string): string[] {
 }
 
 /**
- * Typos a word may carry and still be the vault's word: one edit from 4 letters, two from 8. Users type fast
+ * Typos a word may carry and still be the vault's word: one edit from 6 letters, two from 9 (shorter words must
+ * match: one edit turns most of them into another real word, "slack" → "stack"). Users type fast
  * ("obsidan sync storge", "catalist licence"), and a misspelt word is not a thing the vault lacks.
  */
 function typoBudget(word: string): number {
@@ -91,24 +105,15 @@ function typoBudget(word: string): number {
   return n >= 9 ? 2 : n >= 6 ? 1 : 0;
 }
 
-/** Per-connection statement listing the index's terms that start with a given letter (fts5vocab is sorted). */
-const prefixStatements = new WeakMap<Database.Database, Database.Statement>();
-
 /**
  * Whether the index holds a term within the typo budget of `word` (Levenshtein, same first letter: typos rarely
  * hit the first one, and it keeps the scan to one letter's slice of the vocabulary).
  */
 function hasNearTerm(db: Database.Database, word: string, budget: number): boolean {
-  const first = String.fromCodePoint(word.codePointAt(0) ?? 0);
-  if (budget === 0 || !first) return false;
-  let stmt = prefixStatements.get(db);
-  if (!stmt) {
-    documentFrequency(db); // creates the vocabulary table
-    stmt = db.prepare('select term from temp.obq_chunks_vocab where term >= ? and term < ?').pluck();
-    prefixStatements.set(db, stmt);
-  }
-  const next = String.fromCodePoint(first.codePointAt(0)! + 1);
-  for (const term of stmt.iterate(first, next) as IterableIterator<string>) {
+  const first = word.codePointAt(0);
+  if (budget === 0 || first === undefined) return false;
+  const terms = vocabulary(db).range.iterate(String.fromCodePoint(first), String.fromCodePoint(first + 1));
+  for (const term of terms as IterableIterator<string>) {
     if (Math.abs(term.length - word.length) > budget) continue;
     if (distance(term, word) <= budget) return true;
   }
