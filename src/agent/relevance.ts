@@ -102,17 +102,19 @@ export interface KeyWord {
 }
 
 const KANA_OR_HAN = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u;
-const HAN_RUN = /[\p{Script=Han}々〆]+/gu;
+const HAN_RUN = /[\p{Script=Han}々〆]{2,}/gu;
 const KATAKANA_RUN = /[\p{Script=Katakana}ー]{2,}/gu;
 
 /**
  * The question's key words as the relevance rule matches them. English (and any other language but those below):
- * the search terms of queryTerms, unchanged. Japanese and Chinese: a word as ICU writes it rarely recurs in the
- * sentence that answers it (an inflected verb "探して" against "探す", "アイコン" split as "アイコ" + "ン", particles
- * and endings such as "て", "たい" counted as words), so each word is reduced to its kanji runs ("箇条書き" → "箇条書",
- * a verb to its kanji stem "探") and the question's katakana runs are taken whole; kana-only words (particles,
- * endings, colloquial words) are dropped, and runs match anywhere in a sentence's text. Spanish (`lang` "es"):
- * each word also matches by its Snowball stem ("compartir" ~ "compartida", "máximo" ~ "maximo").
+ * the search terms of queryTerms, unchanged. Japanese and Chinese: a word as ICU writes it often differs from the
+ * same word in the sentence that answers it ("保存される" against "保存先", "箇条書き" split as "箇条書" + "き" in
+ * one and whole in the other, "アイコン" split as "アイコ" + "ン"), so each word is reduced to its runs of two or more
+ * kanji and the question's katakana runs are taken whole, matched anywhere in a sentence's text. Kana-only words
+ * (particles, endings, colloquial words) and single kanji are not key words: a single kanji is in too many
+ * sentences ("書", "出" of "書き出す" matched an export sentence for "FigmaのフレームをSVGで書き出す"; with single
+ * kanji, 4 more of the 20 Japanese off-topic tuning questions were answered). Spanish (`lang` "es"): each word
+ * also matches by its Snowball stem ("compartir" ~ "compartida", "guardo" ~ "guarda").
  */
 export function questionKeyWords(question: string, lang = ''): KeyWord[] {
   const terms = queryTerms(question);

@@ -2,17 +2,11 @@ import type { ChatModel, ChatTurn, GenerateOptions } from '../models/chatModel.j
 import type { Embedder } from '../models/embedder.js';
 import { cosine } from '../models/embedder.js';
 import type { SearchResult } from '../search/similaritySearch.js';
-import { words as segmentWords } from '../text/segment.js';
+import { queryTerms, words as segmentWords } from '../text/segment.js';
 import { answerLanguageInstruction, NOT_IN_NOTES_PATTERN, questionLanguage } from './language.js';
 import { SYNTHESIZER_PROMPT } from './prompts.js';
 import { promptLeak } from './promptLeak.js';
-import {
-  commonKeyWords,
-  embedderReads,
-  keyWordLanguage,
-  questionKeyWords,
-  sharedDistinctiveKeyWords,
-} from './relevance.js';
+import { commonKeyWords, embedderReads, keyWordLanguage, sharedDistinctiveKeyWords } from './relevance.js';
 
 export interface Synthesis {
   answer: string;
@@ -248,7 +242,10 @@ class AnswerSelector {
             near: gate + ANSWER_RELEVANCE.near * (1 - gate),
           }
         : { close: Infinity, near: -Infinity },
-      questionKeyWords(query, keyLanguage).length,
+      // The key-word share counts the question's search words (ICU words in Japanese), not questionKeyWords: counted
+      // by kanji runs, "歯医者の予約はいつだっけ" has two key words, one shared ("予約") was enough, and 3 of the 20
+      // Japanese off-topic tuning questions were answered.
+      queryTerms(query).length,
       chunks.map((c) => c.title),
       embedder,
       maxSentences,
@@ -344,7 +341,7 @@ export async function describeCandidates(
   const qWords = new Set(words(query));
   return {
     gate: embedder.calibration.threshold,
-    keyWords: questionKeyWords(query, lang).length,
+    keyWords: queryTerms(query).length,
     candidates: candidates.map((c, i) => ({
       text: c.text,
       n: c.n,

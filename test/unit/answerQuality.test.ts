@@ -93,28 +93,32 @@ describe('relevance', () => {
     expect(sharedKeyWords('¿Cuándo es mi cita con el dentista?', 'Las instantáneas se guardan siete días.')).toBe(0);
   });
 
-  it('Japanese key words are kanji and katakana runs: inflected verbs and compounds still match', () => {
-    const keys = questionKeyWords('でかいファイルを探して消したい').map((k) => k.word);
-    // The verbs' kanji stems and the katakana word; no particles or endings ("て", "たい"), no kana-only slang.
-    expect(keys.sort()).toEqual(['ファイル', '探', '消'].sort());
-    // "探して" (asked) against "探す" (written), "保存" against "保存先": one ICU word each, found by their kanji.
+  it('Japanese key words are runs of kanji and katakana: compounds and split words still match', () => {
+    const keys = questionKeyWords('Basesで結果を箇条書きや番号付きで並べて表示したい').map((k) => k.word);
+    // ICU splits "箇条書き" as "箇条書" + "き" here; particles, endings and single kanji ("並") are not key words.
+    expect(keys.sort()).toEqual(['bases', '箇条書', '番号', '結果', '表示'].sort());
     expect(
       sharedDistinctiveKeyWords(
-        '大きいファイルを探して消したい',
-        '大きなファイルを探すには、サイズ順に並べます。',
+        'Basesで結果を箇条書きや番号付きで並べて表示したい',
+        'ファイルを箇条書きまたは番号付きマーカー付きのリストとして表示します。',
         new Set(),
       ),
     ).toBe(3);
+    // "保存される" (asked) against "保存先" (written): one ICU word each, found by their kanji run.
     expect(
       sharedDistinctiveKeyWords(
         '貼り付けた画像が保存される場所を変えたい',
         '添付ファイルの保存先は、設定のファイルとリンクで変更できます。',
         new Set(),
       ),
-    ).toBe(3);
+    ).toBe(1);
     expect(
-      sharedDistinctiveKeyWords('画像の保存先を変更したい', '添付ファイルの保存先は、設定で変更できます。', new Set()),
-    ).toBe(3);
+      sharedDistinctiveKeyWords(
+        '画像の保存場所を変更したい',
+        '添付ファイルの保存先は、設定で変更できます。',
+        new Set(),
+      ),
+    ).toBe(2);
     // ICU splits "アイコン" as "アイコ" + "ン" in the question: the katakana run is taken whole.
     expect(questionKeyWords('画面の隅にある同期アイコンの色は何を意味している？').map((k) => k.word)).toContain(
       'アイコン',
@@ -125,8 +129,11 @@ describe('relevance', () => {
         'ステータスアイコンの色で同期の状態がわかります。',
         new Set(),
       ),
-    ).toBe(3);
-    // Off-topic stays off-topic: no shared kanji or katakana.
+    ).toBe(2);
+    // A single kanji is no key word: "書き出す" does not make an export sentence about Figma.
+    expect(
+      sharedDistinctiveKeyWords('FigmaのフレームをSVGで書き出す', 'ファイル > 書き出す に進みます。', new Set()),
+    ).toBe(0);
     expect(
       sharedDistinctiveKeyWords(
         '歯医者の予約はいつだっけ',
