@@ -6,7 +6,7 @@
  * builds (same --data-root); they are opened, not synced.
  *
  *   node --import tsx bench/calibrationEval.ts --data-root DIR [--part tune|test] [--set NAME ...] [--model ID]
- *        [--kind sentence|heading|masked] [--shifts -0.2,-0.1,0,0.1,0.2] [--pseudo-only] [--out FILE.json]
+ *        [--kind sentence|heading|masked] [--shifts -0.2,-0.1,0,0.1,0.2] [--pseudo-only | --no-pseudo] [--out FILE.json]
  */
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -26,7 +26,7 @@ if (!dataRoot) throw new Error('usage: calibrationEval.ts --data-root DIR [--par
 const names = args.flatMap((a, i) => (a === '--set' ? [args[i + 1]!] : []));
 const sets = selectEvalSets(loadEvalSets(), { names, part: opt('--part') as SetPart | undefined });
 const shifts = opt('--shifts')?.split(',').map(Number) ?? CALIBRATION_SHIFTS;
-const kinds = (opt('--kind')?.split(',') ?? ['sentence']) as PseudoQueryKind[];
+const kinds = (args.includes('--no-pseudo') ? [] : (opt('--kind')?.split(',') ?? ['masked'])) as PseudoQueryKind[];
 
 const byVault = new Map<string, typeof sets>();
 for (const s of sets) byVault.set(s.vault, [...(byVault.get(s.vault) ?? []), s]);
