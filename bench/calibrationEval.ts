@@ -1,6 +1,6 @@
 /**
  * Per-vault fusion calibration against real questions (issue 24 part 2): for each vault of the chosen sets, the
- * pseudo-query MRR@10 at every shift of the model's dense weight (what src/search/fusionCalibration.ts chooses
+ * pseudo-query MRR@10 at every shift of the model's dense weight (what bench/pseudoQueryCalibration.ts chooses
  * from), next to the real questions' R@5 / MRR@10 at the same shifts, in one run. The question is whether the shift
  * the pseudo-queries pick moves with the shift the real questions want. The indexes are the ones `npm run eval`
  * builds (same --data-root); they are opened, not synced.

@@ -270,7 +270,7 @@ export type Candidate = Omit<SearchResult, 'weak'> & { fused: number };
 /**
  * Both retrievers' hits for one query, merged by chunk: the dense top `depth` (cosine) and the BM25 top `depth`
  * (higher is better). In hybrid mode a keyword hit outside the dense list gets its real cosine too. Shared by search
- * and by fusion calibration (src/search/fusionCalibration.ts), so calibration fuses exactly what search fuses.
+ * and by the fusion calibration bench (bench/pseudoQueryCalibration.ts), so it fuses exactly what search fuses.
  */
 export async function gatherCandidates(
   index: Index,

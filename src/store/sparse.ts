@@ -84,7 +84,7 @@ export function affordableTerms(db: IndexDb, query: string, budget = SPARSE_POST
 
 /**
  * How many chunks hold each of the text's query words (any of its index forms): fusion calibration masks a
- * pseudo-query's rarest words with it (src/search/fusionCalibration.ts).
+ * pseudo-query's rarest words with it (bench/pseudoQueryCalibration.ts).
  */
 export function wordDocumentCounts(db: IndexDb, text: string): Map<string, number> {
   const docs = documentCounter(db.db);
