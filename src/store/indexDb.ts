@@ -234,8 +234,9 @@ export class IndexDb {
   }
 
   /**
-   * Up to `limit` chunks of enabled notes, one per note, in a fixed pseudo-random order (a multiplicative hash of
-   * the rowid, so the same index gives the same sample and no note's position in the vault decides): the texts
+   * Up to `limit` chunks of enabled notes, one per note, in a fixed pseudo-random order (multiplicative hashes of
+   * the file id and of the chunk's rowid, so the same index gives the same sample and no note's place in the vault
+   * decides): the texts
    * fusion calibration (bench/pseudoQueryCalibration.ts) makes its pseudo-queries from. The hash spreads over
    * every chunk of a note, so a chunk from the middle of a note is as likely as its first.
    */
