@@ -236,9 +236,8 @@ export class IndexDb {
   /**
    * Up to `limit` chunks of enabled notes, one per note, in a fixed pseudo-random order (multiplicative hashes of
    * the file id and of the chunk's rowid, so the same index gives the same sample and no note's place in the vault
-   * decides): the texts
-   * fusion calibration (bench/pseudoQueryCalibration.ts) makes its pseudo-queries from. The hash spreads over
-   * every chunk of a note, so a chunk from the middle of a note is as likely as its first.
+   * decides): the texts fusion calibration (bench/pseudoQueryCalibration.ts) makes its pseudo-queries from. The
+   * chunk hash spreads over every chunk of a note, so a chunk from the middle of a note is as likely as its first.
    */
   calibrationSample(limit: number): { source: string; title: string; header_path: string; page_content: string }[] {
     return this.db
