@@ -233,6 +233,26 @@ export class IndexDb {
       .run(key, value);
   }
 
+  /**
+   * Up to `limit` chunks of enabled notes, one per note, in a fixed pseudo-random order (multiplicative hashes of
+   * the file id and of the chunk's rowid, so the same index gives the same sample and no note's place in the vault
+   * decides): the texts fusion calibration (bench/pseudoQueryCalibration.ts) makes its pseudo-queries from. The
+   * chunk hash spreads over every chunk of a note, so a chunk from the middle of a note is as likely as its first.
+   */
+  calibrationSample(limit: number): { source: string; title: string; header_path: string; page_content: string }[] {
+    return this.db
+      .prepare(
+        `select source, title, header_path, page_content from (
+           select c.source, c.title, c.header_path, c.page_content,
+             row_number() over (partition by c.source order by (c.rowid * 2654435761) % 4294967296) as k,
+             (c.file_id * 2246822519) % 4294967291 as h
+           from obq_chunks c join obq_log l on l.id = c.file_id
+           where l.is_enabled)
+         where k = 1 order by h limit ?`,
+      )
+      .all(limit) as { source: string; title: string; header_path: string; page_content: string }[];
+  }
+
   /** Stage 2: record what discovery found, applying the change-tracking rules in one transaction. */
   recordScan(files: ScannedFile[]): ScanChanges {
     const changes: ScanChanges = { added: 0, modified: 0, retried: 0, unchanged: 0, gone: [] };
