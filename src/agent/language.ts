@@ -1,5 +1,6 @@
 import { detectLanguage } from '../text/language.js';
 import { NOT_IN_NOTES_ANSWER } from './prompts.js';
+import { formatRange, type NothingDated } from './emptyDateFilter.js';
 
 /**
  * Everything the agent says or recognises that depends on the user's language, in one place: the question's
@@ -132,6 +133,49 @@ export function notInNotesFor(question: string): string {
   return phrases(questionLanguage(question)).notInNotes;
 }
 
+/**
+ * "No note is dated “yesterday” (2026-11-24). The nearest dated notes are from …", in each phrase language: the
+ * honest answer when a vault that keeps dated notes has none on the day asked about (src/agent/emptyDateFilter.ts).
+ */
+const NOTHING_DATED: Record<PhraseLanguage, { says: (when: string, nearest: string[]) => string; pattern: RegExp }> = {
+  en: {
+    says: (when, n) =>
+      `No note is dated ${when}.${n.length === 2 ? ` The nearest dated notes are from ${n[0]} and ${n[1]}.` : n.length ? ` The nearest dated note is from ${n[0]}.` : ''}`,
+    pattern: /^No note is dated /,
+  },
+  ja: {
+    says: (when, n) =>
+      `${when}の日付のノートはありません。${n.length ? `いちばん近い日付のノートは${n.join('と')}のものです。` : ''}`,
+    pattern: /の日付のノートはありません。/,
+  },
+  zh: {
+    says: (when, n) => `没有日期为${when}的笔记。${n.length ? `最近的有日期的笔记是${n.join('和')}的。` : ''}`,
+    pattern: /^没有日期为.*的笔记。/,
+  },
+  es: {
+    says: (when, n) =>
+      `Ninguna nota tiene fecha de ${when}.${n.length === 2 ? ` Las notas con fecha más cercanas son del ${n[0]} y del ${n[1]}.` : n.length ? ` La nota con fecha más cercana es del ${n[0]}.` : ''}`,
+    pattern: /^Ninguna nota tiene fecha de /,
+  },
+  de: {
+    says: (when, n) =>
+      `Keine Notiz ist auf ${when} datiert.${n.length === 2 ? ` Die nächsten datierten Notizen sind vom ${n[0]} und vom ${n[1]}.` : n.length ? ` Die nächste datierte Notiz ist vom ${n[0]}.` : ''}`,
+    pattern: /^Keine Notiz ist auf .* datiert\./,
+  },
+  fr: {
+    says: (when, n) =>
+      `Aucune note n’est datée de ${when}.${n.length === 2 ? ` Les notes datées les plus proches sont du ${n[0]} et du ${n[1]}.` : n.length ? ` La note datée la plus proche est du ${n[0]}.` : ''}`,
+    pattern: /^Aucune note n’est datée de /,
+  },
+};
+
+/** The honest answer to a question about a day no note is dated: the day, and the nearest dated notes. */
+export function nothingDatedFor(question: string, dated: NothingDated): string {
+  const lang = questionLanguage(question);
+  const texts = NOTHING_DATED[lang as PhraseLanguage] ?? NOTHING_DATED.en;
+  return texts.says(`“${dated.phrase}” (${formatRange(dated.range)})`, dated.nearest);
+}
+
 /** Every language's way of saying the notes lack the answer, for recognising a model's refusal. */
 export const NOT_IN_NOTES_PATTERN = new RegExp(
   PHRASE_LANGUAGES.map((l) => PHRASES[l].notesDontSayPattern.source).join('|'),
@@ -189,8 +233,11 @@ export function acceptableReply(reply: string, system: string, question: string)
   return total > 0 && inScript / total > 0.8;
 }
 
-/** Whether `answer` is the fixed "not in your notes" answer of one of the phrase languages. */
+/**
+ * Whether `answer` is the fixed "not in your notes" answer of one of the phrase languages, or the answer that no
+ * note is dated when the question asks about (a refusal too: it cites nothing).
+ */
 export function isNotInNotesAnswer(answer: string): boolean {
   const a = answer.trim();
-  return PHRASE_LANGUAGES.some((l) => PHRASES[l].notInNotes === a);
+  return PHRASE_LANGUAGES.some((l) => PHRASES[l].notInNotes === a || NOTHING_DATED[l].pattern.test(a));
 }
