@@ -64,12 +64,16 @@ const PERIODIC_NOTE_AFTER =
 const PERIODIC_NOTE_BEFORE =
   /(?:nota\s+(?:diaria|semanal|mensual)|note\s+(?:quotidienne|du\s+jour|hebdomadaire|mensuelle)|tagesnotiz|daily\s+note)\s+(?:de\s+|d['’]\s*|von\s+|vom\s+)?$/iu;
 
-/** Where `phrase` starts in `query` as a word of its own (the first such occurrence), or -1. */
+/** Where `phrase` starts in `query` as words of its own (the first such occurrence), or -1. */
 function phraseStart(query: string, phrase: string): number {
   const lower = query.toLowerCase();
   const p = phrase.toLowerCase();
+  if (!p) return -1;
+  // Japanese and Chinese have no spaces: a phrase in their scripts stands wherever it is found.
+  const cjk = /[\u3040-\u9fff]/u.test(p);
+  const letter = (i: number) => /[\p{L}\p{N}]/u.test(lower.charAt(i));
   for (let i = lower.indexOf(p); i >= 0; i = lower.indexOf(p, i + 1)) {
-    if (i === 0 || !/[\p{L}\p{N}]/u.test(lower.charAt(i - 1)) || /[\u3040-\u9fff]/u.test(p.charAt(0))) return i;
+    if (cjk || (!letter(i - 1) && !letter(i + p.length))) return i;
   }
   return -1;
 }
