@@ -137,7 +137,7 @@ const QUESTION_WORDS: Readonly<Record<string, readonly string[]>> = {
 };
 // Letters and endings: [pattern, languages sharing its weight]; detectLanguage's telltale letters come first.
 const QUESTION_MARKS: readonly [RegExp, readonly string[]][] = [
-  ...LETTER_EVIDENCE.map(([lang, re]) => [re, [lang]] as const),
+  ...LETTER_EVIDENCE.map(([lang, re]): [RegExp, readonly string[]] => [re, [lang]]),
   [/[áíóú]/gu, ['es', 'pt']],
   [/é/gu, ['es', 'fr', 'pt']],
   [/\p{L}(?:ción|ciones|sión|siones)(?!\p{L})/gu, ['es']],
