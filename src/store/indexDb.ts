@@ -5,6 +5,7 @@ import { indexText, stemsAsEnglish, wordTerms, words } from '../text/segment.js'
 import { FILE_NAME_SQL, FTS_TEXT_FUNCTION, migrations } from './migrations.js';
 import { linkFileName, linkTargets } from '../obsidian/wikilinks.js';
 import { IndexError } from '../shared/errors.js';
+import { buildWhere } from './whereClause.js';
 
 export type FileStatus = 'pending' | 'processing' | 'completed' | 'failed';
 
@@ -567,6 +568,34 @@ export class IndexDb {
       out.set(row.source, [...targets]);
     }
     return out;
+  }
+
+  /**
+   * What the vault holds around a date range (inclusive 'YYYY-MM-DD'): how many notes the date filter matches
+   * (their own date, or their last change when they have none, exactly as buildWhere reads a date filter) and
+   * the nearest dates of notes with a date of their own (daily-note names, date properties) before and after it.
+   * Only asked when a date-filtered search found nothing, so the scans cost nothing on the usual path.
+   */
+  noteDatesAround(range: { from: string; to: string }): {
+    inRange: number;
+    before: string | null;
+    after: string | null;
+  } {
+    const where = buildWhere({ date_from: range.from, date_to: range.to }, undefined)!;
+    const inRange = this.db.prepare(`select count(distinct source) from obq_chunks where ${where}`).pluck().get();
+    const before = this.db
+      .prepare('select max(note_date) from obq_chunks where chunk_index = 0 and note_date < ?')
+      .pluck()
+      .get(range.from);
+    const after = this.db
+      .prepare('select min(note_date) from obq_chunks where chunk_index = 0 and note_date > ?')
+      .pluck()
+      .get(range.to);
+    return {
+      inRange: Number(inRange),
+      before: (before as string | null) ?? null,
+      after: (after as string | null) ?? null,
+    };
   }
 
   /** Every tag in the index, lowercased (tags are stored as ',a,b,' on each chunk). */
