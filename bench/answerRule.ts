@@ -11,7 +11,7 @@ import { VaultService } from '../src/services/vaultService.js';
 import { loadEvalSets, selectEvalSets, checkQuestionFile } from '../src/search/evalSets.js';
 import { similaritySearch } from '../src/search/similaritySearch.js';
 import { describeCandidates } from '../src/agent/synthesizer.js';
-import { keyTerms } from '../src/agent/relevance.js';
+import { questionKeyWords } from '../src/agent/relevance.js';
 
 const args = process.argv.slice(2);
 const opt = (name: string) => {
@@ -44,13 +44,15 @@ try {
         set: s.name,
         q: x.q,
         rel: x.rel,
-        keyTerms: [...keyTerms(x.q)],
+        keyTerms: questionKeyWords(x.q).map((k) => k.word),
         results: results.map((r) => ({
           source: r.source,
           title: r.title,
           dense: r.dense_score,
           sparse: r.sparse_score,
           score: r.score,
+          // What the rule's common words are counted over (synthesizer.ts: title and text of each chunk).
+          text: `${r.title} ${r.page_content}`,
         })),
         ...d,
       });

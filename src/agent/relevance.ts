@@ -1,5 +1,8 @@
 import { embeddingModels } from '../models/manifest.js';
-import { queryTerms, wordTerms, words } from '../text/segment.js';
+import { detectLanguage } from '../text/language.js';
+import { foldText, queryTerms, wordTerms, words } from '../text/segment.js';
+import { spanishStems, spanishTextStems } from '../text/spanishStem.js';
+import { questionLanguage } from './language.js';
 
 /**
  * Whether an answer sentence is about the question, not only somewhere in a note. The grounding check proves a
@@ -63,15 +66,105 @@ export function unknownNames(question: string, unknown: string[]): string[] {
 
 /**
  * Shared key words, ignoring those in `common` (except the question's names and numbers, which may also be found in
- * `title`, the title of the note the sentence is from).
+ * `title`, the title of the note the sentence is from). `lang` is keyWordLanguage's: Spanish words also match by
+ * stem; Japanese and Chinese words match by their kanji and katakana (questionKeyWords) in any language.
  */
-export function sharedDistinctiveKeyWords(question: string, sentence: string, common: Set<string>, title = ''): number {
+export function sharedDistinctiveKeyWords(
+  question: string,
+  sentence: string,
+  common: Set<string>,
+  title = '',
+  lang = '',
+): number {
   const named = namedWords(question);
-  const inSentence = new Set(words(sentence).flatMap(wordTerms));
+  const inSentence = sentenceForms(sentence, lang);
   const inTitle = new Set(words(title).flatMap(wordTerms));
-  return queryTerms(question).filter((t) =>
-    t.terms.some((x) => (named.has(x) ? inSentence.has(x) || inTitle.has(x) : inSentence.has(x) && !common.has(x))),
+  return questionKeyWords(question, lang).filter(
+    (k) =>
+      k.terms.some((x) =>
+        named.has(x) ? inSentence.terms.has(x) || inTitle.has(x) : inSentence.terms.has(x) && !common.has(x),
+      ) ||
+      k.runs.some((x) => inSentence.text.includes(x) && !common.has(x)) ||
+      k.stems.some((x) => inSentence.stems.has(x) && !common.has(x)),
   ).length;
+}
+
+/**
+ * A question's key word and the forms it may take in a sentence: `terms` are search terms (the word, its English
+ * stem), found among the sentence's words; `runs` are kanji or katakana runs, found anywhere in the sentence's text;
+ * `stems` are Spanish stems, found among the sentence's Spanish stems.
+ */
+export interface KeyWord {
+  word: string;
+  terms: string[];
+  runs: string[];
+  stems: string[];
+}
+
+const KANA_OR_HAN = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u;
+const HAN_RUN = /[\p{Script=Han}々〆]{2,}/gu;
+const KATAKANA_RUN = /[\p{Script=Katakana}ー]{2,}/gu;
+
+/**
+ * The question's key words as the relevance rule matches them. English (and any other language but those below):
+ * the search terms of queryTerms, unchanged. Japanese and Chinese: a word as ICU writes it often differs from the
+ * same word in the sentence that answers it ("保存される" against "保存先", "箇条書き" split as "箇条書" + "き" in
+ * one and whole in the other, "アイコン" split as "アイコ" + "ン"), so each word is reduced to its runs of two or more
+ * kanji and the question's katakana runs are taken whole, matched anywhere in a sentence's text. Kana-only words
+ * (particles, endings, colloquial words) and single kanji are not key words: a single kanji is in too many
+ * sentences ("書", "出" of "書き出す" matched an export sentence for "FigmaのフレームをSVGで書き出す"; with single
+ * kanji, 4 more of the 20 Japanese off-topic tuning questions were answered). Spanish (`lang` "es"): each word
+ * also matches by its Snowball stem ("compartir" ~ "compartida", "guardo" ~ "guarda").
+ */
+export function questionKeyWords(question: string, lang = ''): KeyWord[] {
+  const terms = queryTerms(question);
+  if (!terms.some((t) => KANA_OR_HAN.test(t.word)))
+    return terms.map((t) => ({ ...t, runs: [], stems: lang === 'es' ? spanishStems(t.word) : [] }));
+  const out = new Map<string, KeyWord>();
+  const addRun = (run: string) => out.set(run, { word: run, terms: [], runs: [run], stems: [] });
+  for (const t of terms) {
+    if (!KANA_OR_HAN.test(t.word)) out.set(t.word, { ...t, runs: [], stems: [] });
+    else for (const run of t.word.match(HAN_RUN) ?? []) addRun(run);
+  }
+  for (const run of foldText(question).match(KATAKANA_RUN) ?? []) addRun(run);
+  return [...out.values()];
+}
+
+/** What a sentence is searched in for key words: its search terms, its folded text, and (Spanish) its stems. */
+function sentenceForms(sentence: string, lang: string): { terms: Set<string>; text: string; stems: Set<string> } {
+  return {
+    terms: new Set(words(sentence).flatMap(wordTerms)),
+    text: foldText(sentence),
+    stems: lang === 'es' ? spanishTextStems(sentence) : new Set(),
+  };
+}
+
+/**
+ * The language whose word forms the relevance rule matches in: Spanish (stems) when the question or the retrieved
+ * notes are Spanish; a short question is often judged another language ("cuántas personas pueden compartir un vault
+ * como maximo" reads as French, "meter un video de youtube en una nota" as English), the notes it is matched
+ * against are long enough to tell. An English question over English notes stays English.
+ */
+export function keyWordLanguage(question: string, texts: string[]): string {
+  const asked = questionLanguage(question);
+  return asked === 'es' || detectLanguage(texts.join('\n')).lang === 'es' ? 'es' : asked;
+}
+
+/**
+ * commonWords plus the question's kanji/katakana runs and Spanish stems found in at least `share` of the texts
+ * ("ノート", "保管庫" in the Japanese help), so that those forms are not distinctive either.
+ */
+export function commonKeyWords(question: string, texts: string[], lang = '', share = 0.75): Set<string> {
+  const common = commonWords(texts, share);
+  if (texts.length < 3) return common;
+  const forms = texts.map((t) => sentenceForms(t, lang));
+  for (const k of questionKeyWords(question, lang)) {
+    for (const run of k.runs)
+      if (forms.filter((f) => f.text.includes(run)).length >= share * texts.length) common.add(run);
+    for (const stem of k.stems)
+      if (forms.filter((f) => f.stems.has(stem)).length >= share * texts.length) common.add(stem);
+  }
+  return common;
 }
 
 /**

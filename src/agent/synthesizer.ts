@@ -6,7 +6,7 @@ import { queryTerms, words as segmentWords } from '../text/segment.js';
 import { answerLanguageInstruction, NOT_IN_NOTES_PATTERN, questionLanguage } from './language.js';
 import { SYNTHESIZER_PROMPT } from './prompts.js';
 import { promptLeak } from './promptLeak.js';
-import { commonWords, embedderReads, sharedDistinctiveKeyWords } from './relevance.js';
+import { commonKeyWords, embedderReads, keyWordLanguage, sharedDistinctiveKeyWords } from './relevance.js';
 
 export interface Synthesis {
   answer: string;
@@ -198,6 +198,8 @@ class AnswerSelector {
     private readonly qWords: Set<string>,
     /** Words too common in the retrieved notes to show a sentence is about the question. */
     private readonly common: Set<string>,
+    /** The language whose word forms key words are matched in (keyWordLanguage: Spanish stems). */
+    private readonly keyLanguage: string,
     /** Cosines for ANSWER_RELEVANCE's close and near (Infinity / -Infinity where meaning cannot count). */
     private readonly cosines: { close: number; near: number },
     private readonly keyWords: number,
@@ -224,11 +226,14 @@ class AnswerSelector {
     const [q] = await embedder.embed([query], { kind: 'query' });
     const vecs = candidates.length ? await embedder.embed(candidates.map((c) => c.text)) : [];
     const gate = embedder.calibration.threshold;
+    const texts = chunks.map((c) => `${c.title} ${c.page_content}`);
+    const keyLanguage = keyWordLanguage(query, texts);
     const sel = new AnswerSelector(
       query,
       q!,
       new Set(words(query)),
-      commonWords(chunks.map((c) => `${c.title} ${c.page_content}`)),
+      commonKeyWords(query, texts, keyLanguage),
+      keyLanguage,
       // Meaning counts only where the embedder reads the question's language and gave a vector (an embedding
       // endpoint that is down gives zero vectors: withoutVectorsOnFailure); elsewhere the words decide.
       embedderReads(embedder.modelId, questionLanguage(query)) && q!.some((x) => x !== 0)
@@ -237,6 +242,9 @@ class AnswerSelector {
             near: gate + ANSWER_RELEVANCE.near * (1 - gate),
           }
         : { close: Infinity, near: -Infinity },
+      // The key-word share counts the question's search words (ICU words in Japanese), not questionKeyWords: counted
+      // by kanji runs, "歯医者の予約はいつだっけ" has two key words, one shared ("予約") was enough, and 3 of the 20
+      // Japanese off-topic tuning questions were answered.
       queryTerms(query).length,
       chunks.map((c) => c.title),
       embedder,
@@ -259,7 +267,7 @@ class AnswerSelector {
     const cw = words(c.text);
     const overlap = cw.filter((w) => this.qWords.has(w)).length / Math.max(this.qWords.size, 1);
     const similarity = cosine(this.q, vec);
-    const shared = sharedDistinctiveKeyWords(this.query, c.text, this.common, this.titles[c.n - 1]);
+    const shared = sharedDistinctiveKeyWords(this.query, c.text, this.common, this.titles[c.n - 1], this.keyLanguage);
     const relevant =
       similarity >= this.cosines.close ||
       (similarity >= this.cosines.near &&
@@ -327,7 +335,9 @@ export async function describeCandidates(
   const candidates = noteCandidates(chunks);
   const [q] = await embedder.embed([query], { kind: 'query' });
   const vecs = candidates.length ? await embedder.embed(candidates.map((c) => c.text)) : [];
-  const common = commonWords(chunks.map((c) => `${c.title} ${c.page_content}`));
+  const texts = chunks.map((c) => `${c.title} ${c.page_content}`);
+  const lang = keyWordLanguage(query, texts);
+  const common = commonKeyWords(query, texts, lang);
   const qWords = new Set(words(query));
   return {
     gate: embedder.calibration.threshold,
@@ -336,7 +346,7 @@ export async function describeCandidates(
       text: c.text,
       n: c.n,
       similarity: cosine(q!, vecs[i]!),
-      shared: sharedDistinctiveKeyWords(query, c.text, common, chunks[c.n - 1]?.title),
+      shared: sharedDistinctiveKeyWords(query, c.text, common, chunks[c.n - 1]?.title, lang),
       overlap: words(c.text).filter((w) => qWords.has(w)).length / Math.max(qWords.size, 1),
     })),
   };

@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { answerLeak, promptLeak } from '../../src/agent/promptLeak.js';
 import {
+  commonKeyWords,
   commonWords,
   keyTerms,
+  keyWordLanguage,
+  questionKeyWords,
   namedWords,
   sharedDistinctiveKeyWords,
   sharedKeyWords,
@@ -14,6 +17,7 @@ import { percentile, scoreAnswer, summariseAnswers } from '../../src/agent/answe
 import { notInNotesFor } from '../../src/agent/language.js';
 import type { SearchResult } from '../../src/search/similaritySearch.js';
 import { searchResult, useBundledEmbedder } from '../helpers/answerParts.js';
+import { queryTerms as keyTermsOf } from '../../src/text/segment.js';
 import { lastUserText, ScriptedModel } from '../helpers/scriptedModel.js';
 
 /**
@@ -87,6 +91,101 @@ describe('relevance', () => {
       sharedKeyWords('¿Cuánto tiempo se guardan las instantáneas?', 'Las instantáneas se guardan siete días.'),
     ).toBe(2);
     expect(sharedKeyWords('¿Cuándo es mi cita con el dentista?', 'Las instantáneas se guardan siete días.')).toBe(0);
+  });
+
+  it('Japanese key words are runs of kanji and katakana: compounds and split words still match', () => {
+    const keys = questionKeyWords('Basesで結果を箇条書きや番号付きで並べて表示したい').map((k) => k.word);
+    // ICU splits "箇条書き" as "箇条書" + "き" here; particles, endings and single kanji ("並") are not key words.
+    expect(keys.sort()).toEqual(['bases', '箇条書', '番号', '結果', '表示'].sort());
+    expect(
+      sharedDistinctiveKeyWords(
+        'Basesで結果を箇条書きや番号付きで並べて表示したい',
+        'ファイルを箇条書きまたは番号付きマーカー付きのリストとして表示します。',
+        new Set(),
+      ),
+    ).toBe(3);
+    // "保存される" (asked) against "保存先" (written): one ICU word each, found by their kanji run.
+    expect(
+      sharedDistinctiveKeyWords(
+        '貼り付けた画像が保存される場所を変えたい',
+        '添付ファイルの保存先は、設定のファイルとリンクで変更できます。',
+        new Set(),
+      ),
+    ).toBe(1);
+    expect(
+      sharedDistinctiveKeyWords(
+        '画像の保存場所を変更したい',
+        '添付ファイルの保存先は、設定で変更できます。',
+        new Set(),
+      ),
+    ).toBe(2);
+    // ICU splits "アイコン" as "アイコ" + "ン" in the question: the katakana run is taken whole.
+    expect(questionKeyWords('画面の隅にある同期アイコンの色は何を意味している？').map((k) => k.word)).toContain(
+      'アイコン',
+    );
+    expect(
+      sharedDistinctiveKeyWords(
+        '同期アイコンの色の意味',
+        'ステータスアイコンの色で同期の状態がわかります。',
+        new Set(),
+      ),
+    ).toBe(2);
+    // A single kanji is no key word: "書き出す" does not make an export sentence about Figma.
+    expect(
+      sharedDistinctiveKeyWords('FigmaのフレームをSVGで書き出す', 'ファイル > 書き出す に進みます。', new Set()),
+    ).toBe(0);
+    expect(
+      sharedDistinctiveKeyWords(
+        '歯医者の予約はいつだっけ',
+        'タグは関連するノートを見つけるために使用されます。',
+        new Set(),
+      ),
+    ).toBe(0);
+  });
+
+  it('a kanji or katakana run found in nearly all retrieved notes is common', () => {
+    const texts = ['ノートを同期する。', 'ノートを削除する。', 'ノートに名前を付ける。', 'ノートを開く。'];
+    const common = commonKeyWords('ノートの名前を変えたい', texts);
+    expect(common.has('ノート')).toBe(true);
+    expect(common.has('名前')).toBe(false);
+    expect(sharedDistinctiveKeyWords('ノートの名前を変えたい', 'ノートに名前を付ける。', common)).toBe(1);
+  });
+
+  it('Spanish key words match by stem with accents folded', () => {
+    const q = 'cuántas personas pueden compartir un vault como maximo';
+    const s = 'El número máximo de colaboradores en una bóveda compartida es de 20 usuarios.';
+    expect(sharedDistinctiveKeyWords(q, s, new Set(), '', 'es')).toBe(2);
+    // Without Spanish stems only the accent-folded "máximo" matches, "compartida" is not "compartir".
+    expect(sharedDistinctiveKeyWords(q, s, new Set())).toBe(1);
+    // Singular and plural, written with and without accents ("canción", "canciones"; "guardo", "guarda").
+    expect(
+      sharedDistinctiveKeyWords(
+        '¿dónde guardo mis canciones?',
+        'Guarda cada canción en una nota.',
+        new Set(),
+        '',
+        'es',
+      ),
+    ).toBe(2);
+    expect(sharedDistinctiveKeyWords('mostrar la pagina 3', 'Muestra solo una página.', new Set(), '', 'es')).toBe(2);
+    expect(sharedDistinctiveKeyWords('¿Cuándo es mi cita con el dentista?', s, new Set(), '', 'es')).toBe(0);
+  });
+
+  it('matches in Spanish when the question or the notes are Spanish; English stays English', () => {
+    const es = [
+      'Para incrustar un vídeo de YouTube en una nota, pega el enlace del vídeo en la nota y añade un signo de exclamación delante.',
+    ];
+    const en = [
+      'To embed a YouTube video in a note, paste the link to the video and add an exclamation mark in front of it.',
+    ];
+    // Too short to tell from the question alone: the notes are Spanish.
+    expect(keyWordLanguage('meter un video de youtube en una nota', es)).toBe('es');
+    expect(keyWordLanguage('¿Cómo puedo incrustar un vídeo en una nota?', en)).toBe('es');
+    expect(keyWordLanguage('embed a youtube video in a note', en)).toBe('en');
+    // English key words are search's terms, unchanged.
+    expect(questionKeyWords('How long are snapshots kept?')).toEqual(
+      keyTermsOf('How long are snapshots kept?').map((t) => ({ ...t, runs: [], stems: [] })),
+    );
   });
 
   it('names and numbers in the question are never common, and count when they are the note title', () => {
