@@ -6,11 +6,11 @@ import type { Embedder } from '../models/embedder.js';
 import { withoutVectorsOnFailure } from '../models/openaiEmbedder.js';
 import { similaritySearch, type SearchResult } from '../search/similaritySearch.js';
 import type { Index } from '../store/openIndex.js';
-import { unknownWords } from '../store/sparse.js';
+import { holdsPhrase, unknownWords } from '../store/sparse.js';
 import { obsidianUri } from '../obsidian/uri.js';
 import { runFilterAgent, type FilterDecision } from './filterAgent.js';
 import { NOTHING_FOUND } from './prompts.js';
-import { unknownNames } from './relevance.js';
+import { unknownNames, unknownThings } from './relevance.js';
 import { synthesize, plainText } from './synthesizer.js';
 
 export interface SourceArtifact {
@@ -171,7 +171,14 @@ export function buildRetrieveGraph(deps: RetrieveDeps, ctx: RetrieveCallContext)
         const d = s.decision!;
         // A question about something the vault never names is not in the notes, however close its other words come.
         const lacking = unknownWords(deps.index.db, s.query);
-        const unknown = unknownNames(s.query, lacking);
+        const unknown = [
+          ...unknownNames(s.query, lacking),
+          ...unknownThings(
+            s.query,
+            (phrase) => holdsPhrase(deps.index.db, phrase),
+            () => deps.index.db.indexedNotes().map((n) => n.title),
+          ),
+        ];
         if (unknown.length) {
           d.notes.push(`no note mentions ${unknown.map((w) => `"${w}"`).join(', ')}`);
           return { results: [], weak: true, unknownWords: lacking };
