@@ -72,7 +72,8 @@ export function namePhrases(question: string): string[][] {
   let run: string[] = [];
   const tokens = question.trim().split(/\s+/);
   // In a Title Cased Question capitals mark no names.
-  const titleCased = tokens.filter((t) => /^\p{Lu}/u.test(t)).length > tokens.length / 2 && tokens.length > 2;
+  const rest = tokens.slice(1);
+  const titleCased = rest.length > 1 && rest.filter((t) => /^\p{Lu}/u.test(t)).length > rest.length / 2;
   for (const [i, token] of (titleCased ? [] : tokens).entries()) {
     const word = token.replace(/^[^\p{L}\p{N}]+/u, '').replace(/(?:'s)?[^\p{L}\p{N}]*$/u, '');
     const capital = i > 0 && word.length > 1 && /^\p{Lu}/u.test(word);
