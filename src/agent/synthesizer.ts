@@ -181,7 +181,7 @@ function noteCandidates(chunks: SearchResult[]): Candidate[] {
   );
 }
 
-type Scored = Candidate & { vec: Float32Array; score: number; relevant: boolean; shared: number; close: boolean };
+type Scored = Candidate & { vec: Float32Array; score: number; relevant: boolean; shared: number };
 
 /**
  * Picks answer sentences greedily, in score order, and can commit one early: a verified draft sentence that
@@ -205,7 +205,7 @@ class AnswerSelector {
     private readonly titles: string[],
     private readonly embedder: Embedder,
     private readonly maxSentences: number,
-    /** The question has words no note holds (unknownWords): see answersDespiteUnknownWord. */
+    /** The question has words no note holds (unknownWords): the first pick must share a key word, not only meaning. */
     private readonly needsSharedWord: boolean,
     private readonly emit: (c: Scored) => void,
   ) {}
@@ -265,8 +265,7 @@ class AnswerSelector {
       (similarity >= this.cosines.near &&
         shared > 0 &&
         shared >= Math.min(2, ANSWER_RELEVANCE.keyShare * this.keyWords));
-    const close = similarity >= this.cosines.close;
-    return { ...c, vec, relevant, shared, close, score: similarity + 0.25 * overlap - 0.02 * (c.n - 1) };
+    return { ...c, vec, relevant, shared, score: similarity + 0.25 * overlap - 0.02 * (c.n - 1) };
   }
 
   get full(): boolean {
@@ -276,18 +275,8 @@ class AnswerSelector {
   /** Whether c may be the next pick: not a near-duplicate, and (as a second sentence) still about the question. */
   private fits(c: Scored): boolean {
     if (this.picked.some((p) => cosine(p.vec, c.vec) > 0.9)) return false;
-    if (this.picked.length === 0) return !this.needsSharedWord || this.answersDespiteUnknownWord(c);
+    if (this.picked.length === 0) return !this.needsSharedWord || c.shared > 0;
     return c.score >= this.picked[0]!.score * SECOND_SENTENCE;
-  }
-
-  /**
-   * A first sentence for a question with a word no note holds: it must share a key word and be close in meaning
-   * (ANSWER_RELEVANCE.close), not only near. "reset my wifi router to factory settings" was answered with "Click
-   * Restore default settings…" (shares "reset", "settings"; cosine 0.43 < 0.50). Where meaning cannot count
-   * (no vectors), the shared word decides alone. Chosen on the tuning parts: +1 off-topic refusal, no hit lost.
-   */
-  private answersDespiteUnknownWord(c: Scored): boolean {
-    return c.shared > 0 && (c.close || this.cosines.close === Infinity);
   }
 
   private pick(c: Scored): void {

@@ -312,22 +312,6 @@ describe('synthesize: answers that answer (scripted model, real embedder())', ()
     expect(word.notInNotes, word.answer).toBe(false);
   });
 
-  it('with a word no note holds, a sentence sharing key words must also be close in meaning', async () => {
-    // From the tuning part: "reset my wifi router to factory settings" was answered with this sentence: it shares
-    // "reset" and "settings", and is near the question in meaning but not close.
-    const settings = [
-      chunk(
-        'Settings.md',
-        'Click Restore default settings in the upper-right corner of the settings box to reset any changes you make.',
-      ),
-    ];
-    const query = 'reset my wifi router to factory settings';
-    const plain = await synthesize(null, embedder(), { query, chunks: settings, recent: [] });
-    expect(plain.notInNotes, plain.answer).toBe(false);
-    const lacking = await synthesize(null, embedder(), { query, chunks: settings, recent: [], unknownWords: ['wifi'] });
-    expect(lacking).toMatchObject({ answer: '', notInNotes: true });
-  });
-
   it('quotes whole sentences: never a lead-in ending in a colon', async () => {
     const model = new ScriptedModel({ text: ['Copy and paste the following text into your note: [1]'] });
     const s = await synthesize(model, embedder(), {
