@@ -83,6 +83,15 @@ export function affordableTerms(db: IndexDb, query: string, budget = SPARSE_POST
 }
 
 /**
+ * How many chunks hold each of the text's query words (any of its index forms): fusion calibration masks a
+ * pseudo-query's rarest words with it (bench/pseudoQueryCalibration.ts).
+ */
+export function wordDocumentCounts(db: IndexDb, text: string): Map<string, number> {
+  const docs = documentCounter(db.db);
+  return new Map(queryTerms(text).map((t) => [t.word, t.terms.reduce((sum, w) => sum + docs(w), 0)]));
+}
+
+/**
  * The query's words the vault never holds in any form (document frequency 0 for the written form and its stem),
  * numbers left out: "Excalidraw", "Todoist", "kubectl" in a question over the help vault. A question naming
  * something the notes never mention is about something else, however close its other words come.
@@ -93,15 +102,6 @@ export function unknownWords(db: IndexDb, query: string): string[] {
     .filter((t) => !/\p{N}/u.test(t.word) && t.terms.every((w) => docs(w) === 0))
     .filter((t) => !t.terms.some((w) => hasNearTerm(db.db, w, typoBudget(t.word))))
     .map((t) => t.word);
-}
-
-/**
- * How many chunks hold each of the query's words (its written form or its stem, whichever is commoner): how rare
- * the word is in this vault. The rarest words of a question name its topic (src/agent/relevance.ts topicWords).
- */
-export function wordDocumentCounts(db: IndexDb, query: string): Map<string, number> {
-  const docs = documentCounter(db.db);
-  return new Map(queryTerms(query).map((t) => [t.word, Math.max(...t.terms.map(docs))]));
 }
 
 /**
