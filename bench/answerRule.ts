@@ -11,7 +11,10 @@ import { VaultService } from '../src/services/vaultService.js';
 import { loadEvalSets, selectEvalSets, checkQuestionFile } from '../src/search/evalSets.js';
 import { similaritySearch } from '../src/search/similaritySearch.js';
 import { describeCandidates } from '../src/agent/synthesizer.js';
-import { questionKeyWords } from '../src/agent/relevance.js';
+import { questionKeyWords, commonWords } from '../src/agent/relevance.js';
+import { unknownWords, wordDocumentCounts } from '../src/store/sparse.js';
+import { queryTerms, words, wordTerms } from '../src/text/segment.js';
+import { questionLanguage } from '../src/agent/language.js';
 
 const args = process.argv.slice(2);
 const opt = (name: string) => {
@@ -40,11 +43,22 @@ try {
         dateAware: false,
       });
       const d = await describeCandidates(x.q, results, service.embedder);
+      // Which of the question's words (queryTerms words) a text holds, for rules over the question's topic words.
+      const qts = queryTerms(x.q);
+      const holds = (text: string) => {
+        const inText = new Set(words(text).flatMap(wordTerms));
+        return qts.filter((t) => t.terms.some((w) => inText.has(w))).map((t) => t.word);
+      };
       rows.push({
         set: s.name,
         q: x.q,
         rel: x.rel,
         keyTerms: questionKeyWords(x.q).map((k) => k.word),
+        lang: questionLanguage(x.q),
+        df: Object.fromEntries(wordDocumentCounts(service.index.db, x.q)),
+        chunkCount: service.index.db.countsByStatus().chunks,
+        unknown: unknownWords(service.index.db, x.q),
+        common: [...commonWords(results.map((r) => `${r.title} ${r.page_content}`))],
         results: results.map((r) => ({
           source: r.source,
           title: r.title,
@@ -53,8 +67,10 @@ try {
           score: r.score,
           // What the rule's common words are counted over (synthesizer.ts: title and text of each chunk).
           text: `${r.title} ${r.page_content}`,
+          holds: holds(`${r.title} ${r.page_content}`),
         })),
         ...d,
+        candidates: d.candidates.map((c) => ({ ...c, holds: holds(c.text) })),
       });
       process.stderr.write(`${rows.length} ${s.name}\n`);
     }

@@ -6,14 +6,14 @@ import type { Embedder } from '../models/embedder.js';
 import { withoutVectorsOnFailure } from '../models/openaiEmbedder.js';
 import { similaritySearch, type SearchResult } from '../search/similaritySearch.js';
 import type { Index } from '../store/openIndex.js';
-import { unknownWords } from '../store/sparse.js';
+import { holdsPhrase, unknownWords } from '../store/sparse.js';
 import { obsidianUri } from '../obsidian/uri.js';
 import { runFilterAgent, type FilterDecision } from './filterAgent.js';
 import { judgeEmptyDateFilter, withoutDatePhrase, type NothingDated } from './emptyDateFilter.js';
 import { isoDate } from '../search/dates.js';
 import type { MetadataFilters } from '../shared/filters.js';
 import { NOTHING_FOUND } from './prompts.js';
-import { unknownNames } from './relevance.js';
+import { unknownNames, unknownThings } from './relevance.js';
 import { synthesize, plainText } from './synthesizer.js';
 
 export interface SourceArtifact {
@@ -178,7 +178,14 @@ export function buildRetrieveGraph(deps: RetrieveDeps, ctx: RetrieveCallContext)
         // A question about something the vault never names is not in the notes, however close its other words come.
         const asked = withoutDatePhrase(s.query, d.date_phrase);
         const lacking = unknownWords(deps.index.db, asked);
-        const unknown = unknownNames(asked, lacking);
+        const unknown = [
+          ...unknownNames(asked, lacking),
+          ...unknownThings(
+            asked,
+            (phrase) => holdsPhrase(deps.index.db, phrase),
+            () => deps.index.db.indexedNotes().map((n) => n.title),
+          ),
+        ];
         if (unknown.length) {
           d.notes.push(`no note mentions ${unknown.map((w) => `"${w}"`).join(', ')}`);
           return { results: [], weak: true, unknownWords: lacking };

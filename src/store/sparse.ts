@@ -1,7 +1,7 @@
 import { distance } from 'fastest-levenshtein';
 import type Database from 'better-sqlite3';
 import type { IndexDb, ChunkRecord } from './indexDb.js';
-import { queryTerms, stemsAsEnglish, type QueryTerm } from '../text/segment.js';
+import { queryTerms, stemsAsEnglish, words, wordTerms, type QueryTerm } from '../text/segment.js';
 
 /**
  * How many postings (chunk × query-word matches) one BM25 query may score. FTS5 scores every chunk holding
@@ -102,6 +102,33 @@ export function unknownWords(db: IndexDb, query: string): string[] {
     .filter((t) => !/\p{N}/u.test(t.word) && t.terms.every((w) => docs(w) === 0))
     .filter((t) => !t.terms.some((w) => hasNearTerm(db.db, w, typoBudget(t.word))))
     .map((t) => t.word);
+}
+
+/**
+ * Whether some note writes these words in a row (folded, a trailing "s" either way), in its text, headings, title or
+ * aliases: "Google Calendar" or "Tasks plugin" is a thing of its own even where each word is in the vault. Found
+ * by an FTS5 phrase of the words' index forms (stems in English chunks, so "templater plugin" finds "Templates
+ * plugin"), then checked against the chunks' own words.
+ */
+export function holdsPhrase(db: IndexDb, phrase: string[]): boolean {
+  const folded = phrase.flatMap(words);
+  if (folded.length === 0) return true;
+  const forms = new Set([folded.join(' '), folded.map((w) => wordTerms(w).at(-1)!).join(' ')]);
+  const rows = db.db.prepare(
+    `select c.title, c.aliases, c.header_path, c.page_content from obq_chunks_fts f join obq_chunks c on c.rowid = f.rowid
+     where obq_chunks_fts match ? limit 200`,
+  );
+  const same = (a: string, b: string) => a === b || a === `${b}s` || `${a}s` === b;
+  for (const form of forms) {
+    for (const r of rows.all(`"${form.replace(/"/g, '""')}"`) as Record<string, string>[]) {
+      for (const column of [r.title, r.aliases, r.header_path, r.page_content]) {
+        const ws = words(column ?? '');
+        for (let i = 0; i + folded.length <= ws.length; i++)
+          if (folded.every((w, j) => same(ws[i + j]!, w))) return true;
+      }
+    }
+  }
+  return false;
 }
 
 /**

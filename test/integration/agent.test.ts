@@ -10,7 +10,7 @@ import { notInNotesFor } from '../../src/agent/language.js';
 import { answerLeak } from '../../src/agent/promptLeak.js';
 import { splitSentences } from '../../src/agent/synthesizer.js';
 import { unknownNames } from '../../src/agent/relevance.js';
-import { unknownWords } from '../../src/store/sparse.js';
+import { holdsPhrase, unknownWords } from '../../src/store/sparse.js';
 
 useFastEmbedder();
 
@@ -223,6 +223,31 @@ describe('agent on obsidian-help-en with the bundled model', () => {
       const r = await chat.ask(`named-${q.length}`, q);
       expect(r.answer, q).toBe(notInNotesFor(q));
       expect(r.sources).toEqual([]);
+    }
+  }, 600_000);
+
+  // Every word is in the vault, the thing asked about is not: "Google Calendar" (the vault has Google Keep and a
+  // calendar icon), the Tasks plugin (the vault has tasks and plugins). They were answered with the daily note's
+  // calendar icon and the CLI's task commands. The same shapes about what the vault has are still answered.
+  it('a name of several words or a plugin no note names is "not in your notes"; ones the vault names are answered', async () => {
+    const db = service.index.db;
+    expect(holdsPhrase(db, ['Google', 'Calendar'])).toBe(false);
+    expect(holdsPhrase(db, ['Apple', 'Notes'])).toBe(true);
+    expect(holdsPhrase(db, ['templater', 'plugin'])).toBe(false);
+    expect(holdsPhrase(db, ['Importer', 'plugin'])).toBe(true);
+    for (const q of [
+      'show my Google Calendar events inside the daily note',
+      'use the Tasks plugin to make a task repeat every week',
+      'デイリーノートの中にGoogleカレンダーの予定を表示したい',
+    ]) {
+      const r = await chat.ask(`thing-${q.length}`, q);
+      expect(r.answer, q).toBe(notInNotesFor(q));
+      expect(r.sources).toEqual([]);
+    }
+    for (const q of ['import my notes from Apple Notes on a Mac', 'bring my notes over with the Importer plugin']) {
+      const r = await chat.ask(`known-${q.length}`, q);
+      expect(r.answer, q).not.toBe(notInNotesFor(q));
+      expect(r.sources.length, `${q} → ${r.answer}`).toBeGreaterThan(0);
     }
   }, 600_000);
 

@@ -9,7 +9,10 @@ import {
   namedWords,
   sharedDistinctiveKeyWords,
   sharedKeyWords,
+  namePhrases,
+  pluginNames,
   unknownNames,
+  unknownThings,
 } from '../../src/agent/relevance.js';
 import { splitSentences, synthesize, verifyAnswer } from '../../src/agent/synthesizer.js';
 import { FINAL_ANSWER_PROMPT, SYNTHESIZER_PROMPT } from '../../src/agent/prompts.js';
@@ -211,6 +214,34 @@ describe('relevance', () => {
     // The first word is capitalised by grammar, not because it is a name.
     expect(unknownNames('Colour nodes in the graph', ['colour'])).toEqual([]);
     expect(unknownNames('import my notes from Apple Notes', [])).toEqual([]);
+  });
+
+  it('names of several words and named plugins the vault never writes make a question off-topic', () => {
+    expect(namePhrases('show my Google Calendar events inside the daily note')).toEqual([['Google', 'Calendar']]);
+    expect(namePhrases("record a macro in Microsoft Word's editor")).toEqual([['Microsoft', 'Word']]);
+    expect(namePhrases('デイリーノートの中にGoogleカレンダーの予定を表示したい')).toEqual([['Google', 'カレンダー']]);
+    // One name, the question's first word, "I", and Title Cased Questions name nothing of several words.
+    expect(namePhrases('Import notes from Evernote, then Apple Notes')).toEqual([['Apple', 'Notes']]);
+    expect(namePhrases('can I Sync two vaults')).toEqual([]);
+    expect(namePhrases('How To Export Notes To PDF')).toEqual([]);
+    expect(pluginNames('use the Tasks plugin to make a task repeat every week')).toEqual(['tasks']);
+    expect(pluginNames('move cards on a kanban board plugin')).toEqual(['board']);
+    expect(pluginNames('turn on the core plugin, then the community plugins')).toEqual([]);
+    // What the vault writes (a stand-in for holdsPhrase over the index) and its notes' titles.
+    const vault = ['google keep', 'apple notes', 'templates plugin', 'maps plugin'];
+    const holds = (p: string[]) => vault.includes(p.join(' ').toLowerCase());
+    const titles = () => ['Templates', 'Daily notes', 'Canvas'];
+    const things = (q: string) => unknownThings(q, holds, titles);
+    expect(things('show my Google Calendar events inside the daily note')).toEqual(['Google Calendar']);
+    expect(things('use the Tasks plugin to make a task repeat every week')).toEqual(['tasks plugin']);
+    expect(things('set up the Templater plugin to insert the weather')).toEqual(['templater plugin']);
+    // The same shapes, about what the vault has: answered.
+    expect(things('import my notes from Apple Notes on a Mac')).toEqual([]);
+    expect(things('use the Templates plugin to insert the date')).toEqual([]);
+    expect(things('open the daily notes plugin settings')).toEqual([]);
+    expect(things('does the Maps plugin work on Publish')).toEqual([]);
+    // Plugins are named so in English; elsewhere only names count.
+    expect(things('usar el Tasks plugin para repetir una tarea')).toEqual([]);
   });
 
   it('a word common to nearly all retrieved notes does not make a sentence relevant', () => {
