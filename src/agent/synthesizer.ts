@@ -40,13 +40,85 @@ export function splitSentences(text: string): string[] {
   return text.split('\n').flatMap((line) => [...segmenter.segment(line)].map((s) => s.segment.trim()).filter(Boolean));
 }
 
+/** A table row's cells, split on the pipes that are not escaped (GFM: `\|` is a pipe inside a cell). */
+function tableCells(row: string): string[] {
+  return row
+    .trim()
+    .replace(/^\|/, '')
+    .replace(/(?<!\\)\|$/, '')
+    .split(/(?<!\\)\|/)
+    .map((c) => c.replace(/\\\|/g, '|').trim());
+}
+
+const TABLE_SEPARATOR = /^\s*\|?\s*:?-+:?\s*(?:\|\s*:?-+:?\s*)*\|?\s*$/;
+
+/**
+ * One table row as a sentence a reader can take on its own: the first cell, then each other cell under its column's
+ * header ("Move the cursor to the end of the current line — Shortcut: End"). Every word is the note's, so the
+ * grounding check accepts it; kept as "| a | b |" the row was never quotable, and a shortcut or plan-limit question
+ * whose answer is a table row found no sentence in the right note.
+ */
+function rowSentence(cells: string[], header: string[]): string {
+  const [first = '', ...rest] = cells;
+  const values = rest
+    .map((c, i) => (c && header[i + 1] ? `${header[i + 1]}: ${c}` : c))
+    .filter(Boolean)
+    .join('; ');
+  return [first, values].filter(Boolean).join(' — ');
+}
+
+/**
+ * Markdown tables rewritten as one paragraph per body row (rowSentence); the header row is folded into every row
+ * and the separator row dropped. A chunk can begin inside a table (the chunker splits long ones), so pipe rows with
+ * no header in sight are rendered the same way without column names. Fenced code is left alone.
+ */
+function tablesAsSentences(body: string): string {
+  const lines = body.split('\n');
+  const out: string[] = [];
+  let fenced = false;
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    if (/^\s*(```|~~~)/.test(line)) fenced = !fenced;
+    const isRow = (l: string | undefined) => l !== undefined && /^\s*\|.*\|\s*$/.test(l) && !TABLE_SEPARATOR.test(l);
+    const next = lines[i + 1] ?? '';
+    const headed =
+      line.includes('|') && next.includes('|') && TABLE_SEPARATOR.test(next) && !TABLE_SEPARATOR.test(line);
+    if (fenced || (!headed && !isRow(line))) {
+      out.push(line);
+      continue;
+    }
+    const header = headed ? tableCells(line) : [];
+    let j = headed ? i + 2 : i;
+    for (; j < lines.length && (isRow(lines[j]) || (headed && lines[j]!.includes('|') && lines[j]!.trim())); j++) {
+      const sentence = rowSentence(tableCells(lines[j]!), header);
+      if (sentence) out.push('', sentence, '');
+    }
+    i = j - 1;
+  }
+  return out.join('\n');
+}
+
+/**
+ * What an embedded file leaves in quotable text: nothing for an icon or picture (`![[lucide-calendar.svg#icon]]`
+ * became "Click Open today's daily note lucide-calendar.svg in the ribbon."), and an image's alt text only when it
+ * reads as words (three or more, not a file name or a size like "250").
+ */
+function imageText(alt: string | undefined): string {
+  const text = (alt ?? '').replace(/\|.*$/, '').trim();
+  const readable = text.split(/\s+/).filter((w) => /\p{L}{2,}/u.test(w)).length >= 3 && !/\.\w{2,4}$/.test(text);
+  return readable ? ` ${text}` : '';
+}
+
+/** A bare Lucide icon name written as text ("lucide-cog.svg"), not inside inline code where it is the subject. */
+const ICON_NAME = /(^|[^\w`-])lucide-[a-z0-9-]+(?:\.svg)?(?![\w`-])/g;
+
 /**
  * Plain text of a chunk for quoting: markdown noise (callout markers, link brackets, emphasis) removed and
  * headings dropped (the heading path is shown with the source). Blocks stay on separate lines so a heading or
  * list item never fuses into the next sentence.
  */
 export function plainText(markdown: string): string {
-  const body = markdown.replace(/^---\n[\s\S]*?\n---\n?/, '');
+  const body = tablesAsSentences(markdown.replace(/^---\n[\s\S]*?\n---\n?/, ''));
   const blocks: string[] = [];
   let current: string[] = [];
   let inQuote = false;
@@ -78,6 +150,8 @@ export function plainText(markdown: string): string {
     .map((b) =>
       b
         .replace(/\[![\w-]+\][-+]?\s*/g, '')
+        .replace(/\s*!\[\[[^\]]*\]\]|\s*!\[([^\]]*)\]\([^)]*\)/g, (_m, alt?: string) => imageText(alt))
+        .replace(ICON_NAME, '$1')
         .replace(
           /!?\[\[([^\]|#]+)(?:#[^\]|]*)?(?:\|([^\]]+))?\]\]/g,
           (_m, target: string, alias?: string) => alias ?? target,
@@ -171,17 +245,65 @@ interface Candidate {
   generated: boolean;
 }
 
-/** The notes' own sentences that may be quoted: whole sentences of the top four chunks. */
-function noteCandidates(chunks: SearchResult[]): Candidate[] {
-  return chunks.slice(0, 4).flatMap((c, i) =>
+/**
+ * Which retrieved chunks are mined for quotable sentences: the best `perNote` chunks of each of the top `notes`
+ * distinct notes, in rank order. The top four chunks were used before, and search often returns four or five chunks
+ * of one note ("do my notes keep syncing in the background…": five of "Sync your notes across devices"), so no
+ * other note could be quoted. Chosen on the tuning parts (README, "Answer quality").
+ */
+export const ANSWER_POOL: QuotePool = { notes: 4, perNote: 2, chunks: 8 };
+
+/**
+ * A second answer sentence from another note than the first gains this much score when they are compared (a
+ * second view of the question beats a second sentence of the same note when the two are close). Chosen on the
+ * tuning parts (README, "Answer quality").
+ */
+export const OTHER_NOTE_BONUS = 0;
+
+/** At most `chunks` chunks, of at most `notes` distinct notes, at most `perNote` of each. */
+export interface QuotePool {
+  notes: number;
+  perNote: number;
+  chunks: number;
+}
+
+export interface SelectorTuning {
+  pool?: QuotePool;
+  otherNoteBonus?: number;
+}
+
+/** The chunks (0-based indexes, rank order) whose sentences may be quoted; see ANSWER_POOL. */
+export function quotePool(chunks: SearchResult[], pool = ANSWER_POOL): number[] {
+  const perNote = new Map<string, number>();
+  const picked: number[] = [];
+  chunks.forEach((c, i) => {
+    const taken = perNote.get(c.source);
+    if (picked.length >= pool.chunks) return;
+    if (taken === undefined ? perNote.size >= pool.notes : taken >= pool.perNote) return;
+    perNote.set(c.source, (taken ?? 0) + 1);
+    picked.push(i);
+  });
+  return picked;
+}
+
+/** The notes' own sentences that may be quoted: whole sentences of the chunks quotePool chooses. */
+function noteCandidates(chunks: SearchResult[], pool = ANSWER_POOL): Candidate[] {
+  return quotePool(chunks, pool).flatMap((i) =>
     // Whole sentences of the note only: plainText keeps blocks apart, so a heading never fuses into one.
-    splitSentences(plainText(c.page_content))
+    splitSentences(plainText(chunks[i]!.page_content))
       .filter((sentence) => quotable(sentence, 20))
       .map((text) => ({ text, n: i + 1, generated: false })),
   );
 }
 
-type Scored = Candidate & { vec: Float32Array; score: number; relevant: boolean; shared: number };
+type Scored = Candidate & {
+  vec: Float32Array;
+  score: number;
+  relevant: boolean;
+  shared: number;
+  similarity: number;
+  overlap: number;
+};
 
 /**
  * Picks answer sentences greedily, in score order, and can commit one early: a verified draft sentence that
@@ -191,6 +313,8 @@ type Scored = Candidate & { vec: Float32Array; score: number; relevant: boolean;
 class AnswerSelector {
   readonly picked: Scored[] = [];
   private readonly pool: Scored[] = [];
+  /** Every note sentence as scored, relevant or not (what describeCandidates reports). */
+  private readonly described: Scored[] = [];
 
   private constructor(
     private readonly query: string,
@@ -203,6 +327,9 @@ class AnswerSelector {
     private readonly keyWords: number,
     /** Each chunk's note title, by chunk number - 1 (a question's names and numbers may be found there). */
     private readonly titles: string[],
+    /** Each chunk's note path, by chunk number - 1 (a second sentence may prefer another note). */
+    private readonly sources: string[],
+    private readonly otherNoteBonus: number,
     private readonly embedder: Embedder,
     private readonly maxSentences: number,
     /** The question has words no note holds (unknownWords): the first pick must share a key word, not only meaning. */
@@ -218,8 +345,12 @@ class AnswerSelector {
     maxSentences: number,
     emit: (c: Scored) => void = () => undefined,
     unknownWords: string[] = [],
+    tuning: SelectorTuning = {},
   ): Promise<AnswerSelector> {
-    const candidates: Candidate[] = [...drafts.filter((c) => quotable(c.text, 15)), ...noteCandidates(chunks)];
+    const candidates: Candidate[] = [
+      ...drafts.filter((c) => quotable(c.text, 15)),
+      ...noteCandidates(chunks, tuning.pool),
+    ];
     // The question is embedded as a query and the candidates as passages (E5-style models differ by prefix).
     const [q] = await embedder.embed([query], { kind: 'query' });
     const vecs = candidates.length ? await embedder.embed(candidates.map((c) => c.text)) : [];
@@ -239,6 +370,8 @@ class AnswerSelector {
         : { close: Infinity, near: -Infinity },
       queryTerms(query).length,
       chunks.map((c) => c.title),
+      chunks.map((c) => c.source),
+      tuning.otherNoteBonus ?? OTHER_NOTE_BONUS,
       embedder,
       maxSentences,
       // English only, where it was chosen: words are stemmed there, so a missing word is a missing thing. Japanese
@@ -250,6 +383,7 @@ class AnswerSelector {
     // Only sentences about the question compete: grounded is not enough, a sentence must answer.
     candidates.forEach((c, i) => {
       const s = sel.scored(c, vecs[i]!);
+      if (!c.generated) sel.described.push(s);
       if (s.relevant) sel.pool.push(s);
     });
     return sel;
@@ -265,7 +399,26 @@ class AnswerSelector {
       (similarity >= this.cosines.near &&
         shared > 0 &&
         shared >= Math.min(2, ANSWER_RELEVANCE.keyShare * this.keyWords));
-    return { ...c, vec, relevant, shared, score: similarity + 0.25 * overlap - 0.02 * (c.n - 1) };
+    return {
+      ...c,
+      vec,
+      relevant,
+      shared,
+      similarity,
+      overlap,
+      score: similarity + 0.25 * overlap - 0.02 * (c.n - 1),
+    };
+  }
+
+  /** The note sentences as the rule scored them, in pool order (for describeCandidates). */
+  get candidates(): readonly Scored[] {
+    return this.described;
+  }
+
+  /** The score a candidate competes with for the next pick: a second sentence from another note may gain a bonus. */
+  private rankScore(c: Scored): number {
+    const first = this.picked[0];
+    return first && this.sources[c.n - 1] !== this.sources[first.n - 1] ? c.score + this.otherNoteBonus : c.score;
   }
 
   get full(): boolean {
@@ -291,16 +444,22 @@ class AnswerSelector {
     const s = this.scored(c, vec!);
     if (!s.relevant) return;
     const rivals = this.pool.filter((p) => this.fits(p));
-    if (this.fits(s) && rivals.every((r) => r.score <= s.score)) this.pick(s);
+    if (this.fits(s) && rivals.every((r) => this.rankScore(r) <= this.rankScore(s))) this.pick(s);
     else this.pool.push(s);
   }
 
   /** The rest of the picks from everything offered, as the full ranking makes them. */
   finish(): { text: string; cited: number[]; generated: boolean } {
-    const sorted = [...this.pool].sort((a, b) => b.score - a.score);
-    for (const c of sorted) {
-      if (this.full) break;
-      if (this.fits(c)) this.pick(c);
+    // Greedy in score order, as a sort would go, but ranked afresh for every pick (rankScore depends on the first
+    // pick); a candidate passed over once (it did not fit) is not reconsidered.
+    const passed = new Set<Scored>();
+    while (!this.full) {
+      let best: Scored | undefined;
+      for (const c of this.pool)
+        if (!this.picked.includes(c) && !passed.has(c) && (!best || this.rankScore(c) > this.rankScore(best))) best = c;
+      if (!best) break;
+      if (this.fits(best)) this.pick(best);
+      else passed.add(best);
     }
     return {
       text: this.picked.map(sentenceText).join(' '),
@@ -312,32 +471,40 @@ class AnswerSelector {
 }
 
 /**
- * What the relevance rule sees for each quotable note sentence (bench/answerRule.ts chooses ANSWER_RELEVANCE's
- * numbers from these on the tuning parts): cosine to the question, shared distinctive key words, word overlap.
+ * What the relevance rule sees for each quotable note sentence, as the selector itself scored it (bench/answerRule.ts
+ * chooses ANSWER_RELEVANCE's numbers from these on the tuning parts, so the bench cannot drift from the rule): cosine
+ * to the question, shared distinctive key words, word overlap, the selection score and whether it counts as relevant.
  */
 export async function describeCandidates(
   query: string,
   chunks: SearchResult[],
   embedder: Embedder,
+  tuning: SelectorTuning = {},
 ): Promise<{
   gate: number;
   keyWords: number;
-  candidates: { text: string; n: number; similarity: number; shared: number; overlap: number }[];
+  candidates: {
+    text: string;
+    n: number;
+    similarity: number;
+    shared: number;
+    overlap: number;
+    score: number;
+    relevant: boolean;
+  }[];
 }> {
-  const candidates = noteCandidates(chunks);
-  const [q] = await embedder.embed([query], { kind: 'query' });
-  const vecs = candidates.length ? await embedder.embed(candidates.map((c) => c.text)) : [];
-  const common = commonWords(chunks.map((c) => `${c.title} ${c.page_content}`));
-  const qWords = new Set(words(query));
+  const sel = await AnswerSelector.create(query, chunks, [], embedder, 0, undefined, [], tuning);
   return {
     gate: embedder.calibration.threshold,
     keyWords: queryTerms(query).length,
-    candidates: candidates.map((c, i) => ({
-      text: c.text,
-      n: c.n,
-      similarity: cosine(q!, vecs[i]!),
-      shared: sharedDistinctiveKeyWords(query, c.text, common, chunks[c.n - 1]?.title),
-      overlap: words(c.text).filter((w) => qWords.has(w)).length / Math.max(qWords.size, 1),
+    candidates: sel.candidates.map(({ text, n, similarity, shared, overlap, score, relevant }) => ({
+      text,
+      n,
+      similarity,
+      shared,
+      overlap,
+      score,
+      relevant,
     })),
   };
 }
@@ -358,8 +525,19 @@ export async function selectAnswerSentences(
   draftSentences: Candidate[],
   embedder: Embedder,
   maxSentences = 2,
+  /** The question's words no note holds (see synthesize), and the bench's overrides of the pool and bonus. */
+  opts: { unknownWords?: string[]; tuning?: SelectorTuning } = {},
 ): Promise<{ text: string; cited: number[]; generated: boolean }> {
-  const sel = await AnswerSelector.create(query, chunks, draftSentences, embedder, maxSentences);
+  const sel = await AnswerSelector.create(
+    query,
+    chunks,
+    draftSentences,
+    embedder,
+    maxSentences,
+    undefined,
+    opts.unknownWords,
+    opts.tuning,
+  );
   return sel.finish();
 }
 
