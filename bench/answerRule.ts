@@ -8,12 +8,12 @@
  *   node --import tsx bench/answerRule.ts --data DIR --set NAME [--set NAME ...] --out FILE.json
  *
  * `--replay` instead runs the selector itself (selectAnswerSentences, no chat model, no judge) over a grid of
- * search depths k, quote pools (ANSWER_POOL: distinct notes × chunks per note) and second-sentence bonuses
- * (OTHER_NOTE_BONUS), and writes each configuration's citation hit rate, false refusals and off-topic refusals
+ * search depths k and quote pools (ANSWER_POOL: distinct notes × chunks per note × chunks in all), and writes each
+ * configuration's citation hit rate, false refusals and off-topic refusals
  * (questions whose name the vault never mentions are refused before search, as the agent does):
  *
  *   node --import tsx bench/answerRule.ts --data DIR --set NAME ... --out FILE.json --replay \
- *     [--k 5,8,10] [--pool 4x1,4x2,3x2] [--bonus 0,0.02,0.05]
+ *     [--k 5,8,10] [--pool 4x4x4,4x2x8,5x2x10]
  */
 import { writeFileSync } from 'node:fs';
 import { VaultService } from '../src/services/vaultService.js';
@@ -22,7 +22,6 @@ import { similaritySearch, type SearchResult } from '../src/search/similaritySea
 import {
   ANSWER_POOL,
   describeCandidates,
-  OTHER_NOTE_BONUS,
   selectAnswerSentences,
   type SelectorTuning,
 } from '../src/agent/synthesizer.js';
@@ -105,7 +104,6 @@ try {
       const [notes, perNote, chunks] = p.split('x').map(Number);
       return { notes: notes!, perNote: perNote!, chunks: chunks ?? notes! * perNote! };
     });
-    const bonuses = list('--bonus', String(OTHER_NOTE_BONUS)).map(Number);
     // configuration -> set -> counts
     const tally = new Map<string, Map<string, { n: number; hit: number; refused: number; ms: number }>>();
     for (const s of sets) {
@@ -116,26 +114,25 @@ try {
         const perQuestion: Record<string, unknown> = {};
         for (const k of ks) {
           const results = named ? [] : await search(x.q, k);
-          for (const pool of pools)
-            for (const bonus of bonuses) {
-              const tuning: SelectorTuning = { pool, otherNoteBonus: bonus };
-              const t0 = performance.now();
-              const r = results.length
-                ? await selectAnswerSentences(x.q, results, [], embedder, 2, { unknownWords: lacking, tuning })
-                : { text: '', cited: [] };
-              const ms = performance.now() - t0;
-              const cited = r.cited.map((n) => results[n - 1]!.source);
-              const refused = r.text === '';
-              const hit = !refused && cited.some((c) => x.rel.includes(c));
-              const name = `k=${k} pool=${pool.notes}x${pool.perNote}x${pool.chunks} bonus=${bonus}`;
-              const bySet = tally.get(name) ?? tally.set(name, new Map()).get(name)!;
-              const t = bySet.get(s.name) ?? bySet.set(s.name, { n: 0, hit: 0, refused: 0, ms: 0 }).get(s.name)!;
-              t.n++;
-              t.hit += hit ? 1 : 0;
-              t.refused += refused ? 1 : 0;
-              t.ms += ms;
-              perQuestion[name] = { hit, refused, cited, text: r.text };
-            }
+          for (const pool of pools) {
+            const tuning: SelectorTuning = { pool };
+            const t0 = performance.now();
+            const r = results.length
+              ? await selectAnswerSentences(x.q, results, [], embedder, 2, { unknownWords: lacking, tuning })
+              : { text: '', cited: [] };
+            const ms = performance.now() - t0;
+            const cited = r.cited.map((n) => results[n - 1]!.source);
+            const refused = r.text === '';
+            const hit = !refused && cited.some((c) => x.rel.includes(c));
+            const name = `k=${k} pool=${pool.notes}x${pool.perNote}x${pool.chunks}`;
+            const bySet = tally.get(name) ?? tally.set(name, new Map()).get(name)!;
+            const t = bySet.get(s.name) ?? bySet.set(s.name, { n: 0, hit: 0, refused: 0, ms: 0 }).get(s.name)!;
+            t.n++;
+            t.hit += hit ? 1 : 0;
+            t.refused += refused ? 1 : 0;
+            t.ms += ms;
+            perQuestion[name] = { hit, refused, cited, text: r.text };
+          }
         }
         rows.push({ set: s.name, q: x.q, rel: x.rel, configs: perQuestion });
         process.stderr.write(`${rows.length} ${s.name}\n`);

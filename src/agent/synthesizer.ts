@@ -251,14 +251,7 @@ interface Candidate {
  * of one note ("do my notes keep syncing in the background…": five of "Sync your notes across devices"), so no
  * other note could be quoted. Chosen on the tuning parts (README, "Answer quality").
  */
-export const ANSWER_POOL: QuotePool = { notes: 4, perNote: 2, chunks: 8 };
-
-/**
- * A second answer sentence from another note than the first gains this much score when they are compared (a
- * second view of the question beats a second sentence of the same note when the two are close). Chosen on the
- * tuning parts (README, "Answer quality").
- */
-export const OTHER_NOTE_BONUS = 0;
+export const ANSWER_POOL: QuotePool = { notes: 5, perNote: 2, chunks: 10 };
 
 /** At most `chunks` chunks, of at most `notes` distinct notes, at most `perNote` of each. */
 export interface QuotePool {
@@ -267,9 +260,9 @@ export interface QuotePool {
   chunks: number;
 }
 
+/** The bench's override of the pool (bench/answerRule.ts --replay). */
 export interface SelectorTuning {
   pool?: QuotePool;
-  otherNoteBonus?: number;
 }
 
 /** The chunks (0-based indexes, rank order) whose sentences may be quoted; see ANSWER_POOL. */
@@ -327,9 +320,6 @@ class AnswerSelector {
     private readonly keyWords: number,
     /** Each chunk's note title, by chunk number - 1 (a question's names and numbers may be found there). */
     private readonly titles: string[],
-    /** Each chunk's note path, by chunk number - 1 (a second sentence may prefer another note). */
-    private readonly sources: string[],
-    private readonly otherNoteBonus: number,
     private readonly embedder: Embedder,
     private readonly maxSentences: number,
     /** The question has words no note holds (unknownWords): the first pick must share a key word, not only meaning. */
@@ -370,8 +360,6 @@ class AnswerSelector {
         : { close: Infinity, near: -Infinity },
       queryTerms(query).length,
       chunks.map((c) => c.title),
-      chunks.map((c) => c.source),
-      tuning.otherNoteBonus ?? OTHER_NOTE_BONUS,
       embedder,
       maxSentences,
       // English only, where it was chosen: words are stemmed there, so a missing word is a missing thing. Japanese
@@ -415,12 +403,6 @@ class AnswerSelector {
     return this.described;
   }
 
-  /** The score a candidate competes with for the next pick: a second sentence from another note may gain a bonus. */
-  private rankScore(c: Scored): number {
-    const first = this.picked[0];
-    return first && this.sources[c.n - 1] !== this.sources[first.n - 1] ? c.score + this.otherNoteBonus : c.score;
-  }
-
   get full(): boolean {
     return this.picked.length >= this.maxSentences;
   }
@@ -444,22 +426,16 @@ class AnswerSelector {
     const s = this.scored(c, vec!);
     if (!s.relevant) return;
     const rivals = this.pool.filter((p) => this.fits(p));
-    if (this.fits(s) && rivals.every((r) => this.rankScore(r) <= this.rankScore(s))) this.pick(s);
+    if (this.fits(s) && rivals.every((r) => r.score <= s.score)) this.pick(s);
     else this.pool.push(s);
   }
 
   /** The rest of the picks from everything offered, as the full ranking makes them. */
   finish(): { text: string; cited: number[]; generated: boolean } {
-    // Greedy in score order, as a sort would go, but ranked afresh for every pick (rankScore depends on the first
-    // pick); a candidate passed over once (it did not fit) is not reconsidered.
-    const passed = new Set<Scored>();
-    while (!this.full) {
-      let best: Scored | undefined;
-      for (const c of this.pool)
-        if (!this.picked.includes(c) && !passed.has(c) && (!best || this.rankScore(c) > this.rankScore(best))) best = c;
-      if (!best) break;
-      if (this.fits(best)) this.pick(best);
-      else passed.add(best);
+    const sorted = [...this.pool].sort((a, b) => b.score - a.score);
+    for (const c of sorted) {
+      if (this.full) break;
+      if (this.fits(c)) this.pick(c);
     }
     return {
       text: this.picked.map(sentenceText).join(' '),
@@ -525,7 +501,7 @@ export async function selectAnswerSentences(
   draftSentences: Candidate[],
   embedder: Embedder,
   maxSentences = 2,
-  /** The question's words no note holds (see synthesize), and the bench's overrides of the pool and bonus. */
+  /** The question's words no note holds (see synthesize), and the bench's override of the pool. */
   opts: { unknownWords?: string[]; tuning?: SelectorTuning } = {},
 ): Promise<{ text: string; cited: number[]; generated: boolean }> {
   const sel = await AnswerSelector.create(
