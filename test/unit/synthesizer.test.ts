@@ -103,19 +103,20 @@ describe('with the real embedder', () => {
       expect(r.text).not.toMatch(/sourdough|battery/);
     });
 
-    it('a verified draft sentence competes too, and may cite a chunk beyond the top four', async () => {
+    it('a verified draft sentence competes too, and may cite a chunk beyond the quote pool', async () => {
       const extra = [
         chunk('B.md', 'Bees visit the lavender in June.'),
         chunk('C.md', 'The shed key hangs by the door.'),
+        chunk('D.md', 'The compost heap is turned every other week.'),
       ];
       const r = await selectAnswerSentences(
         'When does the irrigation pump run?',
         [timer, sourdough, ...extra, pump],
-        [{ text: 'The irrigation pump runs every morning at six. [5]', n: 5, generated: true }],
+        [{ text: 'The irrigation pump runs every morning at six. [6]', n: 6, generated: true }],
         embedder(),
       );
-      // Only the top four notes are mined for sentences (ANSWER_POOL), so the draft is the only candidate about the pump.
-      expect(r).toEqual({ text: 'The irrigation pump runs every morning at six. [5]', cited: [5], generated: true });
+      // Only the top five notes are mined for sentences (ANSWER_POOL), so the draft is the only candidate about the pump.
+      expect(r).toEqual({ text: 'The irrigation pump runs every morning at six. [6]', cited: [6], generated: true });
     });
 
     it('quotes sentences without markdown markup and never quotes a heading', async () => {
