@@ -251,7 +251,7 @@ interface Candidate {
  * of one note ("do my notes keep syncing in the background…": five of "Sync your notes across devices"), so no
  * other note could be quoted. Chosen on the tuning parts (README, "Answer quality").
  */
-export const ANSWER_POOL: QuotePool = { notes: 5, perNote: 2, chunks: 10 };
+export const ANSWER_POOL: QuotePool = { notes: 3, perNote: 2, chunks: 6 };
 
 /** At most `chunks` chunks, of at most `notes` distinct notes, at most `perNote` of each. */
 export interface QuotePool {

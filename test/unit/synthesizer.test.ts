@@ -115,7 +115,7 @@ describe('with the real embedder', () => {
         [{ text: 'The irrigation pump runs every morning at six. [6]', n: 6, generated: true }],
         embedder(),
       );
-      // Only the top five notes are mined for sentences (ANSWER_POOL), so the draft is the only candidate about the pump.
+      // Only the top three notes are mined for sentences (ANSWER_POOL), so the draft is the only candidate about the pump.
       expect(r).toEqual({ text: 'The irrigation pump runs every morning at six. [6]', cited: [6], generated: true });
     });
 
