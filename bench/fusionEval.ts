@@ -14,11 +14,9 @@ import path from 'node:path';
 import { chooseEmbeddingModel, VaultService } from '../src/services/vaultService.js';
 import { evaluate, readQueries, type Metrics } from '../src/search/evaluate.js';
 import { evalIndexDir, loadEvalSets, selectEvalSets, type SetPart as EvalPart } from '../src/search/evalSets.js';
-import type { Embedder } from '../src/models/embedder.js';
 import type { FusionOptions } from '../src/search/fusion.js';
 import { LINK_BOOST } from '../src/search/similaritySearch.js';
-import type { Index } from '../src/store/openIndex.js';
-import type { VectorHit, VectorStore } from '../src/store/vectorStore.js';
+import { cachedQueries, cachedVectors } from './searchCache.js';
 
 const args = process.argv.slice(2);
 const opt = (name: string) => {
@@ -64,49 +62,6 @@ for (const w of WEIGHTS)
       });
 const run = only ? candidates.filter((c) => only.includes(c.name)) : candidates;
 if (run.length === 0) throw new Error(`no candidate named ${only?.join(', ')}`);
-
-/** The embedder with its query embeddings memoised: every candidate searches with the same query vectors. */
-function cachedQueries(embedder: Embedder): Embedder {
-  const cache = new Map<string, Float32Array>();
-  return {
-    modelId: embedder.modelId,
-    dimension: embedder.dimension,
-    calibration: embedder.calibration,
-    dispose: () => embedder.dispose(),
-    async embed(texts, opts) {
-      if (opts?.kind !== 'query' || texts.length !== 1) return embedder.embed(texts, opts);
-      const hit = cache.get(texts[0]!);
-      if (hit) return [hit];
-      const [v] = await embedder.embed(texts, opts);
-      cache.set(texts[0]!, v!);
-      return [v!];
-    },
-  };
-}
-
-/**
- * The index with its vector searches memoised per query vector (the same cached vector object each time): the
- * retrieved lists do not depend on the fusion, so every candidate after the first costs only fusion and boosts.
- */
-function cachedVectors(index: Index): Index {
-  const searches = new Map<string, Promise<VectorHit[]>>();
-  const lookups = new Map<string, Promise<Map<string, Float32Array>>>();
-  const ids = new WeakMap<object, number>();
-  let next = 0;
-  const keyOf = (v: object) => ids.get(v) ?? (ids.set(v, ++next), next);
-  const vectors = Object.create(index.vectors) as VectorStore;
-  vectors.search = (vector, k, where) => {
-    const key = `${keyOf(vector)}|${k}|${where ?? ''}`;
-    if (!searches.has(key)) searches.set(key, index.vectors.search(vector, k, where));
-    return searches.get(key)!;
-  };
-  vectors.vectorsOf = (chunkIds) => {
-    const key = chunkIds.join('\n');
-    if (!lookups.has(key)) lookups.set(key, index.vectors.vectorsOf(chunkIds));
-    return lookups.get(key)!;
-  };
-  return { ...index, vectors, close: () => index.close() };
-}
 
 type Row = { set: string; part: EvalPart; language: string; model: string; candidate: string; hybrid: Metrics };
 const rows: Row[] = [];

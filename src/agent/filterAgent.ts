@@ -15,6 +15,8 @@ export interface FilterDecision {
   refined_query_for_vector_search: string;
   metadata_filters: MetadataFilters;
   filter_by_filenames: string[];
+  /** The date phrase behind metadata_filters' dates, as the user wrote it ("yesterday"). */
+  date_phrase?: string;
   /** Why the decision looks the way it does (shown in debug output and tests). */
   notes: string[];
 }
@@ -93,6 +95,7 @@ export async function runFilterAgent(
     refined_query_for_vector_search: dated.query || input.query,
     metadata_filters: dated.range ? { date_from: dated.range.from, date_to: dated.range.to } : {},
     filter_by_filenames: [],
+    ...(dated.range && dated.matched ? { date_phrase: dated.matched } : {}),
     notes,
   };
   if (dated.range) notes.push(`date range ${dated.range.from}..${dated.range.to} from "${dated.matched}"`);
@@ -161,6 +164,7 @@ export async function runFilterAgent(
     ),
     metadata_filters: { ...base.metadata_filters, ...(folderOk ? { folder } : {}), ...(tagOk ? { tags: tag } : {}) },
     filter_by_filenames: named,
+    ...(base.date_phrase ? { date_phrase: base.date_phrase } : {}),
     notes,
   };
 }

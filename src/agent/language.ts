@@ -1,5 +1,7 @@
-import { detectLanguage } from '../text/language.js';
+import { detectLanguage, LETTER_EVIDENCE } from '../text/language.js';
+import { LANGUAGE_FUNCTION_WORDS } from '../text/stopwords.js';
 import { NOT_IN_NOTES_ANSWER } from './prompts.js';
+import { formatRange, type NothingDated } from './emptyDateFilter.js';
 
 /**
  * Everything the agent says or recognises that depends on the user's language, in one place: the question's
@@ -97,13 +99,82 @@ const NAMES: Record<string, string> = {
  * for Japanese, Chinese, Korean…; a Latin-script question with no sign of another language is English.
  */
 export function questionLanguage(question: string): string {
-  const { lang, script, confidence } = detectLanguage(question);
+  const { lang, script } = detectLanguage(question);
   if (lang === 'und') return 'en';
   if (script !== 'Latn') return lang;
   // Small talk is too short for function words: recognise it by its phrase.
   for (const l of PHRASE_LANGUAGES) if (PHRASES[l].smallTalk.test(normalise(question))) return l;
-  return confidence >= 0.15 ? lang : 'en';
+  return shortQuestionLanguage(question);
 }
+
+/*
+ * Short Latin-script questions. detectLanguage (src/text/language.ts) gives each word several languages share to
+ * one of them ("de" and "en" to Dutch, "un" to French) or to none ("la", "desde"), and asks for more evidence
+ * than six words hold: right for a note, where the other words decide, but "usar links markdown en vez de
+ * wikilinks" read as Dutch and "mover mi bóveda remota a un servidor en Europa" as English. A question is scored
+ * again with those words split between the languages that use them, the accented vowels of Spanish and
+ * Portuguese, and the endings only their words have; English keeps every tie, so a question with no sign of
+ * another language stays English. Checked on every question of the eval sets (README, "Languages").
+ */
+const QUESTION_WORDS: Readonly<Record<string, readonly string[]>> = {
+  de: ['es', 'fr', 'pt', 'nl'],
+  en: ['es', 'fr', 'nl'],
+  un: ['es', 'fr', 'it'],
+  la: ['es', 'fr', 'it'],
+  mi: ['es', 'it'],
+  que: ['es', 'fr', 'pt'],
+  se: ['es', 'pt', 'it'],
+  desde: ['es'],
+  sin: ['es'],
+  hasta: ['es'],
+  otra: ['es'],
+  otro: ['es'],
+  varios: ['es'],
+  varias: ['es'],
+  todas: ['es', 'pt'],
+  todos: ['es', 'pt'],
+  cada: ['es', 'pt'],
+};
+// Letters and endings: [pattern, languages sharing its weight]; detectLanguage's telltale letters come first.
+const QUESTION_MARKS: readonly [RegExp, readonly string[]][] = [
+  ...LETTER_EVIDENCE.map(([lang, re]): [RegExp, readonly string[]] => [re, [lang]]),
+  [/[áíóú]/gu, ['es', 'pt']],
+  [/é/gu, ['es', 'fr', 'pt']],
+  [/\p{L}(?:ción|ciones|sión|siones)(?!\p{L})/gu, ['es']],
+  [/\p{L}(?:ção|ções)(?!\p{L})/gu, ['pt']],
+  // A question that starts with an infinitive ("mover mi bóveda…", "abrir una copia…"); English words end so too
+  // ("filter", "clear"), which is why an ending alone is never enough evidence.
+  [/^\s*[¿¡]?\p{L}+ar(?!\p{L})/gu, ['es', 'pt']],
+  [/^\s*[¿¡]?\p{L}+(?:er|ir)(?!\p{L})/gu, ['es', 'pt', 'fr']],
+];
+/** The evidence a question must give a language other than English: a telltale letter's worth. */
+const QUESTION_EVIDENCE = 0.75;
+/** Ties between other languages go to the first here: the languages with their own texts, Spanish first. */
+const TIE_ORDER = ['es', 'de', 'fr', 'pt', 'it', 'nl'];
+
+function shortQuestionLanguage(question: string): string {
+  const scores = new Map<string, number>();
+  const add = (langs: readonly string[], weight: number) => {
+    for (const l of langs) scores.set(l, (scores.get(l) ?? 0) + weight / langs.length);
+  };
+  const lower = question.toLowerCase();
+  for (const word of lower.match(/\p{Script=Latin}+/gu) ?? []) {
+    const langs = [...(FUNCTION_WORD_LANGS.get(word) ?? []), ...(QUESTION_WORDS[word] ?? [])];
+    if (langs.length) add([...new Set(langs)], 1);
+  }
+  for (const [re, langs] of QUESTION_MARKS) add(langs, Math.min(lower.match(re)?.length ?? 0, 5) * 0.75);
+  const en = scores.get('en') ?? 0;
+  const rank = (l: string) => (TIE_ORDER.indexOf(l) < 0 ? TIE_ORDER.length : TIE_ORDER.indexOf(l));
+  const [best] = [...scores.entries()]
+    .filter(([l]) => l !== 'en')
+    .sort((a, b) => b[1] - a[1] || rank(a[0]) - rank(b[0]));
+  return best && best[1] >= QUESTION_EVIDENCE && best[1] > en ? best[0] : 'en';
+}
+
+/** Each function word's languages (detectLanguage's tables). */
+const FUNCTION_WORD_LANGS = new Map<string, string[]>();
+for (const [lang, list] of Object.entries(LANGUAGE_FUNCTION_WORDS))
+  for (const w of new Set(list)) FUNCTION_WORD_LANGS.set(w, [...(FUNCTION_WORD_LANGS.get(w) ?? []), lang]);
 
 const phrases = (lang: string): Phrases => PHRASES[lang as PhraseLanguage] ?? PHRASES.en;
 
@@ -130,6 +201,49 @@ export function greetingFor(question: string): string {
 /** "I couldn't find anything about that in your notes", in the question's language. */
 export function notInNotesFor(question: string): string {
   return phrases(questionLanguage(question)).notInNotes;
+}
+
+/**
+ * "No note is dated “yesterday” (2026-11-24). The nearest dated notes are from …", in each phrase language: the
+ * honest answer when a vault that keeps dated notes has none on the day asked about (src/agent/emptyDateFilter.ts).
+ */
+const NOTHING_DATED: Record<PhraseLanguage, { says: (when: string, nearest: string[]) => string; pattern: RegExp }> = {
+  en: {
+    says: (when, n) =>
+      `No note is dated ${when}.${n.length === 2 ? ` The nearest dated notes are from ${n[0]} and ${n[1]}.` : n.length ? ` The nearest dated note is from ${n[0]}.` : ''}`,
+    pattern: /^No note is dated /,
+  },
+  ja: {
+    says: (when, n) =>
+      `${when}の日付のノートはありません。${n.length ? `いちばん近い日付のノートは${n.join('と')}のものです。` : ''}`,
+    pattern: /の日付のノートはありません。/,
+  },
+  zh: {
+    says: (when, n) => `没有日期为${when}的笔记。${n.length ? `最近的有日期的笔记是${n.join('和')}的。` : ''}`,
+    pattern: /^没有日期为.*的笔记。/,
+  },
+  es: {
+    says: (when, n) =>
+      `Ninguna nota tiene fecha de ${when}.${n.length === 2 ? ` Las notas con fecha más cercanas son del ${n[0]} y del ${n[1]}.` : n.length ? ` La nota con fecha más cercana es del ${n[0]}.` : ''}`,
+    pattern: /^Ninguna nota tiene fecha de /,
+  },
+  de: {
+    says: (when, n) =>
+      `Keine Notiz ist auf ${when} datiert.${n.length === 2 ? ` Die nächsten datierten Notizen sind vom ${n[0]} und vom ${n[1]}.` : n.length ? ` Die nächste datierte Notiz ist vom ${n[0]}.` : ''}`,
+    pattern: /^Keine Notiz ist auf .* datiert\./,
+  },
+  fr: {
+    says: (when, n) =>
+      `Aucune note n’est datée de ${when}.${n.length === 2 ? ` Les notes datées les plus proches sont du ${n[0]} et du ${n[1]}.` : n.length ? ` La note datée la plus proche est du ${n[0]}.` : ''}`,
+    pattern: /^Aucune note n’est datée de /,
+  },
+};
+
+/** The honest answer to a question about a day no note is dated: the day, and the nearest dated notes. */
+export function nothingDatedFor(question: string, dated: NothingDated): string {
+  const lang = questionLanguage(question);
+  const texts = NOTHING_DATED[lang as PhraseLanguage] ?? NOTHING_DATED.en;
+  return texts.says(`“${dated.phrase}” (${formatRange(dated.range)})`, dated.nearest);
 }
 
 /** Every language's way of saying the notes lack the answer, for recognising a model's refusal. */
@@ -189,8 +303,11 @@ export function acceptableReply(reply: string, system: string, question: string)
   return total > 0 && inScript / total > 0.8;
 }
 
-/** Whether `answer` is the fixed "not in your notes" answer of one of the phrase languages. */
+/**
+ * Whether `answer` is the fixed "not in your notes" answer of one of the phrase languages, or the answer that no
+ * note is dated when the question asks about (a refusal too: it cites nothing).
+ */
 export function isNotInNotesAnswer(answer: string): boolean {
   const a = answer.trim();
-  return PHRASE_LANGUAGES.some((l) => PHRASES[l].notInNotes === a);
+  return PHRASE_LANGUAGES.some((l) => PHRASES[l].notInNotes === a || NOTHING_DATED[l].pattern.test(a));
 }

@@ -9,6 +9,9 @@ import type { Index } from '../store/openIndex.js';
 import { unknownWords } from '../store/sparse.js';
 import { obsidianUri } from '../obsidian/uri.js';
 import { runFilterAgent, type FilterDecision } from './filterAgent.js';
+import { judgeEmptyDateFilter, withoutDatePhrase, type NothingDated } from './emptyDateFilter.js';
+import { isoDate } from '../search/dates.js';
+import type { MetadataFilters } from '../shared/filters.js';
 import { NOTHING_FOUND } from './prompts.js';
 import { unknownNames } from './relevance.js';
 import { synthesize, plainText } from './synthesizer.js';
@@ -35,6 +38,8 @@ export interface RetrieveArtifact {
   weak: boolean;
   /** The summary already reached the user sentence by sentence (ctx.onToken) as it was checked. */
   streamed: boolean;
+  /** No note is dated when the question asks about, in a vault that keeps dated notes (emptyDateFilter.ts). */
+  nothingDated?: NothingDated;
 }
 
 /** Below this dense similarity a best match is weak: the summary may miss the point, so it gets judged. */
@@ -100,6 +105,7 @@ const RetrieveState = Annotation.Root({
   results: Annotation<SearchResult[]>(),
   /** The query's words that no note holds (unknownWords): they make the synthesizer ask more of a sentence. */
   unknownWords: Annotation<string[]>(),
+  nothingDated: Annotation<NothingDated | undefined>(),
   summary: Annotation<string>(),
   artifact: Annotation<RetrieveArtifact | null>(),
 });
@@ -178,40 +184,59 @@ export function buildRetrieveGraph(deps: RetrieveDeps, ctx: RetrieveCallContext)
         ctx.onStep?.('Searching your notes…');
         const d = s.decision!;
         // A question about something the vault never names is not in the notes, however close its other words come.
-        const lacking = unknownWords(deps.index.db, s.query);
-        const unknown = unknownNames(s.query, lacking);
+        const asked = withoutDatePhrase(s.query, d.date_phrase);
+        const lacking = unknownWords(deps.index.db, asked);
+        const unknown = unknownNames(asked, lacking);
         if (unknown.length) {
           d.notes.push(`no note mentions ${unknown.map((w) => `"${w}"`).join(', ')}`);
           return { results: [], weak: true, unknownWords: lacking };
         }
-        let results = await similaritySearch(deps.index, deps.embedder, {
-          refined_query_for_vector_search: d.refined_query_for_vector_search,
-          metadata_filters: d.metadata_filters,
-          filter_by_filenames: d.filter_by_filenames,
-          k: Math.max(deps.k, ANSWER_SEARCH_K),
-          threshold: deps.threshold,
-          dateAware: false,
-          today: deps.today(),
-          allowSource: deps.allowSource?.(),
-          onNotice: ctx.onNotice,
-        });
-        if (
-          results.length === 0 &&
-          (d.filter_by_filenames.length || d.metadata_filters.folder || d.metadata_filters.tags)
-        ) {
-          // Filters a model chose can be wrong; an empty result under them is worth one unfiltered try.
-          d.notes.push('no results under the chosen filters; retried without them');
-          results = await similaritySearch(deps.index, deps.embedder, {
+        const search = (filters: MetadataFilters, files: string[]) =>
+          similaritySearch(deps.index, deps.embedder, {
             refined_query_for_vector_search: d.refined_query_for_vector_search,
-            metadata_filters: d.metadata_filters.date_from
-              ? { date_from: d.metadata_filters.date_from, date_to: d.metadata_filters.date_to }
-              : {},
+            metadata_filters: filters,
+            filter_by_filenames: files,
             k: Math.max(deps.k, ANSWER_SEARCH_K),
             threshold: deps.threshold,
             dateAware: false,
             allowSource: deps.allowSource?.(),
             onNotice: ctx.onNotice,
           });
+        let results = await search(d.metadata_filters, d.filter_by_filenames);
+        if (results.length === 0 && d.metadata_filters.date_from && d.metadata_filters.date_to) {
+          const verdict = judgeEmptyDateFilter(
+            {
+              query: s.query,
+              phrase: d.date_phrase ?? `${d.metadata_filters.date_from}..${d.metadata_filters.date_to}`,
+              range: { from: d.metadata_filters.date_from, to: d.metadata_filters.date_to },
+              today: isoDate(deps.today()),
+            },
+            deps.index.db.noteDatesAround({ from: d.metadata_filters.date_from, to: d.metadata_filters.date_to }),
+          );
+          if (verdict.kind === 'nothing-dated') {
+            d.notes.push(verdict.note);
+            return { results: [], weak: true, unknownWords: lacking, nothingDated: verdict.answer };
+          }
+          if (verdict.kind === 'dropped') {
+            d.notes.push(verdict.notice);
+            ctx.onNotice?.(verdict.notice);
+            const { date_from: _from, date_to: _to, ...undated } = d.metadata_filters;
+            d.metadata_filters = undated;
+            results = await search(d.metadata_filters, d.filter_by_filenames);
+          }
+        }
+        if (
+          results.length === 0 &&
+          (d.filter_by_filenames.length || d.metadata_filters.folder || d.metadata_filters.tags)
+        ) {
+          // Filters a model chose can be wrong; an empty result under them is worth one unfiltered try.
+          d.notes.push('no results under the chosen filters; retried without them');
+          results = await search(
+            d.metadata_filters.date_from
+              ? { date_from: d.metadata_filters.date_from, date_to: d.metadata_filters.date_to }
+              : {},
+            [],
+          );
         }
         const top = results.slice(0, deps.k);
         if (results.length) ctx.onSources?.(toSources(top, deps.vault));
@@ -278,6 +303,7 @@ export function buildRetrieveGraph(deps: RetrieveDeps, ctx: RetrieveCallContext)
           method: 'none' as const,
           weak: true,
           streamed: false,
+          ...(s.nothingDated ? { nothingDated: s.nothingDated } : {}),
         },
       }))
       .addEdge(START, 'filter')

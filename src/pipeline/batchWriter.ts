@@ -9,7 +9,10 @@ import type { SyncOptions, SyncSummary } from './syncTypes.js';
 export const DEFAULT_BATCH_CHUNKS = 256;
 export const DEFAULT_FIRST_BATCH_CHUNKS = 16;
 
-/** How many chunks close the n-th (0-based) write batch of a sync: first small, then doubling to full size. */
+/**
+ * How many chunks close the n-th (0-based) write batch of a sync: first small, then doubling to full size (a first
+ * size above the full one is capped by it).
+ */
 export function batchLimit(
   n: number,
   full = DEFAULT_BATCH_CHUNKS,
@@ -41,18 +44,13 @@ export class BatchWriter {
   private batch: PreparedNote[] = [];
   private batchSize = 0;
   private batchesWritten = 0;
-  private readonly batchChunks: number;
-  private readonly firstBatchChunks: number;
 
   constructor(
     private readonly opts: SyncOptions,
     private readonly summary: SyncSummary,
     /** Called after every flush that wrote something (the progress report). */
     private readonly afterFlush: () => void,
-  ) {
-    this.batchChunks = opts.batchChunks ?? DEFAULT_BATCH_CHUNKS;
-    this.firstBatchChunks = Math.min(opts.firstBatchChunks ?? DEFAULT_FIRST_BATCH_CHUNKS, this.batchChunks);
-  }
+  ) {}
 
   add(note: PreparedNote): void {
     this.batch.push(note);
@@ -61,7 +59,8 @@ export class BatchWriter {
 
   /** The current batch holds enough chunks to be written: the first batches are small, later ones full size. */
   get full(): boolean {
-    return this.batchSize >= batchLimit(this.batchesWritten, this.batchChunks, this.firstBatchChunks);
+    // Unset sizes take batchLimit's defaults, the one place they are decided.
+    return this.batchSize >= batchLimit(this.batchesWritten, this.opts.batchChunks, this.opts.firstBatchChunks);
   }
 
   async flush(): Promise<void> {

@@ -53,19 +53,36 @@ export async function readNote(
   return { text, bytes };
 }
 
+/**
+ * Offset of the first byte of the first sequence that is not UTF-8. The longest prefix a streaming decoder accepts
+ * is found by binary search (a streaming decode accepts every prefix of what it accepts, and holds back an
+ * unfinished sequence at the end instead of failing), each probe on a fresh decoder so no probe inherits the held
+ * bytes of the one before. The byte after that prefix is where decoding fails; when the prefix ends inside an
+ * unfinished sequence (a Latin-1 "é", 0xE9, reads as the start of a three-byte one and fails only at the next
+ * byte, "\n" say), that sequence's first byte is the bad one.
+ */
 function firstInvalidUtf8(buf: Buffer): number {
-  // Binary search on the longest valid prefix keeps this cheap even for big files.
   let lo = 0;
   let hi = buf.length;
-  const dec = new TextDecoder('utf-8', { fatal: true });
   while (lo < hi) {
     const mid = (lo + hi + 1) >> 1;
     try {
-      dec.decode(buf.subarray(0, mid), { stream: true });
+      new TextDecoder('utf-8', { fatal: true }).decode(buf.subarray(0, mid), { stream: true });
       lo = mid;
     } catch {
       hi = mid - 1;
     }
   }
-  return lo;
+  return unfinishedSequenceStart(buf, lo) ?? lo;
+}
+
+/** The start of a multi-byte sequence that `end` cuts short, or null when `end` falls between characters. */
+function unfinishedSequenceStart(buf: Buffer, end: number): number | null {
+  for (let i = end - 1; i >= Math.max(0, end - 4); i--) {
+    const b = buf[i]!;
+    if ((b & 0xc0) === 0x80) continue; // a continuation byte: the sequence started earlier
+    const length = b >= 0xf0 ? 4 : b >= 0xe0 ? 3 : b >= 0xc0 ? 2 : 1;
+    return end - i < length ? i : null;
+  }
+  return null;
 }

@@ -61,7 +61,7 @@ export async function evaluate(
   queries: EvalQuery[],
   modes: RetrievalMode[] = ['dense', 'sparse', 'hybrid'],
   /** Search settings under test (e.g. `linkBoost`, `denseWeight`); the defaults otherwise. */
-  settings: Pick<SearchInput, 'linkBoost' | 'denseWeight' | 'fusion' | 'titleBoost'> = {},
+  settings: Pick<SearchInput, 'linkBoost' | 'denseWeight' | 'denseWeightShift' | 'fusion' | 'titleBoost'> = {},
 ): Promise<Record<RetrievalMode, Metrics>> {
   const out = {} as Record<RetrievalMode, Metrics>;
   for (const mode of modes) {

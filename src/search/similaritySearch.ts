@@ -32,6 +32,11 @@ export interface SearchInput {
   /** Dense weight in hybrid fusion, 0..1. Default: the embedding model's calibrated weight. */
   denseWeight?: number;
   /**
+   * Added to the model's calibrated dense weight (per script), kept within 0.1..0.95 (ignored when `denseWeight`
+   * is given); default 0. For measuring weights around the calibrated ones (bench/calibrationEval.ts).
+   */
+  denseWeightShift?: number;
+  /**
    * Hybrid only: a candidate note linked from one of the strongest hits gains this fraction of that hit's
    * score. 0 turns the link boost off. Default LINK_BOOST.
    */
@@ -187,11 +192,98 @@ async function runSearch(index: Index, embedder: Embedder, input: SearchInput): 
       return runSearch(index, embedder, { ...input, mode: 'sparse' });
     }
   }
-  const dense = queryVector ? await index.vectors.search(queryVector, depth, where) : [];
-  const sparse =
-    mode === 'dense' ? [] : sparseSearch(index.db, query, depth, buildWhere(filters, input.filter_by_filenames, 'c.'));
+  const sparseWhere = buildWhere(filters, input.filter_by_filenames, 'c.');
+  const { candidates, sparseHits } = await gatherCandidates(index, query, queryVector, mode, depth, where, sparseWhere);
+  let scoreScale = 1;
+  if (mode === 'hybrid') {
+    const fusion: FusionOptions = {
+      ...SHIPPED_FUSION,
+      denseWeight:
+        input.denseWeight ??
+        (input.denseWeightShift
+          ? clampWeight(denseWeightFor(query, embedder) + input.denseWeightShift)
+          : denseWeightFor(query, embedder)),
+      ...input.fusion,
+    };
+    const fused = fuseScores(candidates, fusion);
+    // Other methods than 'max' have no fixed scale (z-scores go negative): the boosts below work on shares of the
+    // best score, so the fused scores are put on 0..1 first.
+    const lo = fusion.method === 'max' ? 0 : Math.min(...fused);
+    const span = fusion.method === 'max' ? 1 : Math.max(...fused) - lo || 1;
+    candidates.forEach((c, i) => (c.fused = (fused[i]! - lo) / span));
+    // That rescaling puts every query's best hit at 1, so a weak match would look as relevant as a perfect one
+    // in the UI, the CLI and MCP. The scores a user sees are scaled by how good the best match is on the old,
+    // absolute scale (dense cosine and BM25-of-best, mixed by the dense weight). Ranks and ratios are unchanged.
+    if (fusion.method !== 'max') {
+      const maxSparse = Math.max(...candidates.map((c) => c.sparse_score ?? 0), 1e-9);
+      const w = fusion.denseWeight;
+      scoreScale = Math.max(
+        ...candidates.map((c) => w * Math.max(c.dense_score ?? 0, 0) + (1 - w) * ((c.sparse_score ?? 0) / maxSparse)),
+        0,
+      );
+    }
+  } else {
+    // BM25 has no fixed scale: divided by the query's best hit it is 0..1 like cosine.
+    const maxSparse = Math.max(...candidates.map((c) => c.sparse_score ?? 0), 1e-9);
+    for (const c of candidates) c.fused = mode === 'dense' ? (c.dense_score ?? 0) : (c.sparse_score ?? 0) / maxSparse;
+  }
+  // Typing a note's exact title or alias means "that note": names are what embeddings handle worst.
+  const named = new Set(mode === 'dense' || input.titleBoost === false ? [] : index.db.notesNamed(query));
+  for (const c of candidates) if (named.has(c.source)) c.fused += TITLE_MATCH_BOOST;
+  if (mode === 'hybrid') boostLinkedNotes(index, candidates, input.linkBoost ?? LINK_BOOST);
+  let ranked = candidates.sort((a, b) => b.fused - a.fused);
+  if (input.allowSource) {
+    const allow = input.allowSource;
+    const verdicts = new Map<string, boolean>();
+    const allowed = (source: string) => verdicts.get(source) ?? verdicts.set(source, allow(source)).get(source)!;
+    ranked = ranked.filter((c) => allowed(c.source));
+  }
+  // The user scoped the search (dates, files, folder, tags): within that scope, show what there is even
+  // when the leftover words ("what did I do") carry little meaning of their own.
+  const scoped = Boolean(where) || named.size > 0;
+  const gated = mode !== 'sparse' && !scoped;
+  if (gated) {
+    // Relevance gate on the calibrated side: if even the best dense match is weak, the notes don't cover it.
+    const best = Math.max(...ranked.map((c) => c.dense_score ?? 0), 0);
+    if (best < threshold) return [];
+    // A model without a measured gate (an endpoint's) answers only when the notes share a word with the query.
+    // (Only under the auto gate: a threshold the user chose is a cosine gate and is applied as one, above.)
+    const auto = threshold === embedder.calibration.threshold;
+    if (embedder.calibration.requireKeywordMatch && auto && sparseHits === 0) return [];
+    ranked = ranked.filter((c) => c.dense_score === null || c.dense_score >= threshold * 0.5 || named.has(c.source));
+  }
+  if (input.perNote) {
+    const seen = new Set<string>();
+    ranked = ranked.filter((c) => !seen.has(c.source) && seen.add(c.source));
+  }
+  return ranked.slice(0, k).map(({ fused, ...c }, i) => ({
+    ...c,
+    score: fused * scoreScale,
+    weak: gated && !named.has(c.source) && (c.dense_score ?? 0) < threshold,
+    rank: i + 1,
+  }));
+}
 
-  type Candidate = Omit<SearchResult, 'weak'> & { fused: number };
+/** A retrieved chunk before fusion: its stored text and metadata and each side's score (null: not scored there). */
+export type Candidate = Omit<SearchResult, 'weak'> & { fused: number };
+
+/**
+ * Both retrievers' hits for one query, merged by chunk: the dense top `depth` (cosine) and the BM25 top `depth`
+ * (higher is better). In hybrid mode a keyword hit outside the dense list gets its real cosine too. Shared by search
+ * and by the fusion calibration bench (bench/pseudoQueryCalibration.ts), so it fuses exactly what search fuses.
+ */
+export async function gatherCandidates(
+  index: Index,
+  query: string,
+  queryVector: Float32Array | null,
+  mode: RetrievalMode,
+  depth: number,
+  where?: string,
+  sparseWhere?: string,
+): Promise<{ candidates: Candidate[]; sparseHits: number }> {
+  const dense = queryVector ? await index.vectors.search(queryVector, depth, where) : [];
+  const sparse = mode === 'dense' ? [] : sparseSearch(index.db, query, depth, sparseWhere);
+
   const byId = new Map<string, Candidate>();
   const take = (row: Omit<SearchResult, 'score' | 'weak' | 'dense_score' | 'sparse_score' | 'rank'>): Candidate => {
     let c = byId.get(row.chunk_id);
@@ -232,71 +324,12 @@ async function runSearch(index: Index, embedder: Embedder, input: SearchInput): 
     const vectors = await index.vectors.vectorsOf(missing);
     for (const [id, v] of vectors) byId.get(id)!.dense_score = cosine(queryVector, v);
   }
-  const candidates = [...byId.values()];
-  let scoreScale = 1;
-  if (mode === 'hybrid') {
-    const fusion: FusionOptions = {
-      ...SHIPPED_FUSION,
-      denseWeight: input.denseWeight ?? denseWeightFor(query, embedder),
-      ...input.fusion,
-    };
-    const fused = fuseScores(candidates, fusion);
-    // Other methods than 'max' have no fixed scale (z-scores go negative): the boosts below work on shares of the
-    // best score, so the fused scores are put on 0..1 first.
-    const lo = fusion.method === 'max' ? 0 : Math.min(...fused);
-    const span = fusion.method === 'max' ? 1 : Math.max(...fused) - lo || 1;
-    candidates.forEach((c, i) => (c.fused = (fused[i]! - lo) / span));
-    // That rescaling puts every query's best hit at 1, so a weak match would look as relevant as a perfect one
-    // in the UI, the CLI and MCP. The scores a user sees are scaled by how good the best match is on the old,
-    // absolute scale (dense cosine and BM25-of-best, mixed by the dense weight). Ranks and ratios are unchanged.
-    if (fusion.method !== 'max') {
-      const maxSparse = Math.max(...candidates.map((c) => c.sparse_score ?? 0), 1e-9);
-      const w = fusion.denseWeight;
-      scoreScale = Math.max(
-        ...candidates.map((c) => w * Math.max(c.dense_score ?? 0, 0) + (1 - w) * ((c.sparse_score ?? 0) / maxSparse)),
-        0,
-      );
-    }
-  } else {
-    // BM25 has no fixed scale: divided by the query's best hit it is 0..1 like cosine.
-    const maxSparse = Math.max(...sparse.map((h) => -h.bm25), 1e-9);
-    for (const c of candidates) c.fused = mode === 'dense' ? (c.dense_score ?? 0) : (c.sparse_score ?? 0) / maxSparse;
-  }
-  // Typing a note's exact title or alias means "that note": names are what embeddings handle worst.
-  const named = new Set(mode === 'dense' || input.titleBoost === false ? [] : index.db.notesNamed(query));
-  for (const c of candidates) if (named.has(c.source)) c.fused += TITLE_MATCH_BOOST;
-  if (mode === 'hybrid') boostLinkedNotes(index, candidates, input.linkBoost ?? LINK_BOOST);
-  let ranked = candidates.sort((a, b) => b.fused - a.fused);
-  if (input.allowSource) {
-    const allow = input.allowSource;
-    const verdicts = new Map<string, boolean>();
-    const allowed = (source: string) => verdicts.get(source) ?? verdicts.set(source, allow(source)).get(source)!;
-    ranked = ranked.filter((c) => allowed(c.source));
-  }
-  // The user scoped the search (dates, files, folder, tags): within that scope, show what there is even
-  // when the leftover words ("what did I do") carry little meaning of their own.
-  const scoped = Boolean(where) || named.size > 0;
-  const gated = mode !== 'sparse' && !scoped;
-  if (gated) {
-    // Relevance gate on the calibrated side: if even the best dense match is weak, the notes don't cover it.
-    const best = Math.max(...ranked.map((c) => c.dense_score ?? 0), 0);
-    if (best < threshold) return [];
-    // A model without a measured gate (an endpoint's) answers only when the notes share a word with the query.
-    // (Only under the auto gate: a threshold the user chose is a cosine gate and is applied as one, above.)
-    const auto = threshold === embedder.calibration.threshold;
-    if (embedder.calibration.requireKeywordMatch && auto && sparse.length === 0) return [];
-    ranked = ranked.filter((c) => c.dense_score === null || c.dense_score >= threshold * 0.5 || named.has(c.source));
-  }
-  if (input.perNote) {
-    const seen = new Set<string>();
-    ranked = ranked.filter((c) => !seen.has(c.source) && seen.add(c.source));
-  }
-  return ranked.slice(0, k).map(({ fused, ...c }, i) => ({
-    ...c,
-    score: fused * scoreScale,
-    weak: gated && !named.has(c.source) && (c.dense_score ?? 0) < threshold,
-    rank: i + 1,
-  }));
+  return { candidates: [...byId.values()], sparseHits: sparse.length };
+}
+
+/** A shifted dense weight stays inside these bounds: neither side of the fusion is ever dropped. */
+export function clampWeight(w: number): number {
+  return Math.min(0.95, Math.max(0.1, w));
 }
 
 /** The model's calibrated dense weight for this query: CJK-script queries may have their own (see manifest). */

@@ -5,6 +5,7 @@ import { indexText, stemsAsEnglish, wordTerms, words } from '../text/segment.js'
 import { FILE_NAME_SQL, FTS_TEXT_FUNCTION, migrations } from './migrations.js';
 import { linkFileName, linkTargets } from '../obsidian/wikilinks.js';
 import { IndexError } from '../shared/errors.js';
+import { buildWhere } from './whereClause.js';
 
 export type FileStatus = 'pending' | 'processing' | 'completed' | 'failed';
 
@@ -231,6 +232,26 @@ export class IndexDb {
     this.db
       .prepare('insert into obq_meta(key, value) values (?, ?) on conflict(key) do update set value = excluded.value')
       .run(key, value);
+  }
+
+  /**
+   * Up to `limit` chunks of enabled notes, one per note, in a fixed pseudo-random order (multiplicative hashes of
+   * the file id and of the chunk's rowid, so the same index gives the same sample and no note's place in the vault
+   * decides): the texts fusion calibration (bench/pseudoQueryCalibration.ts) makes its pseudo-queries from. The
+   * chunk hash spreads over every chunk of a note, so a chunk from the middle of a note is as likely as its first.
+   */
+  calibrationSample(limit: number): { source: string; title: string; header_path: string; page_content: string }[] {
+    return this.db
+      .prepare(
+        `select source, title, header_path, page_content from (
+           select c.source, c.title, c.header_path, c.page_content,
+             row_number() over (partition by c.source order by (c.rowid * 2654435761) % 4294967296) as k,
+             (c.file_id * 2246822519) % 4294967291 as h
+           from obq_chunks c join obq_log l on l.id = c.file_id
+           where l.is_enabled)
+         where k = 1 order by h limit ?`,
+      )
+      .all(limit) as { source: string; title: string; header_path: string; page_content: string }[];
   }
 
   /** Stage 2: record what discovery found, applying the change-tracking rules in one transaction. */
@@ -547,6 +568,34 @@ export class IndexDb {
       out.set(row.source, [...targets]);
     }
     return out;
+  }
+
+  /**
+   * What the vault holds around a date range (inclusive 'YYYY-MM-DD'): how many notes the date filter matches
+   * (their own date, or their last change when they have none, exactly as buildWhere reads a date filter) and
+   * the nearest dates of notes with a date of their own (daily-note names, date properties) before and after it.
+   * Only asked when a date-filtered search found nothing, so the scans cost nothing on the usual path.
+   */
+  noteDatesAround(range: { from: string; to: string }): {
+    inRange: number;
+    before: string | null;
+    after: string | null;
+  } {
+    const where = buildWhere({ date_from: range.from, date_to: range.to }, undefined)!;
+    const inRange = this.db.prepare(`select count(distinct source) from obq_chunks where ${where}`).pluck().get();
+    const before = this.db
+      .prepare('select max(note_date) from obq_chunks where chunk_index = 0 and note_date < ?')
+      .pluck()
+      .get(range.from);
+    const after = this.db
+      .prepare('select min(note_date) from obq_chunks where chunk_index = 0 and note_date > ?')
+      .pluck()
+      .get(range.to);
+    return {
+      inRange: Number(inRange),
+      before: (before as string | null) ?? null,
+      after: (after as string | null) ?? null,
+    };
   }
 
   /** Every tag in the index, lowercased (tags are stored as ',a,b,' on each chunk). */

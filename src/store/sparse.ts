@@ -83,6 +83,15 @@ export function affordableTerms(db: IndexDb, query: string, budget = SPARSE_POST
 }
 
 /**
+ * How many chunks hold each of the text's query words (any of its index forms): fusion calibration masks a
+ * pseudo-query's rarest words with it (bench/pseudoQueryCalibration.ts).
+ */
+export function wordDocumentCounts(db: IndexDb, text: string): Map<string, number> {
+  const docs = documentCounter(db.db);
+  return new Map(queryTerms(text).map((t) => [t.word, t.terms.reduce((sum, w) => sum + docs(w), 0)]));
+}
+
+/**
  * The query's words the vault never holds in any form (document frequency 0 for the written form and its stem),
  * numbers left out: "Excalidraw", "Todoist", "kubectl" in a question over the help vault. A question naming
  * something the notes never mention is about something else, however close its other words come.

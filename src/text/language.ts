@@ -64,7 +64,7 @@ function scriptCounts(text: string): Map<ScriptName, number> {
 }
 
 // Letters (or marks) that appear in one Latin-script language's ordinary words and rarely in the others'.
-const LETTER_EVIDENCE: readonly [string, RegExp][] = [
+export const LETTER_EVIDENCE: readonly [string, RegExp][] = [
   ['es', /[ñ¿¡]/g],
   ['de', /[ßäöü]/g],
   ['fr', /[œæçèêëîïûù]|\b(?:qu|[jndc])['’](?=\p{L})/gu],

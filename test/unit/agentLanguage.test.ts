@@ -60,6 +60,39 @@ describe('agent language: fixed texts and instructions follow the question', () 
     expect(detectLanguage(notInNotesFor(q)).lang).toBe(lang);
   });
 
+  it.each([
+    ['mover mi bóveda remota a un servidor en Europa', 'es'],
+    ['usar links markdown en vez de wikilinks', 'es'],
+    ['meter un video de youtube en una nota', 'es'],
+    ['reconstruir la cache de metadatos', 'es'],
+    ['editar varias líneas a la vez manteniendo Alt', 'es'],
+    ['enlazar a un párrafo concreto de otra nota', 'es'],
+    ['abrir configuración', 'es'],
+    ['neue Notiz erstellen mit Vorlage', 'de'],
+    ['Notiz löschen', 'de'],
+    ['supprimer une note', 'fr'],
+    ['apagar uma nota', 'pt'],
+  ])('the short question "%s" is %s: shared words are split, accents and endings count', (q, lang) => {
+    expect(questionLanguage(q)).toBe(lang);
+  });
+
+  it.each([
+    'render a diagram',
+    'clear cache',
+    'filter by tag',
+    'kill the pod die',
+    'use en dash',
+    'de-duplicate notes',
+    'Canvas en masse',
+    'un-nest lists',
+    'résumé template',
+    'café notes',
+    'mover plugin',
+    'la la land notes',
+  ])('the short English question "%s" stays English', (q) => {
+    expect(questionLanguage(q)).toBe('en');
+  });
+
   it('English keeps its tuned prompts and texts; other languages are asked for by name', () => {
     expect(answerLanguageInstruction('How do I create a link?')).toBe('');
     expect(notInNotesFor('How do I create a link?')).toBe(NOT_IN_NOTES_ANSWER);

@@ -3,8 +3,9 @@
  * answer; a weak match is judged by the model, which may ask for one more search on a genuinely new gap;
  * otherwise the summaries so far are composed into the final answer.
  */
+import type { ToolMessage } from '@langchain/core/messages';
 import { JUDGE_PROMPT, NOTHING_FOUND } from '../prompts.js';
-import { notInNotesFor } from '../language.js';
+import { notInNotesFor, nothingDatedFor } from '../language.js';
 import type { RetrieveArtifact } from '../retrieveNotesTool.js';
 import { acceptRefinedQuery } from '../filterAgent.js';
 import { combineResults, composeFinal } from './compose.js';
@@ -30,7 +31,7 @@ export async function judge(deps: StepDeps, state: StepState, c: AgentCallbacks)
       toolResults.filter((r) => messageText(r) !== NOTHING_FOUND).length > 1
         ? await composeFinal(deps, question, combined, c)
         : combined.answer;
-    return streamedAnswer(answer || notInNotesFor(question), combined.sources, c);
+    return streamedAnswer(answer || refusalFor(question, toolResults), combined.sources, c);
   };
   if (state.toolCalls >= deps.maxToolCalls) return finish();
   if (!found) {
@@ -61,4 +62,12 @@ export async function judge(deps: StepDeps, state: StepState, c: AgentCallbacks)
     }
   }
   return finish();
+}
+
+/** "Not in your notes", or, when a search found no note dated on the day asked about, that honest answer. */
+function refusalFor(question: string, toolResults: ToolMessage[]): string {
+  const dated = toolResults
+    .map((r) => (r.artifact as RetrieveArtifact | undefined)?.nothingDated)
+    .findLast((d) => d !== undefined);
+  return dated ? nothingDatedFor(question, dated) : notInNotesFor(question);
 }

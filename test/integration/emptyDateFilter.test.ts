@@ -1,0 +1,151 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import path from 'node:path';
+import { tempDir, useFastEmbedder, writeNotes } from '../helpers/fixtures.js';
+import { createChatService } from '../../src/agent/chatService.js';
+import { VaultService } from '../../src/services/vaultService.js';
+import { isNotInNotesAnswer } from '../../src/agent/language.js';
+
+/*
+ * A date filter that matches nothing (src/agent/emptyDateFilter.ts), on real indexes (SQLite + LanceDB, the
+ * bundled embedder) of two small vaults, through the whole agent without a chat model (the path under test,
+ * retrieval and its notices, is the same with any model):
+ * - a help vault with no dated note: "today's daily note" names a feature, so the question is searched without
+ *   the date filter, with a notice; it used to be refused unsearched;
+ * - a journal with daily notes: a day with no note gets the honest "no note is dated …" (never other days'
+ *   notes), days with notes stay filtered, and "today's daily note" that does not exist yet is the feature again.
+ */
+useFastEmbedder();
+
+/** Wednesday 25 November 2026, local time: the agent's "today". */
+const TODAY = new Date(2026, 10, 25, 10, 0, 0);
+/** Every file's mtime: far from every date asked about, so only a note's own date can match. */
+const OLD = new Date(2020, 0, 1, 12, 0, 0);
+
+const HELP_NOTES: Record<string, string> = {
+  'Extending/Command line.md':
+    '# Command line\n\nThe command line interface controls Obsidian from your terminal. Run `obsidian daily:append content="text"` to append a line to the daily note from a shell script or your terminal.\n',
+  'Plugins/Daily notes.md':
+    "# Daily notes\n\nThe Daily notes plugin creates a note named after today's date. Set the folder and the template for new daily notes in the plugin's settings.\n",
+  'Plugins/Sync.md':
+    '# Sync\n\nSync keeps your vault the same on every device. Sync settings choose which file types and settings are synced, and version history keeps older versions of each note.\n',
+  'Editing/Tables.md':
+    '# Tables\n\nTables are written with pipes and dashes. Align a column with colons in the separator row.\n',
+};
+
+const JOURNAL_NOTES: Record<string, string> = {
+  'Daily/2026-11-16.md': '# Monday\n\nPlanted tulip bulbs along the fence and raked the leaves.\n',
+  'Daily/2026-11-18.md': '# Wednesday\n\nRepaired the bicycle chain and cooked a lentil soup for dinner.\n',
+  'Daily/2026-11-21.md': '# Saturday\n\nHiked to the waterfall with Dana; the trail was muddy after the rain.\n',
+  'Projects/Greenhouse.md':
+    '# Greenhouse\n\nPlan for a small greenhouse: polycarbonate panels, an automatic vent opener and a rain barrel.\n',
+  'Reference/Command line.md':
+    '# Command line\n\nRun `obsidian daily:append content="text"` in your terminal to append a line to the daily note without opening the app.\n',
+};
+
+async function indexVault(root: string, name: string, notes: Record<string, string>): Promise<VaultService> {
+  const vault = path.join(root, name);
+  writeNotes(vault, notes, OLD);
+  const service = await VaultService.open({ vault, dataDir: path.join(root, `${name}-data`) });
+  const summary = await service.sync();
+  expect(summary.failed).toBe(0);
+  expect(summary.added).toBe(Object.keys(notes).length);
+  return service;
+}
+
+async function ask(service: VaultService, question: string) {
+  const chat = await createChatService(service, { model: null, today: () => TODAY });
+  try {
+    return await chat.ask(`t-${Math.random()}`, question);
+  } finally {
+    await chat.close();
+  }
+}
+
+describe('a date filter that matches nothing', () => {
+  const tmp = tempDir('obq-empty-date-');
+  let help: VaultService;
+  let journal: VaultService;
+
+  beforeAll(async () => {
+    process.env.OBSIQUERY_HOME = path.join(tmp.dir, 'home');
+    help = await indexVault(tmp.dir, 'help', HELP_NOTES);
+    journal = await indexVault(tmp.dir, 'journal', JOURNAL_NOTES);
+  }, 300_000);
+
+  afterAll(() => {
+    help?.close();
+    journal?.close();
+    tmp.cleanup();
+  });
+
+  describe('in a vault with no dated note', () => {
+    it('"today\'s daily note" is searched without the date filter, with a notice saying why', async () => {
+      const r = await ask(help, "append a line to today's daily note from my terminal");
+      expect(r.answer).not.toBe("I couldn't find anything about that in your notes.");
+      expect(r.sources.map((s) => s.source)).toContain('Extending/Command line.md');
+      expect(r.notices).toHaveLength(1);
+      expect(r.notices[0]).toMatch(/No note is dated “today” \(2026-11-25\)/);
+      expect(r.notices[0]).toMatch(/without the date filter/);
+    }, 120_000);
+
+    it('a past day is no filter either: nothing has a date of its own, and the notice says so', async () => {
+      const r = await ask(help, 'which file types did the sync settings keep yesterday');
+      expect(r.sources.map((s) => s.source)).toContain('Plugins/Sync.md');
+      expect(r.notices).toEqual([
+        expect.stringMatching(
+          /No note is dated “yesterday” \(2026-11-24\).*no note in this vault has a date of its own/,
+        ),
+      ]);
+    }, 120_000);
+  });
+
+  describe('in a journal with daily notes', () => {
+    it('a day without a note gets the honest answer, never another day’s note', async () => {
+      const r = await ask(journal, 'what did I do yesterday');
+      expect(r.answer).toBe('No note is dated “yesterday” (2026-11-24). The nearest dated note is from 2026-11-21.');
+      expect(r.sources).toEqual([]);
+      expect(r.notices).toEqual([]);
+      // It cites nothing, so the answer eval counts it as a refusal.
+      expect(isNotInNotesAnswer(r.answer)).toBe(true);
+    }, 120_000);
+
+    it('the honest answer is in the question’s language', async () => {
+      const r = await ask(journal, '¿qué hice ayer en el jardín?');
+      expect(r.answer).toBe(
+        'Ninguna nota tiene fecha de “ayer” (2026-11-24). La nota con fecha más cercana es del 2026-11-21.',
+      );
+      expect(r.sources).toEqual([]);
+    }, 120_000);
+
+    it('days with notes stay filtered to those notes', async () => {
+      const day = await ask(journal, 'where did I hike on Saturday');
+      expect(day.sources.map((s) => s.source)).toEqual(['Daily/2026-11-21.md']);
+      expect(day.answer).toMatch(/waterfall/);
+      const week = await ask(journal, 'where did I hike with Dana last week');
+      expect(week.sources.length).toBeGreaterThan(0);
+      for (const s of week.sources)
+        expect(['Daily/2026-11-16.md', 'Daily/2026-11-18.md', 'Daily/2026-11-21.md']).toContain(s.source);
+      expect(week.notices).toEqual([]);
+    }, 120_000);
+
+    it('a week with no note between dated ones is honest too, naming the notes on both sides', async () => {
+      // Monday 9 – Sunday 15 November: none; 2026-11-16 follows, nothing is dated before it.
+      const r = await ask(journal, 'what did I do two weeks ago');
+      expect(r.answer).toBe(
+        'No note is dated “two weeks ago” (2026-11-09 – 2026-11-15). The nearest dated note is from 2026-11-16.',
+      );
+    }, 120_000);
+
+    it('"today\'s daily note" that does not exist yet names the feature: searched without the date filter', async () => {
+      const r = await ask(journal, "append a line to today's daily note from my terminal");
+      expect(r.sources.map((s) => s.source)).toContain('Reference/Command line.md');
+      expect(r.notices).toEqual([expect.stringMatching(/“today” .*names the daily note Obsidian creates/)]);
+    }, 120_000);
+
+    it('a date more than a year from every dated note is no filter on this vault', async () => {
+      const r = await ask(journal, 'what was the greenhouse plan in March 2024');
+      expect(r.sources.map((s) => s.source)).toContain('Projects/Greenhouse.md');
+      expect(r.notices).toEqual([expect.stringMatching(/“March 2024” .*more than a year away/)]);
+    }, 120_000);
+  });
+});
