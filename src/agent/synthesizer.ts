@@ -150,7 +150,11 @@ export function plainText(markdown: string): string {
     .map((b) =>
       b
         .replace(/\[![\w-]+\][-+]?\s*/g, '')
-        .replace(/\s*!\[\[[^\]]*\]\]|\s*!\[([^\]]*)\]\([^)]*\)/g, (_m, alt?: string) => imageText(alt))
+        // An embed alone in brackets ("（ ![[lucide-trash-2.svg#icon]] ）", common in the Japanese help) goes with them.
+        .replace(
+          /\s*[（(]\s*!\[\[[^\]]*\]\]\s*[）)]|\s*!\[\[[^\]]*\]\]|\s*!\[([^\]]*)\]\([^)]*\)/g,
+          (_m, alt?: string) => imageText(alt),
+        )
         .replace(ICON_NAME, '$1')
         .replace(
           /!?\[\[([^\]|#]+)(?:#[^\]|]*)?(?:\|([^\]]+))?\]\]/g,

@@ -432,6 +432,8 @@ describe('plainText', () => {
       '![250](https://example.com/Engelbart.jpg) ![[Engelbart.jpg|100x145]] Douglas Engelbart.',
       '',
       'Name the icon `lucide-layout-dashboard` in the guide.',
+      '',
+      'ゴミ箱（ ![[lucide-trash-2.svg#icon]] ）を選択します。 Call now() here.',
     ].join('\n');
     expect(plainText(md).split('\n')).toEqual([
       "Click Open today's daily note in the ribbon.",
@@ -439,6 +441,7 @@ describe('plainText', () => {
       'Example of a base showing a table view',
       'Douglas Engelbart.',
       'Name the icon lucide-layout-dashboard in the guide.',
+      'ゴミ箱を選択します。 Call now() here.',
     ]);
   });
 
