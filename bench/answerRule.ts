@@ -8,12 +8,12 @@
  *   node --import tsx bench/answerRule.ts --data DIR --set NAME [--set NAME ...] --out FILE.json
  *
  * `--replay` instead runs the selector itself (selectAnswerSentences, no chat model, no judge) over a grid of
- * search depths k and quote pools (ANSWER_POOL: distinct notes × chunks per note × chunks in all), and writes each
+ * search depths k and quote pools (ANSWER_POOL: top chunks + distinct notes × chunks per note), and writes each
  * configuration's citation hit rate, false refusals and off-topic refusals
  * (questions whose name the vault never mentions are refused before search, as the agent does):
  *
  *   node --import tsx bench/answerRule.ts --data DIR --set NAME ... --out FILE.json --replay \
- *     [--k 5,8,10] [--pool 4x4x4,4x2x8,5x2x10]
+ *     [--k 5,8,10] [--pool 4+0x0,0+3x2,4+4x1]
  */
 import { writeFileSync } from 'node:fs';
 import { VaultService } from '../src/services/vaultService.js';
@@ -99,10 +99,10 @@ try {
   } else {
     const embedder = memoised(service.embedder);
     const ks = list('--k', '5').map(Number);
-    const pools = list('--pool', `${ANSWER_POOL.notes}x${ANSWER_POOL.perNote}x${ANSWER_POOL.chunks}`).map((p) => {
-      // notes x perNote [x chunks]: "4x4x4" is the top four chunks, whatever their notes (the rule before).
-      const [notes, perNote, chunks] = p.split('x').map(Number);
-      return { notes: notes!, perNote: perNote!, chunks: chunks ?? notes! * perNote! };
+    const pools = list('--pool', `${ANSWER_POOL.top}+${ANSWER_POOL.notes}x${ANSWER_POOL.perNote}`).map((p) => {
+      // top+notes x perNote: "4+0x0" is the top four chunks, whatever their notes (the rule before).
+      const [top, notes, perNote] = p.split(/[+x]/).map(Number);
+      return { top: top!, notes: notes!, perNote: perNote! };
     });
     // configuration -> set -> counts
     const tally = new Map<string, Map<string, { n: number; hit: number; refused: number; ms: number }>>();
@@ -124,7 +124,7 @@ try {
             const cited = r.cited.map((n) => results[n - 1]!.source);
             const refused = r.text === '';
             const hit = !refused && cited.some((c) => x.rel.includes(c));
-            const name = `k=${k} pool=${pool.notes}x${pool.perNote}x${pool.chunks}`;
+            const name = `k=${k} pool=${pool.top}+${pool.notes}x${pool.perNote}`;
             const bySet = tally.get(name) ?? tally.set(name, new Map()).get(name)!;
             const t = bySet.get(s.name) ?? bySet.set(s.name, { n: 0, hit: 0, refused: 0, ms: 0 }).get(s.name)!;
             t.n++;

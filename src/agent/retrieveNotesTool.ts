@@ -59,7 +59,7 @@ export const PROMPT_CHARS = Number(process.env.OBSIQUERY_PROMPT_CHARS) || 600;
  * The source cards shown while searching and the weak-match test still use the user's k. Chosen on the tuning
  * parts (README, "Answer quality").
  */
-export const ANSWER_SEARCH_K = 8;
+export const ANSWER_SEARCH_K = 10;
 
 export interface RetrieveDeps {
   index: Index;

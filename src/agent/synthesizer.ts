@@ -255,13 +255,16 @@ interface Candidate {
  * of one note ("do my notes keep syncing in the background…": five of "Sync your notes across devices"), so no
  * other note could be quoted. Chosen on the tuning parts (README, "Answer quality").
  */
-export const ANSWER_POOL: QuotePool = { notes: 3, perNote: 2, chunks: 6 };
+export const ANSWER_POOL: QuotePool = { top: 4, notes: 5, perNote: 1 };
 
-/** At most `chunks` chunks, of at most `notes` distinct notes, at most `perNote` of each. */
+/**
+ * The top `top` chunks whatever their notes, then the best chunks of further notes: at most `perNote` chunks of a
+ * note and `notes` distinct notes in all.
+ */
 export interface QuotePool {
+  top: number;
   notes: number;
   perNote: number;
-  chunks: number;
 }
 
 /** The bench's override of the pool (bench/answerRule.ts --replay). */
@@ -275,8 +278,8 @@ export function quotePool(chunks: SearchResult[], pool = ANSWER_POOL): number[] 
   const picked: number[] = [];
   chunks.forEach((c, i) => {
     const taken = perNote.get(c.source);
-    if (picked.length >= pool.chunks) return;
-    if (taken === undefined ? perNote.size >= pool.notes : taken >= pool.perNote) return;
+    const beyondTop = picked.length >= pool.top;
+    if (beyondTop && (taken === undefined ? perNote.size >= pool.notes : taken >= pool.perNote)) return;
     perNote.set(c.source, (taken ?? 0) + 1);
     picked.push(i);
   });
