@@ -115,7 +115,7 @@ describe('with the real embedder', () => {
         [{ text: 'The irrigation pump runs every morning at six. [6]', n: 6, generated: true }],
         embedder(),
       );
-      // Only the top three notes are mined for sentences (ANSWER_POOL), so the draft is the only candidate about the pump.
+      // Only the top five notes are mined for sentences (ANSWER_POOL), so the draft is the only candidate about the pump.
       expect(r).toEqual({ text: 'The irrigation pump runs every morning at six. [6]', cited: [6], generated: true });
     });
 
@@ -141,7 +141,7 @@ describe('with the real embedder', () => {
       ].map((text, i) => chunk('Garden/Pump schedule.md', text, { chunk_index: i }));
       const fuse = chunk('Garden/Fuse box.md', 'If the pump stops, reset the blue fuse in the garage fuse box.');
       const all = [...schedule, fuse];
-      expect(quotePool(all)).toEqual([0, 1, 5]);
+      expect(quotePool(all)).toEqual([0, 1, 2, 3, 5]);
       const r = await selectAnswerSentences('The pump stopped, which fuse do I reset?', all, [], embedder());
       expect(r.cited).toContain(6);
       expect(r.text).toContain('reset the blue fuse in the garage fuse box. [6]');
