@@ -53,6 +53,14 @@ export const WEAK_MATCH = 0.45;
 export const PROMPT_CHUNKS = Number(process.env.OBSIQUERY_PROMPT_CHUNKS) || 3;
 export const PROMPT_CHARS = Number(process.env.OBSIQUERY_PROMPT_CHARS) || 600;
 
+/**
+ * How many chunks the synthesizer's search asks for at least (the user's k when larger): the answer quotes from the
+ * best chunks of several notes (ANSWER_POOL in synthesizer.ts), and with k = 5 one note often filled every slot.
+ * The source cards shown while searching and the weak-match test still use the user's k. Chosen on the tuning
+ * parts (README, "Answer quality").
+ */
+export const ANSWER_SEARCH_K = 10;
+
 export interface RetrieveDeps {
   index: Index;
   embedder: Embedder;
@@ -195,7 +203,7 @@ export function buildRetrieveGraph(deps: RetrieveDeps, ctx: RetrieveCallContext)
             refined_query_for_vector_search: d.refined_query_for_vector_search,
             metadata_filters: filters,
             filter_by_filenames: files,
-            k: deps.k,
+            k: Math.max(deps.k, ANSWER_SEARCH_K),
             threshold: deps.threshold,
             dateAware: false,
             allowSource: deps.allowSource?.(),
@@ -237,8 +245,9 @@ export function buildRetrieveGraph(deps: RetrieveDeps, ctx: RetrieveCallContext)
             [],
           );
         }
-        if (results.length) ctx.onSources?.(toSources(results, deps.vault));
-        return { results, weak: !results.some((r) => (r.dense_score ?? 0) >= WEAK_MATCH), unknownWords: lacking };
+        const top = results.slice(0, deps.k);
+        if (results.length) ctx.onSources?.(toSources(top, deps.vault));
+        return { results, weak: !top.some((r) => (r.dense_score ?? 0) >= WEAK_MATCH), unknownWords: lacking };
       })
       .addNode('synthesize', async (s) => {
         ctx.onStep?.('Writing the answer…');

@@ -40,13 +40,85 @@ export function splitSentences(text: string): string[] {
   return text.split('\n').flatMap((line) => [...segmenter.segment(line)].map((s) => s.segment.trim()).filter(Boolean));
 }
 
+/** A table row's cells, split on the pipes that are not escaped (GFM: `\|` is a pipe inside a cell). */
+function tableCells(row: string): string[] {
+  return row
+    .trim()
+    .replace(/^\|/, '')
+    .replace(/(?<!\\)\|$/, '')
+    .split(/(?<!\\)\|/)
+    .map((c) => c.replace(/\\\|/g, '|').trim());
+}
+
+const TABLE_SEPARATOR = /^\s*\|?\s*:?-+:?\s*(?:\|\s*:?-+:?\s*)*\|?\s*$/;
+
+/**
+ * One table row as a sentence a reader can take on its own: the first cell, then each other cell under its column's
+ * header ("Move the cursor to the end of the current line — Shortcut: End"). Every word is the note's, so the
+ * grounding check accepts it; kept as "| a | b |" the row was never quotable, and a shortcut or plan-limit question
+ * whose answer is a table row found no sentence in the right note.
+ */
+function rowSentence(cells: string[], header: string[]): string {
+  const [first = '', ...rest] = cells;
+  const values = rest
+    .map((c, i) => (c && header[i + 1] ? `${header[i + 1]}: ${c}` : c))
+    .filter(Boolean)
+    .join('; ');
+  return [first, values].filter(Boolean).join(' — ');
+}
+
+/**
+ * Markdown tables rewritten as one paragraph per body row (rowSentence); the header row is folded into every row
+ * and the separator row dropped. A chunk can begin inside a table (the chunker splits long ones), so pipe rows with
+ * no header in sight are rendered the same way without column names. Fenced code is left alone.
+ */
+function tablesAsSentences(body: string): string {
+  const lines = body.split('\n');
+  const out: string[] = [];
+  let fenced = false;
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    if (/^\s*(```|~~~)/.test(line)) fenced = !fenced;
+    const isRow = (l: string | undefined) => l !== undefined && /^\s*\|.*\|\s*$/.test(l) && !TABLE_SEPARATOR.test(l);
+    const next = lines[i + 1] ?? '';
+    const headed =
+      line.includes('|') && next.includes('|') && TABLE_SEPARATOR.test(next) && !TABLE_SEPARATOR.test(line);
+    if (fenced || (!headed && !isRow(line))) {
+      out.push(line);
+      continue;
+    }
+    const header = headed ? tableCells(line) : [];
+    let j = headed ? i + 2 : i;
+    for (; j < lines.length && (isRow(lines[j]) || (headed && lines[j]!.includes('|') && lines[j]!.trim())); j++) {
+      const sentence = rowSentence(tableCells(lines[j]!), header);
+      if (sentence) out.push('', sentence, '');
+    }
+    i = j - 1;
+  }
+  return out.join('\n');
+}
+
+/**
+ * What an embedded file leaves in quotable text: nothing for an icon or picture (`![[lucide-calendar.svg#icon]]`
+ * became "Click Open today's daily note lucide-calendar.svg in the ribbon."), and an image's alt text only when it
+ * reads as words (three or more, not a file name or a size like "250").
+ */
+function imageText(alt: string | undefined): string {
+  const text = (alt ?? '').replace(/\|.*$/, '').trim();
+  const readable = text.split(/\s+/).filter((w) => /\p{L}{2,}/u.test(w)).length >= 3 && !/\.\w{2,4}$/.test(text);
+  return readable ? ` ${text}` : '';
+}
+
+/** A bare Lucide icon name written as text ("lucide-cog.svg"), not inside inline code where it is the subject. */
+const ICON_NAME = /(^|[^\w`-])lucide-[a-z0-9-]+(?:\.svg)?(?![\w`-])/g;
+
 /**
  * Plain text of a chunk for quoting: markdown noise (callout markers, link brackets, emphasis) removed and
  * headings dropped (the heading path is shown with the source). Blocks stay on separate lines so a heading or
  * list item never fuses into the next sentence.
  */
 export function plainText(markdown: string): string {
-  const body = markdown.replace(/^---\n[\s\S]*?\n---\n?/, '');
+  const body = tablesAsSentences(markdown.replace(/^---\n[\s\S]*?\n---\n?/, ''));
   const blocks: string[] = [];
   let current: string[] = [];
   let inQuote = false;
@@ -78,6 +150,12 @@ export function plainText(markdown: string): string {
     .map((b) =>
       b
         .replace(/\[![\w-]+\][-+]?\s*/g, '')
+        // An embed alone in brackets ("（ ![[lucide-trash-2.svg#icon]] ）", common in the Japanese help) goes with them.
+        .replace(
+          /\s*[（(]\s*!\[\[[^\]]*\]\]\s*[）)]|\s*!\[\[[^\]]*\]\]|\s*!\[([^\]]*)\]\([^)]*\)/g,
+          (_m, alt?: string) => imageText(alt),
+        )
+        .replace(ICON_NAME, '$1')
         .replace(
           /!?\[\[([^\]|#]+)(?:#[^\]|]*)?(?:\|([^\]]+))?\]\]/g,
           (_m, target: string, alias?: string) => alias ?? target,
@@ -171,17 +249,62 @@ interface Candidate {
   generated: boolean;
 }
 
-/** The notes' own sentences that may be quoted: whole sentences of the top four chunks. */
-function noteCandidates(chunks: SearchResult[]): Candidate[] {
-  return chunks.slice(0, 4).flatMap((c, i) =>
+/**
+ * Which retrieved chunks are mined for quotable sentences: the top four chunks, as before, plus the best chunk of each
+ * further note, up to five notes in all. Search often returns four or five chunks of one note ("do my notes keep
+ * syncing in the background…": five of "Sync your notes across devices"), and then no other note could be quoted.
+ * Capping each note at two chunks instead (three notes × two) scored one hit more on the tuning parts but drops the
+ * third and fourth chunk of a note that fills the top, where the answer often is (README, "Answer quality").
+ */
+export const ANSWER_POOL: QuotePool = { top: 4, notes: 5, perNote: 1 };
+
+/**
+ * The top `top` chunks whatever their notes, then the best chunks of further notes: at most `perNote` chunks of a
+ * note and `notes` distinct notes in all.
+ */
+export interface QuotePool {
+  top: number;
+  notes: number;
+  perNote: number;
+}
+
+/** The bench's override of the pool (bench/answerRule.ts --replay). */
+export interface SelectorTuning {
+  pool?: QuotePool;
+}
+
+/** The chunks (0-based indexes, rank order) whose sentences may be quoted; see ANSWER_POOL. */
+export function quotePool(chunks: SearchResult[], pool = ANSWER_POOL): number[] {
+  const perNote = new Map<string, number>();
+  const picked: number[] = [];
+  chunks.forEach((c, i) => {
+    const taken = perNote.get(c.source);
+    const beyondTop = picked.length >= pool.top;
+    if (beyondTop && (taken === undefined ? perNote.size >= pool.notes : taken >= pool.perNote)) return;
+    perNote.set(c.source, (taken ?? 0) + 1);
+    picked.push(i);
+  });
+  return picked;
+}
+
+/** The notes' own sentences that may be quoted: whole sentences of the chunks quotePool chooses. */
+function noteCandidates(chunks: SearchResult[], pool = ANSWER_POOL): Candidate[] {
+  return quotePool(chunks, pool).flatMap((i) =>
     // Whole sentences of the note only: plainText keeps blocks apart, so a heading never fuses into one.
-    splitSentences(plainText(c.page_content))
+    splitSentences(plainText(chunks[i]!.page_content))
       .filter((sentence) => quotable(sentence, 20))
       .map((text) => ({ text, n: i + 1, generated: false })),
   );
 }
 
-type Scored = Candidate & { vec: Float32Array; score: number; relevant: boolean; shared: number };
+type Scored = Candidate & {
+  vec: Float32Array;
+  score: number;
+  relevant: boolean;
+  shared: number;
+  similarity: number;
+  overlap: number;
+};
 
 /**
  * Picks answer sentences greedily, in score order, and can commit one early: a verified draft sentence that
@@ -191,6 +314,8 @@ type Scored = Candidate & { vec: Float32Array; score: number; relevant: boolean;
 class AnswerSelector {
   readonly picked: Scored[] = [];
   private readonly pool: Scored[] = [];
+  /** Every note sentence as scored, relevant or not (what describeCandidates reports). */
+  private readonly described: Scored[] = [];
 
   private constructor(
     private readonly query: string,
@@ -220,8 +345,12 @@ class AnswerSelector {
     maxSentences: number,
     emit: (c: Scored) => void = () => undefined,
     unknownWords: string[] = [],
+    tuning: SelectorTuning = {},
   ): Promise<AnswerSelector> {
-    const candidates: Candidate[] = [...drafts.filter((c) => quotable(c.text, 15)), ...noteCandidates(chunks)];
+    const candidates: Candidate[] = [
+      ...drafts.filter((c) => quotable(c.text, 15)),
+      ...noteCandidates(chunks, tuning.pool),
+    ];
     // The question is embedded as a query and the candidates as passages (E5-style models differ by prefix).
     const [q] = await embedder.embed([query], { kind: 'query' });
     const vecs = candidates.length ? await embedder.embed(candidates.map((c) => c.text)) : [];
@@ -258,6 +387,7 @@ class AnswerSelector {
     // Only sentences about the question compete: grounded is not enough, a sentence must answer.
     candidates.forEach((c, i) => {
       const s = sel.scored(c, vecs[i]!);
+      if (!c.generated) sel.described.push(s);
       if (s.relevant) sel.pool.push(s);
     });
     return sel;
@@ -273,7 +403,20 @@ class AnswerSelector {
       (similarity >= this.cosines.near &&
         shared > 0 &&
         shared >= Math.min(2, ANSWER_RELEVANCE.keyShare * this.keyWords));
-    return { ...c, vec, relevant, shared, score: similarity + 0.25 * overlap - 0.02 * (c.n - 1) };
+    return {
+      ...c,
+      vec,
+      relevant,
+      shared,
+      similarity,
+      overlap,
+      score: similarity + 0.25 * overlap - 0.02 * (c.n - 1),
+    };
+  }
+
+  /** The note sentences as the rule scored them, in pool order (for describeCandidates). */
+  get candidates(): readonly Scored[] {
+    return this.described;
   }
 
   get full(): boolean {
@@ -320,34 +463,40 @@ class AnswerSelector {
 }
 
 /**
- * What the relevance rule sees for each quotable note sentence (bench/answerRule.ts chooses ANSWER_RELEVANCE's
- * numbers from these on the tuning parts): cosine to the question, shared distinctive key words, word overlap.
+ * What the relevance rule sees for each quotable note sentence, as the selector itself scored it (bench/answerRule.ts
+ * chooses ANSWER_RELEVANCE's numbers from these on the tuning parts, so the bench cannot drift from the rule): cosine
+ * to the question, shared distinctive key words, word overlap, the selection score and whether it counts as relevant.
  */
 export async function describeCandidates(
   query: string,
   chunks: SearchResult[],
   embedder: Embedder,
+  tuning: SelectorTuning = {},
 ): Promise<{
   gate: number;
   keyWords: number;
-  candidates: { text: string; n: number; similarity: number; shared: number; overlap: number }[];
+  candidates: {
+    text: string;
+    n: number;
+    similarity: number;
+    shared: number;
+    overlap: number;
+    score: number;
+    relevant: boolean;
+  }[];
 }> {
-  const candidates = noteCandidates(chunks);
-  const [q] = await embedder.embed([query], { kind: 'query' });
-  const vecs = candidates.length ? await embedder.embed(candidates.map((c) => c.text)) : [];
-  const texts = chunks.map((c) => `${c.title} ${c.page_content}`);
-  const lang = keyWordLanguage(query, texts);
-  const common = commonKeyWords(query, texts, lang);
-  const qWords = new Set(words(query));
+  const sel = await AnswerSelector.create(query, chunks, [], embedder, 0, undefined, [], tuning);
   return {
     gate: embedder.calibration.threshold,
     keyWords: queryTerms(query).length,
-    candidates: candidates.map((c, i) => ({
-      text: c.text,
-      n: c.n,
-      similarity: cosine(q!, vecs[i]!),
-      shared: sharedDistinctiveKeyWords(query, c.text, common, chunks[c.n - 1]?.title, lang),
-      overlap: words(c.text).filter((w) => qWords.has(w)).length / Math.max(qWords.size, 1),
+    candidates: sel.candidates.map(({ text, n, similarity, shared, overlap, score, relevant }) => ({
+      text,
+      n,
+      similarity,
+      shared,
+      overlap,
+      score,
+      relevant,
     })),
   };
 }
@@ -368,8 +517,19 @@ export async function selectAnswerSentences(
   draftSentences: Candidate[],
   embedder: Embedder,
   maxSentences = 2,
+  /** The question's words no note holds (see synthesize), and the bench's override of the pool. */
+  opts: { unknownWords?: string[]; tuning?: SelectorTuning } = {},
 ): Promise<{ text: string; cited: number[]; generated: boolean }> {
-  const sel = await AnswerSelector.create(query, chunks, draftSentences, embedder, maxSentences);
+  const sel = await AnswerSelector.create(
+    query,
+    chunks,
+    draftSentences,
+    embedder,
+    maxSentences,
+    undefined,
+    opts.unknownWords,
+    opts.tuning,
+  );
   return sel.finish();
 }
 

@@ -4,6 +4,7 @@ import { SYNTHESIZER_PROMPT } from '../../src/agent/prompts.js';
 import {
   formatNotes,
   plainText,
+  quotePool,
   selectAnswerSentences,
   splitSentences,
   synthesize,
@@ -102,19 +103,20 @@ describe('with the real embedder', () => {
       expect(r.text).not.toMatch(/sourdough|battery/);
     });
 
-    it('a verified draft sentence competes too, and may cite a chunk beyond the top four', async () => {
+    it('a verified draft sentence competes too, and may cite a chunk beyond the quote pool', async () => {
       const extra = [
         chunk('B.md', 'Bees visit the lavender in June.'),
         chunk('C.md', 'The shed key hangs by the door.'),
+        chunk('D.md', 'The compost heap is turned every other week.'),
       ];
       const r = await selectAnswerSentences(
         'When does the irrigation pump run?',
         [timer, sourdough, ...extra, pump],
-        [{ text: 'The irrigation pump runs every morning at six. [5]', n: 5, generated: true }],
+        [{ text: 'The irrigation pump runs every morning at six. [6]', n: 6, generated: true }],
         embedder(),
       );
-      // Only the top four chunks are mined for sentences, so the draft is the only candidate about the pump.
-      expect(r).toEqual({ text: 'The irrigation pump runs every morning at six. [5]', cited: [5], generated: true });
+      // Only the top five notes are mined for sentences (ANSWER_POOL), so the draft is the only candidate about the pump.
+      expect(r).toEqual({ text: 'The irrigation pump runs every morning at six. [6]', cited: [6], generated: true });
     });
 
     it('quotes sentences without markdown markup and never quotes a heading', async () => {
@@ -126,6 +128,46 @@ describe('with the real embedder', () => {
       );
       expect(r.text).toContain('Drain the pump before the first frost, or the housing cracks. [1]');
       expect(r.text).not.toMatch(/\[!|^>|Schedule|#/);
+    });
+
+    it('quotes a second note when the first fills the top chunks', async () => {
+      // Five chunks of one note about the pump's schedule come first; the answer is in the sixth, another note's.
+      const schedule = [
+        'The pump schedule is kept in the shed on a laminated card.',
+        'The schedule card lists the beds in the order they are watered.',
+        'Each bed on the schedule card has its own colour.',
+        'The schedule card was last updated when the beans were planted.',
+        'A copy of the schedule card hangs in the kitchen as well.',
+      ].map((text, i) => chunk('Garden/Pump schedule.md', text, { chunk_index: i }));
+      const fuse = chunk('Garden/Fuse box.md', 'If the pump stops, reset the blue fuse in the garage fuse box.');
+      const all = [...schedule, fuse];
+      expect(quotePool(all)).toEqual([0, 1, 2, 3, 5]);
+      const r = await selectAnswerSentences('The pump stopped, which fuse do I reset?', all, [], embedder());
+      expect(r.cited).toContain(6);
+      expect(r.text).toContain('reset the blue fuse in the garage fuse box. [6]');
+    });
+
+    it('quotes a table row as a sentence, its cells named by the header', async () => {
+      const shortcuts = chunk(
+        'Editing shortcuts.md',
+        [
+          '### Text navigation',
+          '',
+          '| Action | Shortcut |',
+          '|-|-|',
+          '| Move the cursor to the beginning of the current line | `Cmd+←` |',
+          '| Move the cursor to the end of the current line | `Cmd+→` |',
+          '| Move the cursor to the previous line | `↑` |',
+        ].join('\n'),
+      );
+      const r = await selectAnswerSentences(
+        'mac shortcut to move the cursor to the end of the line',
+        [shortcuts, timer],
+        [],
+        embedder(),
+        1,
+      );
+      expect(r.text).toBe('Move the cursor to the end of the current line — Shortcut: Cmd+→ [1]');
     });
 
     it('returns nothing when there is nothing quotable', async () => {
@@ -335,9 +377,72 @@ describe('plainText', () => {
         'Drain the pump before the first frost.',
         'Buy a new hose',
         'Open Settings → core plugins',
-        'See the manual and pump.png.',
+        'See the manual and.',
       ].join('\n'),
     );
+  });
+
+  it('renders each table body row as a sentence of its cells under their headers, never the separator row', () => {
+    const md = [
+      'Plans compared:',
+      '',
+      '|                       | Sync Standard | Sync Plus |',
+      '| --------------------- | ------------- | --------- |',
+      '| Maximum file size     | 5 MB          | 200 MB    |',
+      '| [[Collaborate on a shared vault\\|Shared vaults]] | Yes | Yes |',
+      '',
+      'After the table.',
+    ].join('\n');
+    const text = plainText(md);
+    expect(splitSentences(text)).toEqual([
+      'Plans compared:',
+      'Maximum file size — Sync Standard: 5 MB; Sync Plus: 200 MB',
+      'Shared vaults — Sync Standard: Yes; Sync Plus: Yes',
+      'After the table.',
+    ]);
+    expect(text).not.toMatch(/\||---/);
+    // The row sentence is grounded in the chunk it comes from.
+    const plans = chunk('Sync/Plans.md', md);
+    expect(verifyAnswer('Maximum file size — Sync Standard: 5 MB; Sync Plus: 200 MB', [timer, plans])).toEqual({
+      text: 'Maximum file size — Sync Standard: 5 MB; Sync Plus: 200 MB [2]',
+      cited: [2],
+    });
+  });
+
+  it('renders rows of a table the chunk starts inside (no header in sight) without column names', () => {
+    expect(plainText('| Delete the previous word | `Ctrl+Backspace` |\n| Undo | `Ctrl+Z` |')).toBe(
+      'Delete the previous word — Ctrl+Backspace\nUndo — Ctrl+Z',
+    );
+  });
+
+  it('leaves tables in fenced code alone', () => {
+    const text = plainText('```\n| a | b |\n|-|-|\n| 1 | 2 |\n```');
+    expect(text).toContain('| 1 | 2 |');
+    expect(text).not.toContain('—');
+  });
+
+  it('drops embedded icons, pictures and bare icon names, keeping alt text that reads as words', () => {
+    const md = [
+      "- Click **Open today's daily note** ![[lucide-calendar.svg#icon]] in the [[Ribbon|ribbon]].",
+      '',
+      'Select **Settings** ![[lucide-cog.svg#icon]]. The icon lucide-cog.svg is a gear.',
+      '',
+      '![Example of a base showing a table view](bases-noshadow.png#interface)',
+      '',
+      '![250](https://example.com/Engelbart.jpg) ![[Engelbart.jpg|100x145]] Douglas Engelbart.',
+      '',
+      'Name the icon `lucide-layout-dashboard` in the guide.',
+      '',
+      'ゴミ箱（ ![[lucide-trash-2.svg#icon]] ）を選択します。 Call now() here.',
+    ].join('\n');
+    expect(plainText(md).split('\n')).toEqual([
+      "Click Open today's daily note in the ribbon.",
+      'Select Settings. The icon is a gear.',
+      'Example of a base showing a table view',
+      'Douglas Engelbart.',
+      'Name the icon lucide-layout-dashboard in the guide.',
+      'ゴミ箱を選択します。 Call now() here.',
+    ]);
   });
 
   it('keeps blocks on separate lines so a heading or list item never fuses into a sentence', () => {
