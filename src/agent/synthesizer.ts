@@ -7,6 +7,7 @@ import { answerLanguageInstruction, NOT_IN_NOTES_PATTERN, questionLanguage } fro
 import { SYNTHESIZER_PROMPT } from './prompts.js';
 import { promptLeak } from './promptLeak.js';
 import { commonWords, embedderReads, sharedDistinctiveKeyWords } from './relevance.js';
+import { datedNotes, digestPicks, DIGEST_SENTENCES, hasTopic, topicQuestion, type DateScope } from './dateScope.js';
 
 export interface Synthesis {
   answer: string;
@@ -218,16 +219,19 @@ class AnswerSelector {
     maxSentences: number,
     emit: (c: Scored) => void = () => undefined,
     unknownWords: string[] = [],
+    dateScope?: DateScope,
   ): Promise<AnswerSelector> {
     const candidates: Candidate[] = [...drafts.filter((c) => quotable(c.text, 15)), ...noteCandidates(chunks)];
     // The question is embedded as a query and the candidates as passages (E5-style models differ by prefix).
     const [q] = await embedder.embed([query], { kind: 'query' });
     const vecs = candidates.length ? await embedder.embed(candidates.map((c) => c.text)) : [];
     const gate = embedder.calibration.threshold;
+    // The words a sentence must share: a date-scoped question's date is met by the notes' own dates (dateScope.ts).
+    const keyQuery = dateScope ? topicQuestion(dateScope) : query;
     const sel = new AnswerSelector(
-      query,
+      keyQuery,
       q!,
-      new Set(words(query)),
+      new Set(words(keyQuery)),
       commonWords(chunks.map((c) => `${c.title} ${c.page_content}`)),
       // Meaning counts only where the embedder reads the question's language and gave a vector (an embedding
       // endpoint that is down gives zero vectors: withoutVectorsOnFailure); elsewhere the words decide.
@@ -237,7 +241,7 @@ class AnswerSelector {
             near: gate + ANSWER_RELEVANCE.near * (1 - gate),
           }
         : { close: Infinity, near: -Infinity },
-      queryTerms(query).length,
+      queryTerms(keyQuery).length,
       chunks.map((c) => c.title),
       embedder,
       maxSentences,
@@ -342,6 +346,23 @@ export async function describeCandidates(
   };
 }
 
+/**
+ * "What did I do last week": the dated notes' own main points, their first quotable sentences (a list item is a
+ * sentence of its own after plainText), one per note in date order for a range, each cited.
+ */
+function datedDigest(chunks: SearchResult[], scope: DateScope): { text: string; cited: number[] } {
+  const notes = datedNotes(chunks, scope);
+  const sentences = notes.map((g) =>
+    g.flatMap((i) => splitSentences(plainText(chunks[i]!.page_content)).filter((s) => quotable(s, 20))),
+  );
+  const budget = scope.from === scope.to ? DIGEST_SENTENCES.day : DIGEST_SENTENCES.range;
+  const picks = digestPicks(sentences, budget).map((p) => ({ text: p.text, n: notes[p.note]![0]! + 1 }));
+  return {
+    text: picks.map((p) => sentenceText({ ...p, generated: false })).join(' '),
+    cited: [...new Set(picks.map((p) => p.n))],
+  };
+}
+
 function sentenceText(p: Candidate): string {
   return `${p.text.replace(/\s*\[\d+\]\s*$/, '')} [${p.n}]`;
 }
@@ -400,11 +421,20 @@ export async function synthesize(
     recent: ChatTurn[];
     /** The question's words that no note holds (src/store/sparse.ts unknownWords); see AnswerSelector. */
     unknownWords?: string[];
+    /** The date filter the search kept (the question is about notes dated then): see dateScope.ts. */
+    dateScope?: DateScope;
   },
   opts: SynthesisOptions = {},
 ): Promise<Synthesis> {
   if (input.chunks.length === 0) return { answer: '', cited: [], method: 'extractive', notInNotes: true };
   const { onSentence, promptChunks, promptChars, ...gen } = opts;
+  if (input.dateScope && !hasTopic(input.dateScope)) {
+    const digest = datedDigest(input.chunks, input.dateScope);
+    if (digest.text) {
+      if (!gen.signal?.aborted) onSentence?.(digest.text);
+      return { answer: digest.text, cited: digest.cited, method: 'extractive', notInNotes: false };
+    }
+  }
   let emitted = 0;
   const selector = await AnswerSelector.create(
     input.query,
@@ -416,6 +446,7 @@ export async function synthesize(
       if (!gen.signal?.aborted) onSentence?.(`${emitted++ ? ' ' : ''}${sentenceText(c)}`);
     },
     input.unknownWords,
+    input.dateScope,
   );
   let draft = '';
   // Non-English questions are answered in their language (English prompts stay exactly as tuned).
