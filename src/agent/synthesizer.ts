@@ -355,7 +355,11 @@ function datedDigest(chunks: SearchResult[], scope: DateScope): { text: string; 
   const sentences = notes.map((g) =>
     g.flatMap((i) => splitSentences(plainText(chunks[i]!.page_content)).filter((s) => quotable(s, 20))),
   );
-  const budget = scope.from === scope.to ? DIGEST_SENTENCES.day : DIGEST_SENTENCES.range;
+  // A range shows one line per note (up to DIGEST_SENTENCES.range); a day, or a range with one note, the usual two.
+  const budget =
+    scope.from === scope.to
+      ? DIGEST_SENTENCES.day
+      : Math.max(DIGEST_SENTENCES.day, Math.min(notes.length, DIGEST_SENTENCES.range));
   const picks = digestPicks(sentences, budget).map((p) => ({ text: p.text, n: notes[p.note]![0]! + 1 }));
   return {
     text: picks.map((p) => sentenceText({ ...p, generated: false })).join(' '),
