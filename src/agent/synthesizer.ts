@@ -347,13 +347,19 @@ export async function describeCandidates(
 }
 
 /**
- * "What did I do last week": the dated notes' own main points, their first quotable sentences (a list item is a
- * sentence of its own after plainText), one per note in date order for a range, each cited.
+ * "What did I do last week": the dated notes' own main points (the first quotable sentence of each paragraph or
+ * list item), one per note in date order for a range, each cited.
  */
 function datedDigest(chunks: SearchResult[], scope: DateScope): { text: string; cited: number[] } {
   const notes = datedNotes(chunks, scope);
+  // A note's main points: the first quotable sentence of each paragraph or list item (plainText puts each block
+  // on a line), so a day's second line is its next thing, not "See Kitchen Renovation." after the first.
   const sentences = notes.map((g) =>
-    g.flatMap((i) => splitSentences(plainText(chunks[i]!.page_content)).filter((s) => quotable(s, 20))),
+    g.flatMap((i) =>
+      plainText(chunks[i]!.page_content)
+        .split('\n')
+        .flatMap((block) => splitSentences(block).find((s) => quotable(s, 20)) ?? []),
+    ),
   );
   // A range shows one line per note (up to DIGEST_SENTENCES.range); a day, or a range with one note, the usual two.
   const budget =
