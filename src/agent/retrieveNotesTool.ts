@@ -15,6 +15,7 @@ import type { MetadataFilters } from '../shared/filters.js';
 import { NOTHING_FOUND } from './prompts.js';
 import { unknownNames, unknownThings } from './relevance.js';
 import { synthesize, plainText } from './synthesizer.js';
+import type { DateScope } from './dateScope.js';
 
 export interface SourceArtifact {
   n: number;
@@ -106,6 +107,8 @@ const RetrieveState = Annotation.Root({
   /** The query's words that no note holds (unknownWords): they make the synthesizer ask more of a sentence. */
   unknownWords: Annotation<string[]>(),
   nothingDated: Annotation<NothingDated | undefined>(),
+  /** The date filter the results kept: the synthesizer counts the question's date as met (dateScope.ts). */
+  dateScope: Annotation<DateScope | undefined>(),
   summary: Annotation<string>(),
   artifact: Annotation<RetrieveArtifact | null>(),
 });
@@ -247,7 +250,12 @@ export function buildRetrieveGraph(deps: RetrieveDeps, ctx: RetrieveCallContext)
         }
         const top = results.slice(0, deps.k);
         if (results.length) ctx.onSources?.(toSources(top, deps.vault));
-        return { results, weak: !top.some((r) => (r.dense_score ?? 0) >= WEAK_MATCH), unknownWords: lacking };
+        return {
+          results,
+          weak: !top.some((r) => (r.dense_score ?? 0) >= WEAK_MATCH),
+          unknownWords: lacking,
+          dateScope: dateScopeOf(d.metadata_filters, asked),
+        };
       })
       .addNode('synthesize', async (s) => {
         ctx.onStep?.('Writing the answer…');
@@ -257,7 +265,13 @@ export function buildRetrieveGraph(deps: RetrieveDeps, ctx: RetrieveCallContext)
           deps.drafts === false ? null : deps.model,
           // Answer sentences are ranked by closeness to the question; with the endpoint down, by words alone.
           withoutVectorsOnFailure(deps.embedder),
-          { query: s.query, chunks: s.results, recent: s.recent, unknownWords: s.unknownWords },
+          {
+            query: s.query,
+            chunks: s.results,
+            recent: s.recent,
+            unknownWords: s.unknownWords,
+            dateScope: s.dateScope,
+          },
           {
             signal: ctx.signal,
             promptChunks: PROMPT_CHUNKS,
@@ -321,6 +335,11 @@ export function buildRetrieveGraph(deps: RetrieveDeps, ctx: RetrieveCallContext)
       .addEdge('nothing', END)
       .compile()
   );
+}
+
+/** The date range the search kept, if any (a dropped date filter is no scope). */
+function dateScopeOf(filters: MetadataFilters, rest: string): DateScope | undefined {
+  return filters.date_from && filters.date_to ? { from: filters.date_from, to: filters.date_to, rest } : undefined;
 }
 
 function stripNotes(d: FilterDecision): Omit<FilterDecision, 'notes'> {

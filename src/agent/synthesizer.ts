@@ -7,6 +7,7 @@ import { answerLanguageInstruction, NOT_IN_NOTES_PATTERN, questionLanguage } fro
 import { SYNTHESIZER_PROMPT } from './prompts.js';
 import { promptLeak } from './promptLeak.js';
 import { commonKeyWords, embedderReads, keyWordLanguage, sharedDistinctiveKeyWords } from './relevance.js';
+import { datedNotes, digestPicks, DIGEST_SENTENCES, hasTopic, topicQuestion, type DateScope } from './dateScope.js';
 
 export interface Synthesis {
   answer: string;
@@ -346,6 +347,7 @@ class AnswerSelector {
     emit: (c: Scored) => void = () => undefined,
     unknownWords: string[] = [],
     tuning: SelectorTuning = {},
+    dateScope?: DateScope,
   ): Promise<AnswerSelector> {
     const candidates: Candidate[] = [
       ...drafts.filter((c) => quotable(c.text, 15)),
@@ -357,11 +359,13 @@ class AnswerSelector {
     const gate = embedder.calibration.threshold;
     const texts = chunks.map((c) => `${c.title} ${c.page_content}`);
     const keyLanguage = keyWordLanguage(query, texts);
+    // The words a sentence must share: a date-scoped question's date is met by the notes' own dates (dateScope.ts).
+    const keyQuery = dateScope ? topicQuestion(dateScope) : query;
     const sel = new AnswerSelector(
-      query,
+      keyQuery,
       q!,
-      new Set(words(query)),
-      commonKeyWords(query, texts, keyLanguage),
+      new Set(words(keyQuery)),
+      commonKeyWords(keyQuery, texts, keyLanguage),
       keyLanguage,
       // Meaning counts only where the embedder reads the question's language and gave a vector (an embedding
       // endpoint that is down gives zero vectors: withoutVectorsOnFailure); elsewhere the words decide.
@@ -374,7 +378,7 @@ class AnswerSelector {
       // The key-word share counts the question's search words (ICU words in Japanese), not questionKeyWords: counted
       // by kanji runs, "歯医者の予約はいつだっけ" has two key words, one shared ("予約") was enough, and 3 of the 20
       // Japanese off-topic tuning questions were answered.
-      queryTerms(query).length,
+      queryTerms(keyQuery).length,
       chunks.map((c) => c.title),
       embedder,
       maxSentences,
@@ -501,6 +505,33 @@ export async function describeCandidates(
   };
 }
 
+/**
+ * "What did I do last week": the dated notes' own main points (the first quotable sentence of each paragraph or
+ * list item), one per note in date order for a range, each cited.
+ */
+function datedDigest(chunks: SearchResult[], scope: DateScope): { text: string; cited: number[] } {
+  const notes = datedNotes(chunks, scope);
+  // A note's main points: the first quotable sentence of each paragraph or list item (plainText puts each block
+  // on a line), so a day's second line is its next thing, not "See Kitchen Renovation." after the first.
+  const sentences = notes.map((g) =>
+    g.flatMap((i) =>
+      plainText(chunks[i]!.page_content)
+        .split('\n')
+        .flatMap((block) => splitSentences(block).find((s) => quotable(s, 20)) ?? []),
+    ),
+  );
+  // A range shows one line per note (up to DIGEST_SENTENCES.range); a day, or a range with one note, the usual two.
+  const budget =
+    scope.from === scope.to
+      ? DIGEST_SENTENCES.day
+      : Math.max(DIGEST_SENTENCES.day, Math.min(notes.length, DIGEST_SENTENCES.range));
+  const picks = digestPicks(sentences, budget).map((p) => ({ text: p.text, n: notes[p.note]![0]! + 1 }));
+  return {
+    text: picks.map((p) => sentenceText({ ...p, generated: false })).join(' '),
+    cited: [...new Set(picks.map((p) => p.n))],
+  };
+}
+
 function sentenceText(p: Candidate): string {
   return `${p.text.replace(/\s*\[\d+\]\s*$/, '')} [${p.n}]`;
 }
@@ -570,11 +601,20 @@ export async function synthesize(
     recent: ChatTurn[];
     /** The question's words that no note holds (src/store/sparse.ts unknownWords); see AnswerSelector. */
     unknownWords?: string[];
+    /** The date filter the search kept (the question is about notes dated then): see dateScope.ts. */
+    dateScope?: DateScope;
   },
   opts: SynthesisOptions = {},
 ): Promise<Synthesis> {
   if (input.chunks.length === 0) return { answer: '', cited: [], method: 'extractive', notInNotes: true };
   const { onSentence, promptChunks, promptChars, ...gen } = opts;
+  if (input.dateScope && !hasTopic(input.dateScope)) {
+    const digest = datedDigest(input.chunks, input.dateScope);
+    if (digest.text) {
+      if (!gen.signal?.aborted) onSentence?.(digest.text);
+      return { answer: digest.text, cited: digest.cited, method: 'extractive', notInNotes: false };
+    }
+  }
   let emitted = 0;
   const selector = await AnswerSelector.create(
     input.query,
@@ -586,6 +626,8 @@ export async function synthesize(
       if (!gen.signal?.aborted) onSentence?.(`${emitted++ ? ' ' : ''}${sentenceText(c)}`);
     },
     input.unknownWords,
+    {},
+    input.dateScope,
   );
   let draft = '';
   // Non-English questions are answered in their language (English prompts stay exactly as tuned).

@@ -1,4 +1,4 @@
-import { checkQuestionFile, loadEvalSets, selectEvalSets } from '../search/evalSets.js';
+import { checkQuestionFile, loadEvalSets, selectEvalSets, type EvalSetEntry } from '../search/evalSets.js';
 import { VaultService, UsageError } from '../services/vaultService.js';
 import { runAnswerEval, summariseAnswers, type AnswerCase, type AnswerRow } from '../agent/answerEval.js';
 import { printJson } from './output.js';
@@ -40,12 +40,14 @@ export async function runAnswersCommand(opts: AnswersCommandOptions): Promise<vo
           rel: x.rel,
         }));
       });
+    const today = pinnedToday(sets.filter((s) => s.vault === vault));
     const service = await VaultService.open({ vault, dataDir: opts.data });
     try {
       await service.sync();
       const { createChatService } = await import('../agent/chatService.js');
       const chat = await createChatService(service, {
         endpoint: { endpoint: opts.chatEndpoint, model: opts.chatModel },
+        ...(today ? { today: () => today } : {}),
       });
       try {
         rows.push(
@@ -83,4 +85,14 @@ export async function runAnswersCommand(opts: AnswersCommandOptions): Promise<vo
       `| ${m.set} | ${m.part} | ${m.questions} | ${f(m.citation_hit_rate)} | ${f(m.refusal_rate)} | ${m.leaks} | ${(m.latency_ms.median / 1000).toFixed(1)} | ${(m.latency_ms.p95 / 1000).toFixed(1)} |`,
     );
   }
+}
+
+/** The sets' pinned "today" (eval/sets.json), as local noon of that day; the sets over one vault must agree. */
+function pinnedToday(sets: EvalSetEntry[]): Date | undefined {
+  const days = [...new Set(sets.map((s) => s.today).filter((d): d is string => d !== undefined))];
+  if (days.length > 1)
+    throw new UsageError(`The chosen sets over one vault pin different days as today: ${days.join(', ')}.`);
+  if (!days[0]) return undefined;
+  const [y, m, d] = days[0].split('-').map(Number);
+  return new Date(y!, m! - 1, d!, 12, 0, 0);
 }

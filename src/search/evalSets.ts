@@ -21,6 +21,11 @@ export interface EvalSetEntry {
   part: SetPart;
   /** Off-topic sets hold questions no note answers: every `rel` is empty (they measure the "not in your notes" path). */
   offTopic?: boolean;
+  /**
+   * The agent's "today" for this set's answers ('YYYY-MM-DD'): a journal's questions say "yesterday" and "last
+   * week", which mean one fixed range only against a fixed day. Without it, the real date.
+   */
+  today?: string;
 }
 
 export interface SetQuestion {
@@ -45,6 +50,8 @@ export function readSetManifest(file: string): EvalSetEntry[] {
     if (e.part !== 'tune' && e.part !== 'test') problems.push(`${where}: "part" must be "tune" or "test"`);
     if (e.offTopic !== undefined && typeof e.offTopic !== 'boolean')
       problems.push(`${where}: "offTopic" must be a boolean`);
+    if (e.today !== undefined && (typeof e.today !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(e.today)))
+      problems.push(`${where}: "today" must be a date written YYYY-MM-DD`);
     if (typeof e.name === 'string') {
       if (names.has(e.name)) problems.push(`${where}: duplicate set name`);
       names.add(e.name);

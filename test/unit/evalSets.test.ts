@@ -81,6 +81,18 @@ describe('checkQuestionFile catches broken question sets', () => {
     expect(() => readSetManifest(f)).toThrow(/"part" must be[\s\S]*duplicate set name[\s\S]*"vault" must be/);
   });
 
+  it('a pinned "today" must be a YYYY-MM-DD date', () => {
+    const f = write('sets-today.json', [
+      JSON.stringify({
+        sets: [
+          { name: 'a', queries: 'a.jsonl', vault: 'v', language: 'en', part: 'tune', today: '2026-11-11' },
+          { name: 'b', queries: 'b.jsonl', vault: 'v', language: 'en', part: 'test', today: 'last Tuesday' },
+        ],
+      }),
+    ]);
+    expect(() => readSetManifest(f)).toThrow(/sets\[1\] \(b\): "today" must be a date written YYYY-MM-DD/);
+  });
+
   it('tune/test overlap is found after normalising case and punctuation', () => {
     const q = (s: string, line = 1): SetQuestion => ({ q: s, rel: ['A.md'], line });
     expect(sharedQuestions([q('How do I X?')], [q('how do i  x'), q('other', 2)])).toEqual(['how do i  x']);

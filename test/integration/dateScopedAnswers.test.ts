@@ -1,0 +1,96 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import path from 'node:path';
+import { tempDir, useFastEmbedder, writeNotes } from '../helpers/fixtures.js';
+import { createChatService } from '../../src/agent/chatService.js';
+import { VaultService } from '../../src/services/vaultService.js';
+import { isNotInNotesAnswer } from '../../src/agent/language.js';
+
+/*
+ * Questions scoped to a date (src/agent/dateScope.ts), on a real index (SQLite + LanceDB, the bundled embedder) of
+ * a small journal, through the whole agent without a chat model (answers are the notes' own sentences either way):
+ * the date is met by the notes' own dates, so "what happened on <day>" and "what did I do last week" are answered
+ * from that day's or week's notes; a date with a topic still needs the topic; a topic no note has is refused.
+ */
+useFastEmbedder();
+
+/** Wednesday 25 November 2026, local time: "yesterday" is the 24th, "last week" 16–22 November. */
+const TODAY = new Date(2026, 10, 25, 10, 0, 0);
+/** Every file's mtime: far from every date asked about, so only a note's own date can match. */
+const OLD = new Date(2020, 0, 1, 12, 0, 0);
+
+const NOTES: Record<string, string> = {
+  'Daily/2026-11-07.md':
+    '# Saturday, 7 November 2026\n\nMoved the home server from the Raspberry Pi to the new mini PC.\n\n- Pizza with Lena in the evening, then a documentary about octopuses.\n',
+  'Daily/2026-11-16.md': '# Monday\n\nPlanted tulip bulbs along the fence and raked the leaves in the back garden.\n',
+  'Daily/2026-11-18.md':
+    '# Wednesday\n\nRepaired the bicycle chain and cooked a lentil soup for dinner.\n\nMaya walked me through the onboarding checklist for the new hires; the welcome email goes out on day one.\n',
+  'Daily/2026-11-21.md': '# Saturday\n\nHiked to the waterfall with Dana; the trail was muddy after the rain.\n',
+  'Daily/2026-11-24.md': '# Tuesday\n\nBaked a rye sourdough loaf and called my sister about the holidays.\n',
+  'People/Maya.md': '# Maya\n\nMaya leads the onboarding team at work and likes long checklists.\n',
+  'Projects/Greenhouse.md':
+    '# Greenhouse\n\nPlan for a small greenhouse: polycarbonate panels, an automatic vent opener and a rain barrel.\n',
+};
+
+async function ask(service: VaultService, question: string) {
+  const chat = await createChatService(service, { model: null, today: () => TODAY });
+  try {
+    return await chat.ask(`t-${Math.random()}`, question);
+  } finally {
+    await chat.close();
+  }
+}
+
+describe('questions scoped to a date', () => {
+  const tmp = tempDir('obq-date-scoped-');
+  let journal: VaultService;
+
+  beforeAll(async () => {
+    process.env.OBSIQUERY_HOME = path.join(tmp.dir, 'home');
+    const vault = path.join(tmp.dir, 'journal');
+    writeNotes(vault, NOTES, OLD);
+    journal = await VaultService.open({ vault, dataDir: path.join(tmp.dir, 'journal-data') });
+    const summary = await journal.sync();
+    expect(summary.added).toBe(Object.keys(NOTES).length);
+  }, 300_000);
+
+  afterAll(() => {
+    journal?.close();
+    tmp.cleanup();
+  });
+
+  it('"what happened on <day>" is answered from that day’s note, whose date is its name', async () => {
+    const r = await ask(journal, 'What happened on Saturday 7 November?');
+    expect(isNotInNotesAnswer(r.answer)).toBe(false);
+    expect(r.sources.map((s) => s.source)).toEqual(['Daily/2026-11-07.md']);
+    expect(r.answer).toMatch(/home server/);
+  }, 120_000);
+
+  it('"what did I do last week" summarises last week’s daily notes in date order, each cited', async () => {
+    const r = await ask(journal, 'what did I do last week');
+    expect(r.sources.map((s) => s.source)).toEqual([
+      'Daily/2026-11-16.md',
+      'Daily/2026-11-18.md',
+      'Daily/2026-11-21.md',
+    ]);
+    expect(r.answer).toMatch(/tulip bulbs.*\[1\].*bicycle chain.*\[2\].*waterfall.*\[3\]/s);
+  }, 120_000);
+
+  it('"yesterday" is the pinned today’s yesterday', async () => {
+    const r = await ask(journal, 'what did I do yesterday');
+    expect(r.sources.map((s) => s.source)).toEqual(['Daily/2026-11-24.md']);
+    expect(r.answer).toMatch(/sourdough/);
+  }, 120_000);
+
+  it('a date with a topic still needs the topic: the onboarding sentence, not the day’s first line', async () => {
+    const r = await ask(journal, 'what did Maya say about onboarding last week');
+    expect(r.sources.map((s) => s.source)).toEqual(['Daily/2026-11-18.md']);
+    expect(r.answer).toMatch(/onboarding checklist/);
+    expect(r.answer).not.toMatch(/bicycle/);
+  }, 120_000);
+
+  it('a date with a topic no dated note has is still refused', async () => {
+    const r = await ask(journal, 'what did the plumber say yesterday');
+    expect(isNotInNotesAnswer(r.answer)).toBe(true);
+    expect(r.sources).toEqual([]);
+  }, 120_000);
+});

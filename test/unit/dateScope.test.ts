@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { datedNotes, digestPicks, hasTopic, topicQuestion } from '../../src/agent/dateScope.js';
+import type { SearchResult } from '../../src/search/similaritySearch.js';
+
+const scope = (rest: string, from = '2026-11-16', to = '2026-11-22') => ({ from, to, rest });
+
+describe('date-scoped questions (dateScope.ts)', () => {
+  it('the topic is what is left once the date and the words any day answers are gone', () => {
+    expect(hasTopic(scope('what did I do'))).toBe(false);
+    expect(hasTopic(scope('What happened on  ?'))).toBe(false);
+    expect(hasTopic(scope('what did I get up to'))).toBe(false);
+    // Date words the phrase did not take ("on Saturday, 7 November": the comma splits it).
+    expect(hasTopic(scope('what did I do on Saturday,'))).toBe(false);
+    expect(topicQuestion(scope('what did the plumber say'))).toBe('What plumber');
+    // A name keeps its capital after the leading stop word, so namedWords still counts it as a name.
+    expect(topicQuestion(scope('what did Maya say about onboarding'))).toBe('What Maya onboarding');
+    expect(hasTopic(scope('where did I hike with Dana'))).toBe(true);
+  });
+
+  const chunk = (source: string, note_date: string | null, start_line = 1): SearchResult =>
+    ({ source, title: source.split('/').pop()!.replace(/\.md$/, ''), note_date, start_line }) as SearchResult;
+
+  it('dated notes: one group per note, in date order, daily notes first on a day, undated ones left out', () => {
+    const chunks = [
+      chunk('Daily/2026-11-21.md', '2026-11-21'),
+      chunk('Recipes/Bread.md', '2026-11-16'),
+      chunk('People/Maya.md', null),
+      chunk('Daily/2026-11-16.md', '2026-11-16', 9),
+      chunk('Daily/2026-11-16.md', '2026-11-16', 1),
+    ];
+    expect(datedNotes(chunks, scope('x'))).toEqual([[4, 3], [1], [0]]);
+    // When no note has a date of its own, the notes the filter matched by their last change are the dated ones.
+    expect(datedNotes([chunk('A.md', null), chunk('B.md', null)], scope('x'))).toEqual([[0], [1]]);
+  });
+
+  it('a digest takes one sentence per note first, then more, and keeps note order', () => {
+    expect(digestPicks([['a1', 'a2'], ['b1'], ['c1', 'c2']], 4)).toEqual([
+      { note: 0, text: 'a1' },
+      { note: 0, text: 'a2' },
+      { note: 1, text: 'b1' },
+      { note: 2, text: 'c1' },
+    ]);
+    expect(digestPicks([['a1'], [], ['c1']], 5).map((p) => p.text)).toEqual(['a1', 'c1']);
+    expect(digestPicks([['a1', 'a2', 'a3']], 2).map((p) => p.text)).toEqual(['a1', 'a2']);
+  });
+});
