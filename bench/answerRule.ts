@@ -29,7 +29,7 @@ import { commonWords, questionKeyWords, unknownNames } from '../src/agent/releva
 import { unknownWords, wordDocumentCounts } from '../src/store/sparse.js';
 import { queryTerms, words, wordTerms } from '../src/text/segment.js';
 import { questionLanguage } from '../src/agent/language.js';
-import type { Embedder } from '../src/models/embedder.js';
+import { memoisedEmbedder } from './searchCache.js';
 
 const args = process.argv.slice(2);
 const opt = (name: string) => {
@@ -45,23 +45,6 @@ const sets = selectEvalSets(loadEvalSets(), { names });
 const vaults = [...new Set(sets.map((s) => s.vault))];
 if (vaults.length !== 1) throw new Error('--data names one index: choose sets over one vault');
 const service = await VaultService.open({ vault: vaults[0]!, dataDir: data });
-
-/** The same vectors for the same text: every configuration re-ranks the same sentences, embedded once. */
-function memoised(embedder: Embedder): Embedder {
-  const cache = new Map<string, Float32Array>();
-  return {
-    modelId: embedder.modelId,
-    dimension: embedder.dimension,
-    calibration: embedder.calibration,
-    dispose: () => embedder.dispose(),
-    async embed(texts, opts) {
-      const key = (t: string) => `${opts?.kind ?? 'passage'}\u0000${t}`;
-      const missing = [...new Set(texts.filter((t) => !cache.has(key(t))))];
-      if (missing.length) (await embedder.embed(missing, opts)).forEach((v, i) => cache.set(key(missing[i]!), v));
-      return texts.map((t) => cache.get(key(t))!);
-    },
-  };
-}
 
 const search = (q: string, k: number): Promise<SearchResult[]> =>
   similaritySearch(service.index, service.embedder, {
@@ -114,7 +97,7 @@ try {
       }
     }
   } else {
-    const embedder = memoised(service.embedder);
+    const embedder = memoisedEmbedder(service.embedder);
     const ks = list('--k', '5').map(Number);
     const pools = list('--pool', `${ANSWER_POOL.top}+${ANSWER_POOL.notes}x${ANSWER_POOL.perNote}`).map((p) => {
       // top+notes x perNote: "4+0x0" is the top four chunks, whatever their notes (the rule before).

@@ -14,7 +14,7 @@ import { chooseEmbeddingModel, VaultService } from '../src/services/vaultService
 import { evaluate, readQueries, type Metrics } from '../src/search/evaluate.js';
 import { evalIndexDir, loadEvalSets, selectEvalSets, type SetPart } from '../src/search/evalSets.js';
 import { calibrateFusion, CALIBRATION_SHIFTS, type PseudoQueryKind } from './pseudoQueryCalibration.js';
-import { cachedQueries, cachedVectors } from './searchCache.js';
+import { memoisedEmbedder, cachedVectors } from './searchCache.js';
 
 const args = process.argv.slice(2);
 const opt = (name: string) => {
@@ -43,7 +43,7 @@ for (const [vault, vaultSets] of byVault) {
     embeddingModel: choice.model.id,
   });
   try {
-    const embedder = cachedQueries(service.embedder);
+    const embedder = memoisedEmbedder(service.embedder);
     const index = cachedVectors(service.index);
     console.log(`${path.basename(vault)} (${embedder.modelId}, ${index.db.countsByStatus().chunks} chunks)`);
     const pseudo: Record<string, unknown> = {};

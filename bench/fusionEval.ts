@@ -16,7 +16,7 @@ import { evaluate, readQueries, type Metrics } from '../src/search/evaluate.js';
 import { evalIndexDir, loadEvalSets, selectEvalSets, type SetPart as EvalPart } from '../src/search/evalSets.js';
 import type { FusionOptions } from '../src/search/fusion.js';
 import { LINK_BOOST } from '../src/search/similaritySearch.js';
-import { cachedQueries, cachedVectors } from './searchCache.js';
+import { memoisedEmbedder, cachedVectors } from './searchCache.js';
 
 const args = process.argv.slice(2);
 const opt = (name: string) => {
@@ -78,7 +78,7 @@ for (const set of sets) {
   });
   try {
     await service.sync();
-    const embedder = cachedQueries(service.embedder);
+    const embedder = memoisedEmbedder(service.embedder);
     const index = cachedVectors(service.index);
     const queries = readQueries(set.queries, { offTopic: true }).filter((q) => q.rel.length > 0);
     if (queries.length === 0) continue;

@@ -1,27 +1,30 @@
 /**
- * Memoised query embeddings and vector searches for the fusion benches (bench/fusionEval.ts,
- * bench/calibrationEval.ts): the retrieved lists do not depend on the fusion, so every candidate after the first
+ * Memoised embeddings and vector searches for the benches (bench/fusionEval.ts, bench/calibrationEval.ts,
+ * bench/answerRule.ts): the retrieved lists do not depend on the fusion, so every candidate after the first
  * costs only fusion and boosts.
  */
 import type { Embedder } from '../src/models/embedder.js';
 import type { Index } from '../src/store/openIndex.js';
 import type { VectorHit, VectorStore } from '../src/store/vectorStore.js';
 
-/** The embedder with its query embeddings memoised: every candidate searches with the same query vectors. */
-export function cachedQueries(embedder: Embedder): Embedder {
+/**
+ * The embedder with every embedding memoised by text and kind (query or passage), returning the same vector object
+ * each time: every candidate searches with the same query vectors (cachedVectors keys on that object), and the
+ * answer-rule replay re-ranks the same sentences, embedded once.
+ */
+export function memoisedEmbedder(embedder: Embedder): Embedder {
   const cache = new Map<string, Float32Array>();
+  const key = (t: string, kind = 'passage') => `${kind}\u0000${t}`;
   return {
     modelId: embedder.modelId,
     dimension: embedder.dimension,
     calibration: embedder.calibration,
     dispose: () => embedder.dispose(),
     async embed(texts, opts) {
-      if (opts?.kind !== 'query' || texts.length !== 1) return embedder.embed(texts, opts);
-      const hit = cache.get(texts[0]!);
-      if (hit) return [hit];
-      const [v] = await embedder.embed(texts, opts);
-      cache.set(texts[0]!, v!);
-      return [v!];
+      const missing = [...new Set(texts.filter((t) => !cache.has(key(t, opts?.kind))))];
+      if (missing.length)
+        (await embedder.embed(missing, opts)).forEach((v, i) => cache.set(key(missing[i]!, opts?.kind), v));
+      return texts.map((t) => cache.get(key(t, opts?.kind))!);
     },
   };
 }

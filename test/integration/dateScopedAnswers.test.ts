@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import path from 'node:path';
 import { tempDir, useFastEmbedder, writeNotes } from '../helpers/fixtures.js';
-import { createChatService } from '../../src/agent/chatService.js';
+import { askOnDay } from '../helpers/askOnDay.js';
 import { VaultService } from '../../src/services/vaultService.js';
 import { isNotInNotesAnswer } from '../../src/agent/language.js';
 
@@ -31,14 +31,7 @@ const NOTES: Record<string, string> = {
     '# Greenhouse\n\nPlan for a small greenhouse: polycarbonate panels, an automatic vent opener and a rain barrel.\n',
 };
 
-async function ask(service: VaultService, question: string) {
-  const chat = await createChatService(service, { model: null, today: () => TODAY });
-  try {
-    return await chat.ask(`t-${Math.random()}`, question);
-  } finally {
-    await chat.close();
-  }
-}
+const ask = (service: VaultService, question: string) => askOnDay(service, question, TODAY);
 
 describe('questions scoped to a date', () => {
   const tmp = tempDir('obq-date-scoped-');

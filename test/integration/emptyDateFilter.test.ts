@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import path from 'node:path';
 import { tempDir, useFastEmbedder, writeNotes } from '../helpers/fixtures.js';
-import { createChatService } from '../../src/agent/chatService.js';
+import { askOnDay } from '../helpers/askOnDay.js';
 import { VaultService } from '../../src/services/vaultService.js';
 import { isNotInNotesAnswer } from '../../src/agent/language.js';
 
@@ -52,14 +52,7 @@ async function indexVault(root: string, name: string, notes: Record<string, stri
   return service;
 }
 
-async function ask(service: VaultService, question: string) {
-  const chat = await createChatService(service, { model: null, today: () => TODAY });
-  try {
-    return await chat.ask(`t-${Math.random()}`, question);
-  } finally {
-    await chat.close();
-  }
-}
+const ask = (service: VaultService, question: string) => askOnDay(service, question, TODAY);
 
 describe('a date filter that matches nothing', () => {
   const tmp = tempDir('obq-empty-date-');
