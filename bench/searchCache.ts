@@ -52,3 +52,41 @@ export function cachedVectors(index: Index): Index {
   };
   return { ...index, vectors, close: () => index.close() };
 }
+
+/**
+ * The index with every SQLite read memoised by statement and arguments (BM25 hits, title and alias matches, links):
+ * with cachedVectors, a fusion candidate after the first costs only the fusion and the boosts. Only for benches that
+ * never write to the index.
+ */
+export function cachedDb(index: Index): Index {
+  const results = new Map<string, unknown>();
+  const statement = (stmt: object, key: string): object =>
+    new Proxy(stmt, {
+      get(target, prop) {
+        const value = (target as Record<PropertyKey, unknown>)[prop];
+        if (prop === 'all' || prop === 'get')
+          return (...params: unknown[]) => {
+            const k = `${key}\u0000${String(prop)}\u0000${JSON.stringify(params)}`;
+            if (!results.has(k)) results.set(k, (value as (...a: unknown[]) => unknown).apply(target, params));
+            return results.get(k);
+          };
+        if (prop === 'pluck' || prop === 'raw' || prop === 'expand')
+          return (on = true) => {
+            (value as (on: boolean) => unknown).call(target, on);
+            return statement(target, `${key}\u0000${String(prop)}${on}`);
+          };
+        return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+      },
+    });
+  const raw = index.db.db;
+  const db = new Proxy(raw, {
+    get(target, prop) {
+      if (prop === 'prepare') return (sql: string) => statement(target.prepare(sql), sql);
+      const value = (target as unknown as Record<PropertyKey, unknown>)[prop];
+      return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+  const indexDb = Object.create(index.db) as Index['db'];
+  Object.defineProperty(indexDb, 'db', { value: db });
+  return { ...index, db: indexDb };
+}

@@ -23,7 +23,7 @@
  */
 
 export type FusionMethod = 'max' | 'zscore' | 'rank' | 'rrf';
-export type FusionAdaptive = 'none' | 'gap' | 'gap12' | 'agreement';
+export type FusionAdaptive = 'none' | 'gap' | 'gap12' | 'agreement' | 'gapAgree' | 'agreeGap';
 
 export interface FusionOptions {
   method: FusionMethod;
@@ -49,6 +49,13 @@ export interface FusionOptions {
    * 0: off). Only for `zscore`, whose scores are in standard deviations.
    */
   bothBonus?: number;
+  /** How many top notes of each list the agreement measure compares (default 5). */
+  agreeDepth?: number;
+  /**
+   * Standardise each side over the candidates' notes (each note's best chunk) instead of over chunks: a long note
+   * with many matching chunks then does not widen the spread that its own best chunk is measured against.
+   */
+  noteStats?: boolean;
 }
 
 export interface FusionCandidate {
@@ -74,7 +81,7 @@ interface SideStats {
   depth: number;
 }
 
-function sideStats(scores: (number | null)[]): SideStats {
+function sideStats(scores: (number | null)[], sources?: string[]): SideStats {
   const order = scores
     .map((s, i) => ({ s, i }))
     .filter((x): x is { s: number; i: number } => x.s !== null)
@@ -82,7 +89,7 @@ function sideStats(scores: (number | null)[]): SideStats {
   const rank = new Map(order.map((x, r) => [x.i, r + 1]));
   // Statistics over every candidate, a side's misses scoring 0 (no query word at all, for BM25): a side that found
   // one chunk, an exact name, then stands far out instead of having no spread to standardise by.
-  const values = scores.map((s) => s ?? 0).sort((a, b) => b - a);
+  const values = (sources ? noteBest(scores, sources) : scores.map((s) => s ?? 0)).sort((a, b) => b - a);
   const n = values.length;
   const mean = n ? values.reduce((a, b) => a + b, 0) / n : 0;
   const std = n > 1 ? Math.sqrt(values.reduce((a, b) => a + (b - mean) ** 2, 0) / n) : 0;
@@ -100,15 +107,22 @@ function sideStats(scores: (number | null)[]): SideStats {
   };
 }
 
+/** Each note's best score (a side's misses at 0). */
+function noteBest(scores: (number | null)[], sources: string[]): number[] {
+  const best = new Map<string, number>();
+  scores.forEach((s, i) => best.set(sources[i]!, Math.max(best.get(sources[i]!) ?? -Infinity, s ?? 0)));
+  return [...best.values()];
+}
+
 /** Share of the dense side's top notes that the sparse side's top notes also hold (0..1). */
-function agreement(cands: FusionCandidate[], dense: SideStats, sparse: SideStats): number {
+function agreement(cands: FusionCandidate[], dense: SideStats, sparse: SideStats, depth = 5): number {
   const topNotes = (s: SideStats) =>
     new Set(
       [...s.rank.entries()]
         .sort((a, b) => a[1] - b[1])
         .map(([i]) => cands[i]!.source)
         .filter((src, j, all) => all.indexOf(src) === j)
-        .slice(0, 5),
+        .slice(0, depth),
     );
   const d = topNotes(dense);
   const s = topNotes(sparse);
@@ -127,23 +141,44 @@ export function queryDenseWeight(
 ): number {
   if (sparse.depth === 0) return 1;
   const w = opts.denseWeight;
-  if (opts.adaptive === 'gap' || opts.adaptive === 'gap12') {
-    const standsOut = (side: SideStats) => Math.max(opts.adaptive === 'gap' ? side.topZ : side.gap12, 0);
+  const gapWeight = (kind: 'gap' | 'gap12') => {
+    const standsOut = (side: SideStats) => Math.max(kind === 'gap' ? side.topZ : side.gap12, 0);
     const d = standsOut(dense) * w;
     const s = standsOut(sparse) * (1 - w);
     return d + s > 0 ? d / (d + s) : w;
+  };
+  switch (opts.adaptive) {
+    case 'gap':
+    case 'gap12':
+      return gapWeight(opts.adaptive);
+    case 'agreement':
+      return w + (0.5 - w) * agreement(cands, dense, sparse, opts.agreeDepth);
+    case 'gapAgree': {
+      // Where the lists agree the weight hardly matters; where they disagree, follow the side that is sure.
+      const a = agreement(cands, dense, sparse, opts.agreeDepth);
+      return a * w + (1 - a) * gapWeight('gap');
+    }
+    case 'agreeGap': {
+      // Where the lists disagree, keep the model's calibrated share; only agreeing lists let the gap move it.
+      const a = agreement(cands, dense, sparse, opts.agreeDepth);
+      return a * gapWeight('gap') + (1 - a) * w;
+    }
+    default:
+      return w;
   }
-  if (opts.adaptive === 'agreement') {
-    const a = agreement(cands, dense, sparse);
-    return w + (0.5 - w) * a;
-  }
-  return w;
 }
 
 /** One fused score per candidate, in the order given. Higher is better. */
 export function fuseScores(cands: FusionCandidate[], opts: FusionOptions): number[] {
-  const dense = sideStats(cands.map((c) => c.dense_score));
-  const sparse = sideStats(cands.map((c) => c.sparse_score));
+  const sources = opts.noteStats ? cands.map((c) => c.source) : undefined;
+  const dense = sideStats(
+    cands.map((c) => c.dense_score),
+    sources,
+  );
+  const sparse = sideStats(
+    cands.map((c) => c.sparse_score),
+    sources,
+  );
   const w = queryDenseWeight(opts, cands, dense, sparse);
   const bestSparse = opts.method === 'max' ? Math.max(sparseMax(cands), 1e-9) : 1;
   const norm = (side: SideStats, score: number | null, i: number): number => {

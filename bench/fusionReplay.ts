@@ -1,0 +1,132 @@
+/**
+ * Fusion candidates replayed per question (issue 24 part 2, the agreement round): like bench/fusionEval.ts, but every
+ * SQLite read and vector search is memoised too (searchCache.cachedDb), so each candidate after the first costs only
+ * the fusion and the boosts, and the per-question note ranks are written out, so a candidate's wins and losses can be
+ * read question by question on the tuning parts.
+ *
+ *   node --import tsx bench/fusionReplay.ts --data-root DIR [--part tune|test] [--set NAME ...] [--model ID]
+ *       [--only NAME,NAME] --out FILE.json
+ *
+ * Candidates run through the real search (similaritySearch with the boosts), each naming its whole fusion on top of
+ * SHIPPED_FUSION. `bench/fusionTable.ts` turns the output into worst margins per embedder group.
+ */
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { chooseEmbeddingModel, VaultService } from '../src/services/vaultService.js';
+import { readQueries, scoreRanking } from '../src/search/evaluate.js';
+import { evalIndexDir, loadEvalSets, selectEvalSets, type SetPart } from '../src/search/evalSets.js';
+import type { FusionOptions } from '../src/search/fusion.js';
+import { similaritySearch, type RetrievalMode, type SearchInput } from '../src/search/similaritySearch.js';
+import { cachedDb, cachedVectors, memoisedEmbedder } from './searchCache.js';
+
+const args = process.argv.slice(2);
+const opt = (name: string) => {
+  const i = args.indexOf(name);
+  return i >= 0 ? args[i + 1] : undefined;
+};
+const dataRoot = opt('--data-root');
+const out = opt('--out');
+if (!dataRoot || !out) throw new Error('usage: fusionReplay.ts --data-root DIR --out FILE [--part tune|test] [--set NAME]');
+const names = args.flatMap((a, i) => (a === '--set' ? [args[i + 1]!] : []));
+const sets = selectEvalSets(loadEvalSets(), { names, part: opt('--part') as SetPart | undefined });
+const only = opt('--only')?.split(',');
+
+export interface ReplayCandidate {
+  name: string;
+  /** On top of SHIPPED_FUSION (guard and bonus as shipped unless named). */
+  fusion?: Partial<FusionOptions>;
+  /** Dense weight for every query of the set; undefined: the model's calibration (per script). */
+  weight?: number;
+}
+
+const WEIGHTS = [0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 0.95];
+const candidates: ReplayCandidate[] = [{ name: 'shipped' }];
+const variants: [string, Partial<FusionOptions>][] = [
+  ['shipped', {}],
+  ['agree', { adaptive: 'agreement' }],
+  ['agreeGap', { adaptive: 'agreeGap' }],
+  ['gapAgree', { adaptive: 'gapAgree' }],
+  ['gapAgree10', { adaptive: 'gapAgree', agreeDepth: 10 }],
+  ['gapNotes', { noteStats: true }],
+  ['gapAgree notes', { adaptive: 'gapAgree', noteStats: true }],
+];
+for (const [v, fusion] of variants)
+  for (const w of WEIGHTS) candidates.push({ name: `${v} w=${w}`, fusion, weight: w });
+for (const [v, fusion] of variants.slice(1)) candidates.push({ name: `${v} w per model`, fusion });
+const run = only ? candidates.filter((c) => only.includes(c.name)) : candidates;
+
+type PerQuestion = { r5: number; rr: number };
+interface SetResult {
+  set: string;
+  part: SetPart;
+  language: string;
+  model: string;
+  questions: { q: string; rel: string[] }[];
+  systems: Record<string, PerQuestion[]>;
+}
+const results: SetResult[] = [];
+for (const set of sets) {
+  const choice = await chooseEmbeddingModel(
+    { vault: set.vault, dataDir: path.join(dataRoot, '.none') },
+    { embeddingModel: opt('--model') },
+  );
+  const service = await VaultService.open({
+    vault: set.vault,
+    dataDir: evalIndexDir(dataRoot, set.vault, choice.model.id),
+    embeddingModel: choice.model.id,
+  });
+  try {
+    await service.sync();
+    const embedder = memoisedEmbedder(service.embedder);
+    const index = cachedDb(cachedVectors(service.index));
+    const queries = readQueries(set.queries, { offTopic: true }).filter((q) => q.rel.length > 0);
+    if (queries.length === 0) continue;
+    const result: SetResult = {
+      set: set.name,
+      part: set.part,
+      language: set.language,
+      model: embedder.modelId,
+      questions: queries,
+      systems: {},
+    };
+    const ranks = async (mode: RetrievalMode, settings: Partial<SearchInput> = {}) => {
+      const per: PerQuestion[] = [];
+      for (const q of queries) {
+        const hits = await similaritySearch(index, embedder, {
+          refined_query_for_vector_search: q.q,
+          k: 10,
+          perNote: true,
+          mode,
+          threshold: 0,
+          dateAware: false,
+          ...settings,
+        });
+        const s = scoreRanking(
+          hits.map((h) => h.source),
+          q.rel,
+        );
+        per.push({ r5: s.r5, rr: s.rr });
+      }
+      return per;
+    };
+    result.systems.dense = await ranks('dense');
+    result.systems.sparse = await ranks('sparse');
+    const started = performance.now();
+    for (const c of run) {
+      result.systems[c.name] = await ranks('hybrid', {
+        fusion: c.fusion,
+        ...(c.weight !== undefined ? { denseWeight: c.weight } : {}),
+      });
+    }
+    const mean = (xs: PerQuestion[], k: keyof PerQuestion) => xs.reduce((a, x) => a + x[k], 0) / xs.length;
+    const line = (n: string) =>
+      `${mean(result.systems[n]!, 'r5').toFixed(3)}/${mean(result.systems[n]!, 'rr').toFixed(3)}`;
+    console.log(
+      `${set.name} (${set.part}, ${queries.length} q, ${embedder.modelId}): dense ${line('dense')} BM25 ${line('sparse')} shipped ${line(run[0]?.name ?? 'dense')}; ${run.length} candidates in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    );
+    results.push(result);
+  } finally {
+    service.close();
+  }
+  writeFileSync(out, JSON.stringify(results));
+}
