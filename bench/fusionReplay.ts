@@ -26,7 +26,8 @@ const opt = (name: string) => {
 };
 const dataRoot = opt('--data-root');
 const out = opt('--out');
-if (!dataRoot || !out) throw new Error('usage: fusionReplay.ts --data-root DIR --out FILE [--part tune|test] [--set NAME]');
+if (!dataRoot || !out)
+  throw new Error('usage: fusionReplay.ts --data-root DIR --out FILE [--part tune|test] [--set NAME]');
 const names = args.flatMap((a, i) => (a === '--set' ? [args[i + 1]!] : []));
 const sets = selectEvalSets(loadEvalSets(), { names, part: opt('--part') as SetPart | undefined });
 const only = opt('--only')?.split(',');
@@ -37,25 +38,39 @@ export interface ReplayCandidate {
   fusion?: Partial<FusionOptions>;
   /** Dense weight for every query of the set; undefined: the model's calibration (per script). */
   weight?: number;
+  /** Dense weight by embedder id, where it differs from the calibration (main's weights, for the same-run baseline). */
+  weightOf?: Record<string, number>;
 }
 
-const WEIGHTS = [0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 0.95];
-const candidates: ReplayCandidate[] = [{ name: 'shipped' }];
+const WEIGHTS = [0.4, 0.5, 0.6, 0.7, 0.75, 0.8, 0.85, 0.9, 0.95];
+// 'main': the rule shipped before this round (no guard scaling, MPNet 0.7), the same-run baseline.
+const candidates: ReplayCandidate[] = [
+  { name: 'shipped' },
+  { name: 'main', fusion: { guardByShare: false }, weightOf: { 'all-mpnet-base-v2-int8': 0.7 } },
+];
+// Round 3: the guard's gap scaled by the side's share of the weight, with and without the both-sides bonus scaled
+// the same way, and the agreement-weighted variant; round 2's best (no guard, no bonus) for reference.
 const variants: [string, Partial<FusionOptions>][] = [
-  ['shipped', {}],
-  ['agree', { adaptive: 'agreement' }],
-  ['agreeGap', { adaptive: 'agreeGap' }],
-  ['gapAgree', { adaptive: 'gapAgree' }],
-  ['gapAgree10', { adaptive: 'gapAgree', agreeDepth: 10 }],
-  ['gapNotes', { noteStats: true }],
-  ['gapAgree notes', { adaptive: 'gapAgree', noteStats: true }],
+  ['main rule', { guardByShare: false }],
+  ['no guard', { guard: 0 }],
+  ['guard by share', { guardByShare: true }],
+  ['guard by share, bonus balanced', { guardByShare: true, bothBonusBalance: true }],
+  ['guard by share, bonus 0.25', { guardByShare: true, bothBonus: 0.25 }],
+  ['agreeGap guard by share', { adaptive: 'agreeGap', guardByShare: true }],
 ];
 for (const [v, fusion] of variants)
   for (const w of WEIGHTS) candidates.push({ name: `${v} w=${w}`, fusion, weight: w });
 for (const [v, fusion] of variants.slice(1)) candidates.push({ name: `${v} w per model`, fusion });
+// Finer steps around MPNet's best.
+for (const w of [0.825, 0.875]) {
+  candidates.push({ name: `main rule w=${w}`, fusion: { guardByShare: false }, weight: w });
+  candidates.push({ name: `guard by share w=${w}`, fusion: { guardByShare: true }, weight: w });
+}
 const run = only ? candidates.filter((c) => only.includes(c.name)) : candidates;
 
-type PerQuestion = { r5: number; rr: number };
+/** A question's note-level R@5 and reciprocal rank; `top`: its first ten notes, for the systems named by --dump. */
+type PerQuestion = { r5: number; rr: number; top?: string[] };
+const dump = new Set(['dense', 'sparse', ...(opt('--dump')?.split(',') ?? [])]);
 interface SetResult {
   set: string;
   part: SetPart;
@@ -89,7 +104,7 @@ for (const set of sets) {
       questions: queries,
       systems: {},
     };
-    const ranks = async (mode: RetrievalMode, settings: Partial<SearchInput> = {}) => {
+    const ranks = async (mode: RetrievalMode, settings: Partial<SearchInput> = {}, name: string = mode) => {
       const per: PerQuestion[] = [];
       for (const q of queries) {
         const hits = await similaritySearch(index, embedder, {
@@ -105,7 +120,7 @@ for (const set of sets) {
           hits.map((h) => h.source),
           q.rel,
         );
-        per.push({ r5: s.r5, rr: s.rr });
+        per.push({ r5: s.r5, rr: s.rr, ...(dump.has(name) ? { top: [...new Set(hits.map((h) => h.source))] } : {}) });
       }
       return per;
     };
@@ -113,12 +128,18 @@ for (const set of sets) {
     result.systems.sparse = await ranks('sparse');
     const started = performance.now();
     for (const c of run) {
-      result.systems[c.name] = await ranks('hybrid', {
-        fusion: c.fusion,
-        ...(c.weight !== undefined ? { denseWeight: c.weight } : {}),
-      });
+      result.systems[c.name] = await ranks(
+        'hybrid',
+        {
+          fusion: c.fusion,
+          ...((c.weight ?? c.weightOf?.[embedder.modelId]) !== undefined
+            ? { denseWeight: c.weight ?? c.weightOf?.[embedder.modelId] }
+            : {}),
+        },
+        c.name,
+      );
     }
-    const mean = (xs: PerQuestion[], k: keyof PerQuestion) => xs.reduce((a, x) => a + x[k], 0) / xs.length;
+    const mean = (xs: PerQuestion[], k: 'r5' | 'rr') => xs.reduce((a, x) => a + x[k], 0) / xs.length;
     const line = (n: string) =>
       `${mean(result.systems[n]!, 'r5').toFixed(3)}/${mean(result.systems[n]!, 'rr').toFixed(3)}`;
     console.log(

@@ -23,10 +23,15 @@ const files = args.filter((a, i) => a.endsWith('.json') && !args[i - 1]?.startsW
 const top = Number(opt('--top') ?? 12);
 const match = opt('--match');
 const only = opt('--sets')?.split(',');
+// --merge: one group over every file's sets (one embedder's vaults indexed in separate runs).
+const groups = args.includes('--merge') ? [files] : files.map((f) => [f]);
 
 const mean = (xs: { r5: number; rr: number }[], k: 'r5' | 'rr') => xs.reduce((a, x) => a + x[k], 0) / xs.length;
-for (const file of files) {
-  const sets = (JSON.parse(readFileSync(file, 'utf8')) as SetResult[]).filter((s) => !only || only.includes(s.set));
+for (const group of groups) {
+  const file = group.join(' + ');
+  const sets = group
+    .flatMap((f) => JSON.parse(readFileSync(f, 'utf8')) as SetResult[])
+    .filter((s) => !only || only.includes(s.set));
   if (sets.length === 0) continue;
   const names = Object.keys(sets[0]!.systems).filter((n) => n !== 'dense' && n !== 'sparse');
   const rows = names

@@ -45,10 +45,23 @@ export interface FusionOptions {
    */
   guardGap?: number;
   /**
+   * Scale each side's guard gap by its share of the query's weight (gap x 0.5 / share): a side the calibration
+   * trusts less must stand out more before its best note overrules the mix.
+   */
+  guardByShare?: boolean;
+  /**
    * Added, in standard deviations, to a candidate both sides rank in their top ten (a CombMNZ-style agreement bonus;
    * 0: off). Only for `zscore`, whose scores are in standard deviations.
    */
   bothBonus?: number;
+  /** The both-sides bonus applies to a chunk within this rank on both sides (default 10). */
+  bothBonusDepth?: number;
+  /**
+   * Scale the both-sides bonus by how evenly the query's weight is shared (2 x the smaller share): when one side
+   * carries most of the weight, the other side's top ten is mostly what that side got wrong, and agreeing with it
+   * is weaker evidence.
+   */
+  bothBonusBalance?: boolean;
   /** How many top notes of each list the agreement measure compares (default 5). */
   agreeDepth?: number;
   /**
@@ -199,13 +212,20 @@ export function fuseScores(cands: FusionCandidate[], opts: FusionOptions): numbe
     }
   };
   const fused = cands.map((c, i) => w * norm(dense, c.dense_score, i) + (1 - w) * norm(sparse, c.sparse_score, i));
-  if (opts.bothBonus && opts.method === 'zscore')
+  if (opts.bothBonus && opts.method === 'zscore') {
+    const depth = opts.bothBonusDepth ?? TOP;
+    const bonus = opts.bothBonus * (opts.bothBonusBalance ? 2 * Math.min(w, 1 - w) : 1);
     fused.forEach((_, i) => {
-      if ((dense.rank.get(i) ?? Infinity) <= TOP && (sparse.rank.get(i) ?? Infinity) <= TOP)
-        fused[i]! += opts.bothBonus!;
+      if ((dense.rank.get(i) ?? Infinity) <= depth && (sparse.rank.get(i) ?? Infinity) <= depth) fused[i]! += bonus;
     });
-  if (opts.guard && sparse.depth > 0)
-    keepBestOfEachSide(cands, fused, [dense, sparse], opts.guard, opts.guardDepth ?? 1, opts.guardGap ?? 0);
+  }
+  if (opts.guard && sparse.depth > 0) {
+    const gap = opts.guardGap ?? 0;
+    const gaps = opts.guardByShare
+      ? [(gap * 0.5) / Math.max(w, 1e-3), (gap * 0.5) / Math.max(1 - w, 1e-3)]
+      : [gap, gap];
+    keepBestOfEachSide(cands, fused, [dense, sparse], opts.guard, opts.guardDepth ?? 1, gaps);
+  }
   return fused;
 }
 
@@ -220,7 +240,7 @@ function keepBestOfEachSide(
   sides: SideStats[],
   within: number,
   depth: number,
-  gap: number,
+  gaps: number[],
 ): void {
   // Each note's best fused chunk stands for it.
   const head = new Map<string, number>();
@@ -230,16 +250,17 @@ function keepBestOfEachSide(
   });
   // Each side's best notes, best first, with the side's score of their best chunk.
   const sideNotes = sides.map((side, k) => {
+    const gap = gaps[k]!;
     const seen = new Map<string, number>();
     for (const i of side.best) {
       const c = cands[i]!;
       if (!seen.has(c.source)) seen.set(c.source, (k === 0 ? c.dense_score : c.sparse_score) ?? 0);
     }
-    return { side, notes: [...seen] };
+    return { side, gap, notes: [...seen] };
   });
   const keep: string[] = [];
   for (let d = 0; d < depth; d++)
-    for (const { side, notes } of sideNotes) {
+    for (const { side, gap, notes } of sideNotes) {
       const n = notes[d];
       if (n === undefined || keep.includes(n[0])) continue;
       const next = notes[d + 1]?.[1] ?? side.mean;

@@ -111,7 +111,10 @@ const TITLE_MATCH_BOOST = 0.5;
  *   rankers is evidence neither gives alone);
  * - the guard keeps each side's best note among the first five when it stands out of that side's next note by half
  *   a standard deviation: a Recall@5 loss of fusion is a question one side had answered on top, and near-identical
- *   notes (tldr's one page per platform) do not stand out, so a side that cannot tell them apart is not followed.
+ *   notes (tldr's one page per platform) do not stand out, so a side that cannot tell them apart is not followed;
+ * - that half standard deviation is for a side holding half the weight: a side holding less must stand out more
+ *   (gap x 0.5 / share), so at MPNet's 0.825 BM25's best overrules the mix only when it stands out by 1.4 sd (on
+ *   tldr, BM25's lone best hit for a paraphrased task is mostly a page sharing one common word).
  */
 export const SHIPPED_FUSION: Omit<FusionOptions, 'denseWeight'> = {
   method: 'zscore',
@@ -120,6 +123,7 @@ export const SHIPPED_FUSION: Omit<FusionOptions, 'denseWeight'> = {
   bothBonus: 0.5,
   guard: 5,
   guardGap: 0.5,
+  guardByShare: true,
 };
 /*
  * Wikilink boost (README "Retrieval quality"): measured in one run on the dev set, a held-out set of 30

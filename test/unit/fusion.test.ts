@@ -92,6 +92,26 @@ describe('fusion', () => {
       expect(top5(0.5)).not.toContain('b.md');
     });
 
+    it('by share: a side holding less of the weight must stand out more before its best note overrules the mix', () => {
+      // b.md stands out of BM25's next notes by 0.55 sd. Plain, a gap of 0.3 keeps it at any weight; scaled by the
+      // side's share (0.3 x 0.5 / share) it needs 0.5 sd at dense 0.7 and 0.75 sd at dense 0.8 (BM25 holding 0.2).
+      const fused = (denseWeight: number, guardByShare: boolean) =>
+        fuseScores(cands, { ...zgap(denseWeight), adaptive: 'none', guard: 5, guardGap: 0.3, guardByShare });
+      const top5 = (denseWeight: number, guardByShare: boolean) => {
+        const s = fused(denseWeight, guardByShare);
+        return cands
+          .map((c, i) => ({ source: c.source, s: s[i]! }))
+          .sort((a, b) => b.s - a.s)
+          .slice(0, 5)
+          .map((c) => c.source);
+      };
+      expect(top5(0.8, false)).toContain('b.md');
+      expect(top5(0.8, true)).not.toContain('b.md');
+      expect(top5(0.7, true)).toContain('b.md');
+      // At equal shares the scaled gap is the gap itself.
+      expect(fused(0.5, true)).toEqual(fused(0.5, false));
+    });
+
     it('a note already inside the top keeps its place and score', () => {
       const base = fuseScores(cands, { ...zgap(0.5), adaptive: 'none' });
       const guarded = fuseScores(cands, { ...zgap(0.5), adaptive: 'none', guard: 5 });
