@@ -65,6 +65,11 @@ for (const [v, fusion] of variants.slice(1)) candidates.push({ name: `${v} w per
 for (const w of [0.825, 0.875]) {
   candidates.push({ name: `main rule w=${w}`, fusion: { guardByShare: false }, weight: w });
   candidates.push({ name: `guard by share w=${w}`, fusion: { guardByShare: true }, weight: w });
+  candidates.push({
+    name: `agreeGap guard by share w=${w}`,
+    fusion: { adaptive: 'agreeGap', guardByShare: true },
+    weight: w,
+  });
 }
 const run = only ? candidates.filter((c) => only.includes(c.name)) : candidates;
 
