@@ -124,8 +124,9 @@ const LINKS_ONLY = /^(?:\s*(?:!?\[\[[^\]]*\]\]|\[[^\]]*\]\([^)]*\)|<[^>]*>)\s*[,
  * `prose` (the answer's quotes, not the prompt or the excerpts) also leaves out what is not a sentence of the note:
  * fenced code (a code line, "on # enable restricted mode off # disable restricted mode", or a file tree, "Airtable/
  * Projects/ Tasks.base", was quoted as an answer sentence), and list items that are only links (a "see also" list's
- * "Import Markdown files" was quoted as the first sentence). Inline code stays: a command line written as inline code
- * (tldr-pages) is the answer.
+ * "Import Markdown files" was quoted as the first sentence), and an image's alt text (a caption of a picture the
+ * answer does not show: "Example of a base showing a table view with a list of books" was quoted for a question about
+ * list views). Inline code stays: a command line written as inline code (tldr-pages) is the answer.
  */
 export function plainText(markdown: string, opts: { prose?: boolean } = {}): string {
   const body = tablesAsSentences(markdown.replace(/^---\n[\s\S]*?\n---\n?/, ''));
@@ -170,7 +171,7 @@ export function plainText(markdown: string, opts: { prose?: boolean } = {}): str
         // An embed alone in brackets ("（ ![[lucide-trash-2.svg#icon]] ）", common in the Japanese help) goes with them.
         .replace(
           /\s*[（(]\s*!\[\[[^\]]*\]\]\s*[）)]|\s*!\[\[[^\]]*\]\]|\s*!\[([^\]]*)\]\([^)]*\)/g,
-          (_m, alt?: string) => imageText(alt),
+          (_m, alt?: string) => (opts.prose ? '' : imageText(alt)),
         )
         .replace(ICON_NAME, '$1')
         // A link to a heading of the same note ("[[#Use computer backups|computer backup]]") reads as its alias or
@@ -237,12 +238,14 @@ function stripAnswerLabel(sentence: string): string {
 }
 
 /**
- * A sentence worth showing on its own: long enough to say something, short enough to be one thought, and not
- * a lead-in ("Copy and paste the following text into your note:") whose content is in the lines after it.
+ * A sentence worth showing on its own: long enough to say something, short enough to be one thought, not a lead-in
+ * ("Copy and paste the following text into your note:") whose content is in the lines after it, and not a question:
+ * a FAQ's question ("Can I purchase one Sync subscription and use it for my team?") was quoted as an answer, first of
+ * two for "how do I get a cheaper Sync subscription as a university student".
  */
 function quotable(sentence: string, minLength: number): boolean {
   const body = sentence.replace(/\s*\[\d+\]\s*$/, '').trim();
-  return weightedLength(body) >= minLength && body.length <= 300 && !/[:：]$/.test(body) && !promptLeak(body);
+  return weightedLength(body) >= minLength && body.length <= 300 && !/[:：?？]$/.test(body) && !promptLeak(body);
 }
 
 /**
