@@ -10,7 +10,7 @@
  * `--replay` instead runs the selector itself (selectAnswerSentences, no chat model, no judge) over a grid of
  * search depths k and quote pools (ANSWER_POOL: top chunks + distinct notes × chunks per note), and writes each
  * configuration's citation hit rate, false refusals and off-topic refusals
- * (questions whose name the vault never mentions are refused before search, as the agent does):
+ * (questions naming something the vault never mentions are refused before search, as the agent does):
  *
  *   node --import tsx bench/answerRule.ts --data DIR --set NAME ... --out FILE.json --replay \
  *     [--k 5,8,10] [--pool 4+0x0,0+3x2,4+4x1]
@@ -25,8 +25,8 @@ import {
   selectAnswerSentences,
   type SelectorTuning,
 } from '../src/agent/synthesizer.js';
-import { commonWords, questionKeyWords, unknownNames } from '../src/agent/relevance.js';
-import { unknownWords, wordDocumentCounts } from '../src/store/sparse.js';
+import { commonWords, questionKeyWords, unknownNames, unknownThings } from '../src/agent/relevance.js';
+import { holdsPhrase, unknownWords, wordDocumentCounts } from '../src/store/sparse.js';
 import { queryTerms, words, wordTerms } from '../src/text/segment.js';
 import { questionLanguage } from '../src/agent/language.js';
 import { memoisedEmbedder } from './searchCache.js';
@@ -110,7 +110,14 @@ try {
       const { questions } = checkQuestionFile(s.queries, s.vault, s);
       for (const x of questions) {
         const lacking = unknownWords(service.index.db, x.q);
-        const named = unknownNames(x.q, lacking).length > 0;
+        // As the agent's search node: names, names of several words and plugins the vault never mentions.
+        const named =
+          unknownNames(x.q, lacking).length > 0 ||
+          unknownThings(
+            x.q,
+            (phrase) => holdsPhrase(service.index.db, phrase),
+            () => service.index.db.indexedNotes().map((n) => n.title),
+          ).length > 0;
         const perQuestion: Record<string, unknown> = {};
         for (const k of ks) {
           const results = named ? [] : await search(x.q, k);

@@ -113,27 +113,44 @@ function imageText(alt: string | undefined): string {
 /** A bare Lucide icon name written as text ("lucide-cog.svg"), not inside inline code where it is the subject. */
 const ICON_NAME = /(^|[^\w`-])lucide-[a-z0-9-]+(?:\.svg)?(?![\w`-])/g;
 
+/** A list item that is nothing but links ("- [[Import Markdown files]]"): a "see also" entry, a page name. */
+const LINKS_ONLY = /^(?:\s*(?:!?\[\[[^\]]*\]\]|\[[^\]]*\]\([^)]*\)|<[^>]*>)\s*[,;]?)+\s*$/;
+
 /**
  * Plain text of a chunk for quoting: markdown noise (callout markers, link brackets, emphasis) removed and
  * headings dropped (the heading path is shown with the source). Blocks stay on separate lines so a heading or
  * list item never fuses into the next sentence.
+ *
+ * `prose` (the answer's quotes, not the prompt or the excerpts) also leaves out what is not a sentence of the note:
+ * fenced code (a code line, "on # enable restricted mode off # disable restricted mode", or a file tree, "Airtable/
+ * Projects/ Tasks.base", was quoted as an answer sentence), and list items that are only links (a "see also" list's
+ * "Import Markdown files" was quoted as the first sentence), and an image's alt text (a caption of a picture the
+ * answer does not show: "Example of a base showing a table view with a list of books" was quoted for a question about
+ * list views). Inline code stays: a command line written as inline code (tldr-pages) is the answer.
  */
-export function plainText(markdown: string): string {
+export function plainText(markdown: string, opts: { prose?: boolean } = {}): string {
   const body = tablesAsSentences(markdown.replace(/^---\n[\s\S]*?\n---\n?/, ''));
   const blocks: string[] = [];
   let current: string[] = [];
   let inQuote = false;
+  let fenced = false;
   const flush = () => {
     if (current.length) blocks.push(current.join(' '));
     current = [];
   };
   for (const raw of body.split('\n')) {
-    if (!raw.trim() || /^\s*#{1,6}\s/.test(raw) || /^\s*(```|~~~)/.test(raw)) {
+    const fence = /^\s*(?:>\s*)*(```|~~~)/.test(raw);
+    if (fence) fenced = !fenced;
+    if (!raw.trim() || /^\s*#{1,6}\s/.test(raw) || fence || (opts.prose && fenced)) {
       flush();
       continue;
     }
     // A list item or a quote line starts its own block; a plain soft-wrapped line continues the paragraph.
     const item = /^\s*(?:>\s*)*(?:[-*+]|\d+[.)])\s+(?:\[[ xX]\]\s+)?/.exec(raw);
+    if (opts.prose && item && LINKS_ONLY.test(raw.slice(item[0].length))) {
+      flush();
+      continue;
+    }
     const quote = /^\s*>/.test(raw);
     if (item || quote !== inQuote) flush();
     inQuote = quote;
@@ -154,12 +171,14 @@ export function plainText(markdown: string): string {
         // An embed alone in brackets ("（ ![[lucide-trash-2.svg#icon]] ）", common in the Japanese help) goes with them.
         .replace(
           /\s*[（(]\s*!\[\[[^\]]*\]\]\s*[）)]|\s*!\[\[[^\]]*\]\]|\s*!\[([^\]]*)\]\([^)]*\)/g,
-          (_m, alt?: string) => imageText(alt),
+          (_m, alt?: string) => (opts.prose ? '' : imageText(alt)),
         )
         .replace(ICON_NAME, '$1')
+        // A link to a heading of the same note ("[[#Use computer backups|computer backup]]") reads as its alias or
+        // heading; it stayed as raw brackets in quotes.
         .replace(
-          /!?\[\[([^\]|#]+)(?:#[^\]|]*)?(?:\|([^\]]+))?\]\]/g,
-          (_m, target: string, alias?: string) => alias ?? target,
+          /!?\[\[([^\]|#]*)(?:#+([^\]|]*))?(?:\|([^\]]+))?\]\]/g,
+          (m, target: string, heading?: string, alias?: string) => alias ?? (target || heading || m),
         )
         .replace(/\[([^\]]+)\]\([^)]*\)/g, '$1')
         .replace(/`([^`\n]+)`/g, '$1')
@@ -219,12 +238,14 @@ function stripAnswerLabel(sentence: string): string {
 }
 
 /**
- * A sentence worth showing on its own: long enough to say something, short enough to be one thought, and not
- * a lead-in ("Copy and paste the following text into your note:") whose content is in the lines after it.
+ * A sentence worth showing on its own: long enough to say something, short enough to be one thought, not a lead-in
+ * ("Copy and paste the following text into your note:") whose content is in the lines after it, and not a question:
+ * a FAQ's question ("Can I purchase one Sync subscription and use it for my team?") was quoted as an answer, first of
+ * two for "how do I get a cheaper Sync subscription as a university student".
  */
 function quotable(sentence: string, minLength: number): boolean {
   const body = sentence.replace(/\s*\[\d+\]\s*$/, '').trim();
-  return weightedLength(body) >= minLength && body.length <= 300 && !/[:：]$/.test(body) && !promptLeak(body);
+  return weightedLength(body) >= minLength && body.length <= 300 && !/[:：?？]$/.test(body) && !promptLeak(body);
 }
 
 /**
@@ -292,8 +313,40 @@ export function quotePool(chunks: SearchResult[], pool = ANSWER_POOL): number[] 
 function noteCandidates(chunks: SearchResult[], pool = ANSWER_POOL): Candidate[] {
   return quotePool(chunks, pool).flatMap((i) =>
     // Whole sentences of the note only: plainText keeps blocks apart, so a heading never fuses into one.
-    splitSentences(plainText(chunks[i]!.page_content))
+    splitSentences(plainText(chunks[i]!.page_content, { prose: true }))
       .filter((sentence) => quotable(sentence, 20))
+      .map((text) => ({ text, n: i + 1, generated: false })),
+  );
+}
+
+/** Fenced blocks whose lines are commands to type (a shell session), not data, config or a file tree. */
+const COMMAND_FENCE = /^\s*(?:>\s*)*(?:```|~~~)\s*(?:bash|shell|sh|zsh|console|powershell|ps1?|cmd|bat)\s*$/i;
+
+/**
+ * The command lines of a chunk's shell blocks, one per line, a trailing "# comment" kept (it says what the line does),
+ * comment-only lines left out. plainText's prose leaves all fenced code out of quotes; these compete only when no
+ * sentence of the notes is about the question (AnswerSelector.create): "publish my site from a CI job … with a dry run
+ * first" is answered by "ob publish --dry-run", which no prose sentence states.
+ */
+export function commandLines(markdown: string): string[] {
+  const lines: string[] = [];
+  let fence: 'command' | 'other' | null = null;
+  for (const raw of markdown.split('\n')) {
+    if (/^\s*(?:>\s*)*(```|~~~)/.test(raw)) {
+      fence = fence ? null : COMMAND_FENCE.test(raw) ? 'command' : 'other';
+      continue;
+    }
+    const line = raw.replace(/^\s*(?:>\s?)*/, '').trim();
+    if (fence === 'command' && line && !line.startsWith('#')) lines.push(line.replace(/\s+/g, ' '));
+  }
+  return lines;
+}
+
+/** The quote pool's command lines (commandLines), as candidates. */
+function commandCandidates(chunks: SearchResult[], pool = ANSWER_POOL): Candidate[] {
+  return quotePool(chunks, pool).flatMap((i) =>
+    commandLines(chunks[i]!.page_content)
+      .filter((line) => quotable(line, 20))
       .map((text) => ({ text, n: i + 1, generated: false })),
   );
 }
@@ -392,6 +445,14 @@ class AnswerSelector {
     candidates.forEach((c, i) => {
       const s = sel.scored(c, vecs[i]!);
       if (!c.generated) sel.described.push(s);
+      if (s.relevant) sel.pool.push(s);
+    });
+    // Command lines only when no sentence answers (commandLines): embedded only then.
+    const commands = sel.pool.length ? [] : commandCandidates(chunks, tuning.pool);
+    const commandVecs = commands.length ? await embedder.embed(commands.map((c) => c.text)) : [];
+    commands.forEach((c, i) => {
+      const s = sel.scored(c, commandVecs[i]!);
+      sel.described.push(s);
       if (s.relevant) sel.pool.push(s);
     });
     return sel;
@@ -515,7 +576,7 @@ function datedDigest(chunks: SearchResult[], scope: DateScope): { text: string; 
   // on a line), so a day's second line is its next thing, not "See Kitchen Renovation." after the first.
   const sentences = notes.map((g) =>
     g.flatMap((i) =>
-      plainText(chunks[i]!.page_content)
+      plainText(chunks[i]!.page_content, { prose: true })
         .split('\n')
         .flatMap((block) => splitSentences(block).find((s) => quotable(s, 20)) ?? []),
     ),

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { keepCited } from '../../src/agent/retrieveNotesTool.js';
 import { SYNTHESIZER_PROMPT } from '../../src/agent/prompts.js';
 import {
+  commandLines,
   formatNotes,
   plainText,
   quotePool,
@@ -117,6 +118,57 @@ describe('with the real embedder', () => {
       );
       // Only the top five notes are mined for sentences (ANSWER_POOL), so the draft is the only candidate about the pump.
       expect(r).toEqual({ text: 'The irrigation pump runs every morning at six. [6]', cited: [6], generated: true });
+    });
+
+    it("never quotes a FAQ's question, a code line or a links-only list item, only the notes' statements", async () => {
+      const faq = chunk(
+        'Teams/Commercial license.md',
+        [
+          '**Can I use the commercial license I purchased on both my work phone and work computer?**',
+          '',
+          'Yes. This means you can use the same license key on all your individual work devices.',
+        ].join('\n'),
+      );
+      const cli = chunk(
+        'Extending Obsidian/Obsidian CLI.md',
+        'Turn restricted mode on or off.\n\n```bash\non                 # enable restricted mode\noff                # disable restricted mode\n```\n\n- [[Restricted mode]]',
+      );
+      const r = await selectAnswerSentences(
+        'can I use the same commercial license key on my work laptop and my work phone',
+        [faq, cli],
+        [],
+        embedder(),
+      );
+      expect(r.text).toContain('This means you can use the same license key on all your individual work devices. [1]');
+      expect(r.text).not.toMatch(/\?|# enable|^Restricted mode/);
+      const mode = await selectAnswerSentences(
+        'what is restricted mode and how do I turn it on',
+        [cli],
+        [],
+        embedder(),
+      );
+      expect(mode.text).toBe('Turn restricted mode on or off. [1]');
+    });
+
+    it('quotes a shell command line when no sentence of the notes answers', async () => {
+      const headless = chunk(
+        'Obsidian Publish/Headless Publish.md',
+        [
+          'Headless Publish lets you publish without the desktop app.',
+          '',
+          '```shell',
+          '# Preview changes without publishing',
+          'ob publish --dry-run',
+          '```',
+        ].join('\n'),
+      );
+      const r = await selectAnswerSentences(
+        'publish my site from a CI job on a schedule, with a dry run first',
+        [headless],
+        [],
+        embedder(),
+      );
+      expect(r.text).toContain('ob publish --dry-run [1]');
     });
 
     it('quotes sentences without markdown markup and never quotes a heading', async () => {
@@ -352,6 +404,85 @@ describe('keepCited', () => {
     const [src] = keepCited('Kept for 7 days [1].', [1], [marked], vault).sources;
     expect(src!.excerpt).toBe('Info\nBy default, snapshots are kept for 7 days. See the settings or docs.');
     expect(src!.chunks[0]!.text).toBe(marked.page_content); // the raw chunk stays available
+  });
+});
+
+describe('plainText for quoting (prose)', () => {
+  // Text from the Obsidian help vault (../shared/corpora/obsidian-help-en), where each of these was quoted as an answer.
+  const cli = [
+    '### `restricted`',
+    '',
+    'Turn restricted mode on or off.',
+    '',
+    '```bash',
+    'on                 # enable restricted mode',
+    'off                # disable restricted mode',
+    '```',
+  ].join('\n');
+
+  it('leaves fenced code out of quotable text, and keeps it for the prompt and excerpts', () => {
+    expect(splitSentences(plainText(cli, { prose: true }))).toEqual(['Turn restricted mode on or off.']);
+    expect(plainText(cli)).toContain('on # enable restricted mode');
+    const tree =
+      'For a base named `Projects` with a `Tasks` table, the importer creates:\n\n```\nAirtable/\n\tProjects/\n\t\tTasks.base\n```\n\nDone.';
+    expect(splitSentences(plainText(tree, { prose: true }))).toEqual([
+      'For a base named Projects with a Tasks table, the importer creates:',
+      'Done.',
+    ]);
+  });
+
+  it('leaves out list items that are only links, an image alt text, and keeps items that say something', () => {
+    const md = [
+      'Follow instructions based on the file format you exported to:',
+      '',
+      '- [[Import HTML files]]',
+      '- [[Import Markdown files]]',
+      '- [Exporter](https://apps.apple.com/us/app/exporter/id1099120373), [[Import notes|importers]]',
+      '- [[Import Markdown files]] keeps your folders as they are.',
+      '',
+      '![Example of a base showing a table view with a list of books](bases-noshadow.png#interface)',
+    ].join('\n');
+    expect(splitSentences(plainText(md, { prose: true }))).toEqual([
+      'Follow instructions based on the file format you exported to:',
+      'Import Markdown files keeps your folders as they are.',
+    ]);
+    // The prompt still sees the list and the caption.
+    expect(plainText(md)).toContain('Import HTML files\nImport Markdown files');
+    expect(plainText(md)).toContain('Example of a base showing a table view with a list of books');
+  });
+
+  it('renders a link to a heading of the same note as its alias or its heading', () => {
+    expect(
+      plainText(
+        'Using an external hard drive is often combined with a [[#Use computer backups|computer backup]]. Forward slash (/) for [[#Nested tags]].',
+      ),
+    ).toBe('Using an external hard drive is often combined with a computer backup. Forward slash (/) for Nested tags.');
+  });
+});
+
+describe('commandLines', () => {
+  it("keeps a shell block's command lines, one each, without comment-only lines, and nothing of other blocks", () => {
+    const md = [
+      '```shell',
+      '# Preview changes without publishing',
+      'ob publish --dry-run',
+      '',
+      '# Publish changes',
+      'ob publish',
+      '```',
+      '',
+      'A sentence.',
+      '',
+      '```',
+      'Airtable/',
+      '\tProjects/',
+      '```',
+      '',
+      '```bash',
+      'on                 # enable restricted mode',
+      '```',
+    ].join('\n');
+    expect(commandLines(md)).toEqual(['ob publish --dry-run', 'ob publish', 'on # enable restricted mode']);
   });
 });
 
