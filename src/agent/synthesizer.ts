@@ -244,6 +244,21 @@ export const ANSWER_RELEVANCE = { close: 0.36, near: 0.1, keyShare: 1 / 3 };
  */
 export const SECOND_SENTENCE = 0.7;
 
+/**
+ * Two answer sentences this close in meaning say the same thing, and the second is dropped: a share of the way from
+ * the embedder's relevance gate to 1, like ANSWER_RELEVANCE (0.872 is cosine 0.90 for MPNet, the fixed cutoff it
+ * replaces). A fixed 0.90 meant nothing on E5's compressed scale (gate 0.83): any two Japanese sentences of the
+ * retrieved notes are at a median 0.89, so a second sentence from the right note was dropped as a "duplicate" of an
+ * unrelated first one; E5's real near-duplicates (the same step written twice) are at 0.98 and up (README, "Answer
+ * quality").
+ */
+export const NEAR_DUPLICATE = 0.872;
+
+/** The cosine above which two sentences are near-duplicates for this embedder (see NEAR_DUPLICATE). */
+export function duplicateCosine(gate: number): number {
+  return gate + NEAR_DUPLICATE * (1 - gate);
+}
+
 interface Candidate {
   text: string;
   n: number;
@@ -331,6 +346,8 @@ class AnswerSelector {
     private readonly keyWords: number,
     /** Each chunk's note title, by chunk number - 1 (a question's names and numbers may be found there). */
     private readonly titles: string[],
+    /** Above this cosine a second sentence repeats the first (duplicateCosine). */
+    private readonly duplicate: number,
     private readonly embedder: Embedder,
     private readonly maxSentences: number,
     /** The question has words no note holds (unknownWords): the first pick must share a key word, not only meaning. */
@@ -380,6 +397,7 @@ class AnswerSelector {
       // Japanese off-topic tuning questions were answered.
       queryTerms(keyQuery).length,
       chunks.map((c) => c.title),
+      duplicateCosine(gate),
       embedder,
       maxSentences,
       // English only, where it was chosen: words are stemmed there, so a missing word is a missing thing. Japanese
@@ -429,7 +447,7 @@ class AnswerSelector {
 
   /** Whether c may be the next pick: not a near-duplicate, and (as a second sentence) still about the question. */
   private fits(c: Scored): boolean {
-    if (this.picked.some((p) => cosine(p.vec, c.vec) > 0.9)) return false;
+    if (this.picked.some((p) => cosine(p.vec, c.vec) > this.duplicate)) return false;
     if (this.picked.length === 0) return !this.needsSharedWord || c.shared > 0;
     return c.score >= this.picked[0]!.score * SECOND_SENTENCE;
   }
