@@ -60,8 +60,20 @@ export function namedWords(question: string): Set<string> {
  * of the 89 on-topic ones, nor any of the 52 Japanese ones.
  */
 export function unknownNames(question: string, unknown: string[]): string[] {
-  const named = namedWords(question);
+  const named = new Set([...namedWords(question), ...latinNamesInCjk(question)]);
   return unknown.filter((w) => named.has(w));
+}
+
+/**
+ * The names of a Japanese or Chinese question: its Latin-script words of four letters or more ("WebDAV",
+ * "Nextcloud", "Todoist", "kubectl"). Such a question has no spaces and no capitals that mark a name, and a Latin
+ * word inside it is a product, file type or command, not a paraphrase's ordinary word; shorter ones are mostly
+ * acronyms of everyday speech ("PC", "SNS") that a help vault need not spell. On the Japanese tuning parts no
+ * on-topic question has such a word the vault lacks (README, "Answer quality").
+ */
+export function latinNamesInCjk(question: string): string[] {
+  if (!KANA_OR_HAN.test(question)) return [];
+  return words(question).filter((w) => /^[\p{Script=Latin}][\p{Script=Latin}\p{N}]{3,}$/u.test(w));
 }
 
 /**
