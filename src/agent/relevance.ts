@@ -215,7 +215,19 @@ export function questionKeyWords(question: string, lang = ''): KeyWord[] {
     else for (const run of t.word.match(HAN_RUN) ?? []) addRun(run);
   }
   for (const run of foldText(question).match(KATAKANA_RUN) ?? []) addRun(run);
+  for (const t of terms) for (const w of kanaJoinedWords(t.word)) addRun(w);
   return [...out.values()];
+}
+
+/**
+ * A word written kanji, kana, kanji ("見た目", "取り下げ", "書き出し"), without its trailing kana ("取り下", "書き出"),
+ * so that other endings of the same word match too ("書き出す"). Its kanji are single, so it had no two-kanji run and
+ * was no key word at all: "ほかの人が作った見た目に変えて雰囲気を変えたい" shared only "雰囲気" with "…テーマを使用して、
+ * Obsidianの見た目や雰囲気を変更する…" and was refused.
+ */
+function kanaJoinedWords(word: string): string[] {
+  const core = word.replace(/\p{Script=Hiragana}+$/u, '');
+  return /\p{Script=Han}\p{Script=Hiragana}+\p{Script=Han}/u.test(core) ? [core] : [];
 }
 
 /** What a sentence is searched in for key words: its search terms, its folded text, and (Spanish) its stems. */
