@@ -38,7 +38,27 @@ function weightedLength(sentence: string): number {
 const segmenter = new Intl.Segmenter('en', { granularity: 'sentence' });
 /** Sentences, never spanning a line break (lines are separate blocks after plainText). */
 export function splitSentences(text: string): string[] {
-  return text.split('\n').flatMap((line) => [...segmenter.segment(line)].map((s) => s.segment.trim()).filter(Boolean));
+  return text
+    .split('\n')
+    .flatMap((line) => joinJapaneseContinuations([...segmenter.segment(line)].map((s) => s.segment)))
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
+/**
+ * A Japanese sentence never begins with a particle or other hiragana after a Latin full stop or question mark: the
+ * sentence breaker ended a sentence at the "." of "`.`で始まるファイル…" or "`ntn_...` で始まる長い英数字の文字列…",
+ * and the rest was quoted as "で始まるファイルとフォルダは…". Such a piece goes back onto the one before it.
+ */
+function joinJapaneseContinuations(segments: string[]): string[] {
+  const out: string[] = [];
+  for (const s of segments) {
+    const prev = out.at(-1);
+    if (prev !== undefined && /^\s*\p{Script=Hiragana}/u.test(s) && /[.?!…]\s*$/.test(prev))
+      out[out.length - 1] = prev + s;
+    else out.push(s);
+  }
+  return out;
 }
 
 /** A table row's cells, split on the pipes that are not escaped (GFM: `\|` is a pipe inside a cell). */
@@ -158,8 +178,10 @@ export function plainText(markdown: string): string {
         )
         .replace(ICON_NAME, '$1')
         .replace(
-          /!?\[\[([^\]|#]+)(?:#[^\]|]*)?(?:\|([^\]]+))?\]\]/g,
-          (_m, target: string, alias?: string) => alias ?? target,
+          /!?\[\[([^\]|#]*)(?:#([^\]|]*))?(?:\|([^\]]+))?\]\]/g,
+          // A link to a heading of the same note ("[[#ノート|ノート]]", "[[#Git]]") has no note name: its alias or
+          // heading is its text.
+          (_m, target: string, heading?: string, alias?: string) => alias ?? (target || heading || ''),
         )
         .replace(/\[([^\]]+)\]\([^)]*\)/g, '$1')
         .replace(/`([^`\n]+)`/g, '$1')

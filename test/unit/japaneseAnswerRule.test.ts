@@ -9,7 +9,9 @@ import {
   ANSWER_RELEVANCE,
   answerRelevanceFor,
   duplicateCosine,
+  plainText,
   selectAnswerSentences,
+  splitSentences,
 } from '../../src/agent/synthesizer.js';
 import { findEmbeddingModel } from '../../src/models/manifest.js';
 import { loadEmbedder, type Embedder } from '../../src/models/embedder.js';
@@ -39,6 +41,33 @@ describe('Latin-script names in a Japanese question', () => {
   it('are looked for in Japanese and Chinese questions only (English keeps its capitalised names)', () => {
     expect(latinNamesInCjk('sync my vault to nextcloud over webdav')).toEqual([]);
     expect(unknownNames('sync my vault to nextcloud over webdav', ['nextcloud', 'webdav'])).toEqual([]);
+  });
+});
+
+describe('Japanese sentences to quote', () => {
+  it('never begin with a particle cut off after a Latin full stop', () => {
+    expect(
+      splitSentences(
+        plainText('`.`で始まるファイルとフォルダは隠しファイルとして扱われます。唯一の例外は設定フォルダです。'),
+      ),
+    ).toEqual(['.で始まるファイルとフォルダは隠しファイルとして扱われます。', '唯一の例外は設定フォルダです。']);
+    expect(
+      splitSentences(
+        plainText('トークンは通常 `ntn_...` で始まる長い英数字の文字列で、データをダウンロードできます。'),
+      ),
+    ).toEqual(['トークンは通常 ntn_... で始まる長い英数字の文字列で、データをダウンロードできます。']);
+    // English sentences are split as before.
+    expect(splitSentences('Open the vault. Then sync it.')).toEqual(['Open the vault.', 'Then sync it.']);
+  });
+
+  it('show a link to a heading of the same note as its text, not as markup', () => {
+    expect(plainText('タグは主に関連する[[#ノート|ノート]]を見つけるために使用されます。')).toBe(
+      'タグは主に関連するノートを見つけるために使用されます。',
+    );
+    expect(plainText('バージョン管理: [[#Git]]、[[#Working Copy]]')).toBe('バージョン管理: Git、Working Copy');
+    expect(plainText('Values can be [[#Text|text]] or [[Other note#Part|numbers]] in [[Properties]].')).toBe(
+      'Values can be text or numbers in Properties.',
+    );
   });
 });
 
