@@ -60,8 +60,20 @@ export function namedWords(question: string): Set<string> {
  * of the 89 on-topic ones, nor any of the 52 Japanese ones.
  */
 export function unknownNames(question: string, unknown: string[]): string[] {
-  const named = namedWords(question);
+  const named = new Set([...namedWords(question), ...latinNamesInCjk(question)]);
   return unknown.filter((w) => named.has(w));
+}
+
+/**
+ * The names of a Japanese or Chinese question: its Latin-script words of four letters or more ("WebDAV",
+ * "Nextcloud", "Todoist", "kubectl"). Such a question has no spaces and no capitals that mark a name, and a Latin
+ * word inside it is a product, file type or command, not a paraphrase's ordinary word; shorter ones are mostly
+ * acronyms of everyday speech ("PC", "SNS") that a help vault need not spell. On the Japanese tuning parts no
+ * on-topic question has such a word the vault lacks (README, "Answer quality").
+ */
+export function latinNamesInCjk(question: string): string[] {
+  if (!KANA_OR_HAN.test(question)) return [];
+  return words(question).filter((w) => /^[\p{Script=Latin}][\p{Script=Latin}\p{N}]{3,}$/u.test(w));
 }
 
 /**
@@ -203,7 +215,19 @@ export function questionKeyWords(question: string, lang = ''): KeyWord[] {
     else for (const run of t.word.match(HAN_RUN) ?? []) addRun(run);
   }
   for (const run of foldText(question).match(KATAKANA_RUN) ?? []) addRun(run);
+  for (const t of terms) for (const w of kanaJoinedWords(t.word)) addRun(w);
   return [...out.values()];
+}
+
+/**
+ * A word written kanji, kana, kanji ("見た目", "取り下げ", "書き出し"), without its trailing kana ("取り下", "書き出"),
+ * so that other endings of the same word match too ("書き出す"). Its kanji are single, so it had no two-kanji run and
+ * was no key word at all: "ほかの人が作った見た目に変えて雰囲気を変えたい" shared only "雰囲気" with "…テーマを使用して、
+ * Obsidianの見た目や雰囲気を変更する…" and was refused.
+ */
+function kanaJoinedWords(word: string): string[] {
+  const core = word.replace(/\p{Script=Hiragana}+$/u, '');
+  return /\p{Script=Han}\p{Script=Hiragana}+\p{Script=Han}/u.test(core) ? [core] : [];
 }
 
 /** What a sentence is searched in for key words: its search terms, its folded text, and (Spanish) its stems. */

@@ -38,7 +38,27 @@ function weightedLength(sentence: string): number {
 const segmenter = new Intl.Segmenter('en', { granularity: 'sentence' });
 /** Sentences, never spanning a line break (lines are separate blocks after plainText). */
 export function splitSentences(text: string): string[] {
-  return text.split('\n').flatMap((line) => [...segmenter.segment(line)].map((s) => s.segment.trim()).filter(Boolean));
+  return text
+    .split('\n')
+    .flatMap((line) => joinJapaneseContinuations([...segmenter.segment(line)].map((s) => s.segment)))
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
+/**
+ * A Japanese sentence never begins with a particle or other hiragana after a Latin full stop or question mark: the
+ * sentence breaker ended a sentence at the "." of "`.`で始まるファイル…" or "`ntn_...` で始まる長い英数字の文字列…",
+ * and the rest was quoted as "で始まるファイルとフォルダは…". Such a piece goes back onto the one before it.
+ */
+function joinJapaneseContinuations(segments: string[]): string[] {
+  const out: string[] = [];
+  for (const s of segments) {
+    const prev = out.at(-1);
+    if (prev !== undefined && /^\s*\p{Script=Hiragana}/u.test(s) && /[.?!…]\s*$/.test(prev))
+      out[out.length - 1] = prev + s;
+    else out.push(s);
+  }
+  return out;
 }
 
 /** A table row's cells, split on the pipes that are not escaped (GFM: `\|` is a pipe inside a cell). */
@@ -260,10 +280,40 @@ function quotable(sentence: string, minLength: number): boolean {
 export const ANSWER_RELEVANCE = { close: 0.36, near: 0.1, keyShare: 1 / 3 };
 
 /**
+ * ANSWER_RELEVANCE for a Japanese or Chinese question: meaning counts for more (`close` 0.33), since key words carry
+ * less there. A paraphrase's verbs and adjectives are single kanji with kana ("変えたい", "隠したい") and are no key
+ * words (counting them answered more off-topic questions than on-topic ones), so fewer sentences that answer share
+ * two key words with the question. Chosen on the Japanese tuning parts (README, "Answer quality").
+ */
+export const ANSWER_RELEVANCE_CJK = { ...ANSWER_RELEVANCE, close: 0.33 };
+
+/** The relevance rule's numbers for this question (ANSWER_RELEVANCE, or its CJK variant). */
+export function answerRelevanceFor(query: string): typeof ANSWER_RELEVANCE {
+  return /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u.test(query)
+    ? ANSWER_RELEVANCE_CJK
+    : ANSWER_RELEVANCE;
+}
+
+/**
  * A second answer sentence must score at least this share of the first's (0.75 before; 0.70 gave one more hit of
  * 89 on the tuning parts and changed no refusal, see README "Answer quality").
  */
 export const SECOND_SENTENCE = 0.7;
+
+/**
+ * Two answer sentences this close in meaning say the same thing, and the second is dropped: a share of the way from
+ * the embedder's relevance gate to 1, like ANSWER_RELEVANCE (0.872 is cosine 0.90 for MPNet, the fixed cutoff it
+ * replaces). A fixed 0.90 meant nothing on E5's compressed scale (gate 0.83): any two Japanese sentences of the
+ * retrieved notes are at a median 0.89, so a second sentence from the right note was dropped as a "duplicate" of an
+ * unrelated first one; E5's real near-duplicates (the same step written twice) are at 0.98 and up (README, "Answer
+ * quality").
+ */
+export const NEAR_DUPLICATE = 0.872;
+
+/** The cosine above which two sentences are near-duplicates for this embedder (see NEAR_DUPLICATE). */
+export function duplicateCosine(gate: number): number {
+  return gate + NEAR_DUPLICATE * (1 - gate);
+}
 
 interface Candidate {
   text: string;
@@ -384,6 +434,8 @@ class AnswerSelector {
     private readonly keyWords: number,
     /** Each chunk's note title, by chunk number - 1 (a question's names and numbers may be found there). */
     private readonly titles: string[],
+    /** Above this cosine a second sentence repeats the first (duplicateCosine). */
+    private readonly duplicate: number,
     private readonly embedder: Embedder,
     private readonly maxSentences: number,
     /** The question has words no note holds (unknownWords): the first pick must share a key word, not only meaning. */
@@ -424,8 +476,8 @@ class AnswerSelector {
       // endpoint that is down gives zero vectors: withoutVectorsOnFailure); elsewhere the words decide.
       embedderReads(embedder.modelId, questionLanguage(query)) && q!.some((x) => x !== 0)
         ? {
-            close: gate + ANSWER_RELEVANCE.close * (1 - gate),
-            near: gate + ANSWER_RELEVANCE.near * (1 - gate),
+            close: gate + answerRelevanceFor(query).close * (1 - gate),
+            near: gate + answerRelevanceFor(query).near * (1 - gate),
           }
         : { close: Infinity, near: -Infinity },
       // The key-word share counts the question's search words (ICU words in Japanese), not questionKeyWords: counted
@@ -433,6 +485,7 @@ class AnswerSelector {
       // Japanese off-topic tuning questions were answered.
       queryTerms(keyQuery).length,
       chunks.map((c) => c.title),
+      duplicateCosine(gate),
       embedder,
       maxSentences,
       // English only, where it was chosen: words are stemmed there, so a missing word is a missing thing. Japanese
@@ -490,7 +543,7 @@ class AnswerSelector {
 
   /** Whether c may be the next pick: not a near-duplicate, and (as a second sentence) still about the question. */
   private fits(c: Scored): boolean {
-    if (this.picked.some((p) => cosine(p.vec, c.vec) > 0.9)) return false;
+    if (this.picked.some((p) => cosine(p.vec, c.vec) > this.duplicate)) return false;
     if (this.picked.length === 0) return !this.needsSharedWord || c.shared > 0;
     return c.score >= this.picked[0]!.score * SECOND_SENTENCE;
   }

@@ -1,0 +1,143 @@
+/**
+ * The answer rule replayed as the agent applies it, without the chat model (its drafts are off for the bundled model,
+ * see draftsFor): questions naming something the vault never mentions are refused first (unknownNames and
+ * unknownThings, as retrieveNotesTool.ts does), the rest get the agent's search (k 10) and the selector's picks.
+ * Search results and embeddings are cached on disk (`--cache DIR`), so a change to the rule replays in seconds; delete
+ * the cache after a change to search or to the embedder. Per question: hit, refusal, the cited notes, whether a right
+ * note was in the quote pool; `--verbose` adds every candidate sentence as describeCandidates scores it. Used to
+ * choose the Japanese numbers of issue 24 (README, "Answer quality"); choose on `--part tune` sets only.
+ *
+ *   node --import tsx bench/answerReplay.ts --data DIR --cache DIR --set NAME [--set NAME ...] [--show] [--verbose]
+ *     [--out FILE.json]
+ */
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { VaultService } from '../src/services/vaultService.js';
+import { loadEvalSets, selectEvalSets, checkQuestionFile } from '../src/search/evalSets.js';
+import { similaritySearch, type SearchResult } from '../src/search/similaritySearch.js';
+import { describeCandidates, selectAnswerSentences, quotePool } from '../src/agent/synthesizer.js';
+import { unknownNames, unknownThings } from '../src/agent/relevance.js';
+import { holdsPhrase, unknownWords } from '../src/store/sparse.js';
+import type { Embedder } from '../src/models/embedder.js';
+
+const args = process.argv.slice(2);
+const opt = (name: string) => {
+  const i = args.indexOf(name);
+  return i >= 0 ? args[i + 1] : undefined;
+};
+const data = opt('--data')!;
+const cacheDir = opt('--cache')!;
+const show = args.includes('--show');
+const verbose = args.includes('--verbose');
+mkdirSync(cacheDir, { recursive: true });
+const names = args.flatMap((a, i) => (a === '--set' ? [args[i + 1]!] : []));
+const sets = selectEvalSets(loadEvalSets(), { names });
+const service = await VaultService.open({ vault: sets[0]!.vault, dataDir: data });
+
+const embFile = join(cacheDir, 'emb.json');
+const searchFile = join(cacheDir, 'search.json');
+const emb: Record<string, number[]> = existsSync(embFile) ? JSON.parse(readFileSync(embFile, 'utf8')) : {};
+const searches: Record<string, SearchResult[]> = existsSync(searchFile)
+  ? JSON.parse(readFileSync(searchFile, 'utf8'))
+  : {};
+let dirty = false;
+const vecs = new Map<string, Float32Array>();
+const embedder: Embedder = {
+  modelId: service.embedder.modelId,
+  dimension: service.embedder.dimension,
+  calibration: service.embedder.calibration,
+  dispose: async () => undefined,
+  async embed(texts, o) {
+    const key = (t: string) => `${o?.kind ?? 'passage'}\u0000${t}`;
+    const missing = [...new Set(texts.filter((t) => !emb[key(t)]))];
+    if (missing.length) {
+      const got = await service.embedder.embed(missing, o);
+      got.forEach((v, i) => (emb[key(missing[i]!)] = [...v]));
+      dirty = true;
+    }
+    return texts.map((t) => {
+      const k = key(t);
+      if (!vecs.has(k)) vecs.set(k, Float32Array.from(emb[k]!));
+      return vecs.get(k)!;
+    });
+  },
+};
+
+const tally = new Map<string, { n: number; hit: number; refused: number; wrong: number }>();
+const rows: unknown[] = [];
+try {
+  for (const s of sets) {
+    const { questions } = checkQuestionFile(s.queries, s.vault, s);
+    for (const x of questions) {
+      const lacking = unknownWords(service.index.db, x.q);
+      const unknown = [
+        ...unknownNames(x.q, lacking),
+        ...unknownThings(
+          x.q,
+          (p) => holdsPhrase(service.index.db, p),
+          () => service.index.db.indexedNotes().map((n) => n.title),
+        ),
+      ];
+      if (!searches[x.q]) {
+        searches[x.q] = await similaritySearch(service.index, service.embedder, {
+          refined_query_for_vector_search: x.q,
+          metadata_filters: {},
+          filter_by_filenames: [],
+          k: 10,
+          threshold: service.embedder.calibration.threshold,
+          dateAware: false,
+        });
+        dirty = true;
+      }
+      const results = unknown.length ? [] : searches[x.q]!;
+      const r = results.length
+        ? await selectAnswerSentences(x.q, results, [], embedder, 2, { unknownWords: lacking })
+        : { text: '', cited: [] };
+      const cited = r.cited.map((n) => results[n - 1]!.source);
+      const refused = r.text === '';
+      const hit = !refused && cited.some((c) => x.rel.includes(c));
+      const t = tally.get(s.name) ?? tally.set(s.name, { n: 0, hit: 0, refused: 0, wrong: 0 }).get(s.name)!;
+      t.n++;
+      t.hit += hit ? 1 : 0;
+      t.refused += refused ? 1 : 0;
+      t.wrong += !refused && !hit ? 1 : 0;
+      const pool = quotePool(results).map((i) => results[i]!.source);
+      const inPool = x.rel.length > 0 && pool.some((p) => x.rel.includes(p));
+      const row: Record<string, unknown> = {
+        set: s.name,
+        q: x.q,
+        rel: x.rel,
+        hit,
+        refused,
+        cited,
+        text: r.text,
+        inPool,
+      };
+      if (verbose) {
+        const d = await describeCandidates(x.q, results, embedder);
+        row.keyWords = d.keyWords;
+        row.candidates = d.candidates.map((c) => ({
+          ...c,
+          rel: x.rel.includes(results[c.n - 1]!.source),
+          sim: Number(((c.similarity - d.gate) / (1 - d.gate)).toFixed(3)),
+        }));
+      }
+      rows.push(row);
+      if (show) {
+        const tag = hit ? 'HIT ' : refused ? (x.rel.length ? 'REF ' : 'ok  ') : x.rel.length ? 'WRNG' : 'ANS!';
+        console.log(
+          `${tag} ${inPool ? 'P' : '-'} [${s.name}] ${x.q}\n      ${r.text.slice(0, 160)}  ${cited.join(',')}`,
+        );
+      }
+    }
+  }
+} finally {
+  if (dirty) {
+    writeFileSync(embFile, JSON.stringify(emb));
+    writeFileSync(searchFile, JSON.stringify(searches));
+  }
+  service.close();
+}
+for (const [set, t] of tally)
+  console.log(`${set}: hit ${t.hit}/${t.n} refused ${t.refused}/${t.n} wrong ${t.wrong}/${t.n}`);
+if (opt('--out') !== undefined) writeFileSync(opt('--out')!, JSON.stringify(rows, null, 1));
