@@ -1,7 +1,7 @@
 import { detectLanguage, LETTER_EVIDENCE } from '../text/language.js';
 import { LANGUAGE_FUNCTION_WORDS } from '../text/stopwords.js';
 import { NOT_IN_NOTES_ANSWER } from './prompts.js';
-import { formatRange, type NothingDated } from './emptyDateFilter.js';
+import { formatRange, type NothingDated } from '../search/emptyDateFilter.js';
 
 /**
  * Everything the agent says or recognises that depends on the user's language, in one place: the question's
@@ -205,7 +205,7 @@ export function notInNotesFor(question: string): string {
 
 /**
  * "No note is dated “yesterday” (2026-11-24). The nearest dated notes are from …", in each phrase language: the
- * honest answer when a vault that keeps dated notes has none on the day asked about (src/agent/emptyDateFilter.ts).
+ * honest answer when a vault that keeps dated notes has none on the day asked about (src/search/emptyDateFilter.ts).
  */
 const NOTHING_DATED: Record<PhraseLanguage, { says: (when: string, nearest: string[]) => string; pattern: RegExp }> = {
   en: {

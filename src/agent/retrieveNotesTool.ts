@@ -9,7 +9,12 @@ import type { Index } from '../store/openIndex.js';
 import { holdsPhrase, unknownWords } from '../store/sparse.js';
 import { obsidianUri } from '../obsidian/uri.js';
 import { runFilterAgent, type FilterDecision } from './filterAgent.js';
-import { judgeEmptyDateFilter, withoutDatePhrase, type NothingDated } from './emptyDateFilter.js';
+import {
+  judgeEmptyDateFilter,
+  mayNamePeriodicNote,
+  withoutDatePhrase,
+  type NothingDated,
+} from '../search/emptyDateFilter.js';
 import { isoDate } from '../search/dates.js';
 import type { MetadataFilters } from '../shared/filters.js';
 import { NOTHING_FOUND } from './prompts.js';
@@ -213,16 +218,18 @@ export function buildRetrieveGraph(deps: RetrieveDeps, ctx: RetrieveCallContext)
             onNotice: ctx.onNotice,
           });
         let results = await search(d.metadata_filters, d.filter_by_filenames);
-        if (results.length === 0 && d.metadata_filters.date_from && d.metadata_filters.date_to) {
-          const verdict = judgeEmptyDateFilter(
-            {
-              query: s.query,
-              phrase: d.date_phrase ?? `${d.metadata_filters.date_from}..${d.metadata_filters.date_to}`,
-              range: { from: d.metadata_filters.date_from, to: d.metadata_filters.date_to },
-              today: isoDate(deps.today()),
-            },
-            deps.index.db.noteDatesAround({ from: d.metadata_filters.date_from, to: d.metadata_filters.date_to }),
-          );
+        const range =
+          d.metadata_filters.date_from && d.metadata_filters.date_to
+            ? { from: d.metadata_filters.date_from, to: d.metadata_filters.date_to }
+            : null;
+        const dated = range && {
+          query: s.query,
+          phrase: d.date_phrase ?? `${range.from}..${range.to}`,
+          range,
+          today: isoDate(deps.today()),
+        };
+        if (dated && (results.length === 0 || mayNamePeriodicNote(dated))) {
+          const verdict = judgeEmptyDateFilter(dated, deps.index.db.noteDatesAround(dated.range));
           if (verdict.kind === 'nothing-dated') {
             d.notes.push(verdict.note);
             return { results: [], weak: true, unknownWords: lacking, nothingDated: verdict.answer };

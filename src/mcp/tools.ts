@@ -159,7 +159,10 @@ export function registerTools(server: McpServer, ctx: ToolContext): void {
         if (args.date_from && args.date_to && args.date_from > args.date_to)
           return toolError(`date_from (${args.date_from}) is after date_to (${args.date_to}).`);
         const r = await ctx.reader();
+        // Why results are degraded or empty (keywords only, a date no note has) is for the assistant to read too.
+        const notices: string[] = [];
         const hits = await similaritySearch(r.index, await r.embedder(), {
+          onNotice: (n) => notices.push(n),
           refined_query_for_vector_search: args.query,
           k: args.k,
           perNote: true,
@@ -191,7 +194,7 @@ export function registerTools(server: McpServer, ctx: ToolContext): void {
               )
               .join('\n\n---\n\n')
           : 'Nothing relevant found in the notes.';
-        return ok(text, { query: args.query, results });
+        return ok([...notices.map((n) => `Notice: ${n}`), text].join('\n\n'), { query: args.query, results });
       }),
   );
 

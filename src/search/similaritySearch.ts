@@ -2,7 +2,8 @@ import { cosine, type Embedder } from '../models/embedder.js';
 import { EmbeddingEndpointError } from '../models/openaiEmbedder.js';
 import type { Index } from '../store/openIndex.js';
 import type { ChunkRecord } from '../store/indexDb.js';
-import { translateDates } from './dates.js';
+import { isoDate, translateDates } from './dates.js';
+import { formatRange, judgeEmptyDateFilter, mayNamePeriodicNote, type NothingDated } from './emptyDateFilter.js';
 import { buildWhere } from '../store/whereClause.js';
 import { metadataFiltersSchema, type MetadataFilters } from '../shared/filters.js';
 import { sparseSearch } from '../store/sparse.js';
@@ -163,20 +164,50 @@ export async function similaritySearch(index: Index, embedder: Embedder, input: 
   }
 }
 
+/**
+ * A date phrase in the query ("last week", "today's daily note") becomes a date filter. When that filter finds
+ * nothing, the vault decides what the phrase meant (emptyDateFilter.ts), as it does for the agent: in a vault that
+ * keeps dated notes nothing is shown for a day without notes, with a notice naming the nearest dated notes; where
+ * the phrase cannot be a filter (no note has a date of its own, or it names a daily note Obsidian has not created
+ * yet) the query is searched without it, with a notice saying why.
+ */
 async function runSearch(index: Index, embedder: Embedder, input: SearchInput): Promise<SearchResult[]> {
+  const query = input.refined_query_for_vector_search.trim();
+  const filters = input.metadata_filters ?? {};
+  if (input.dateAware === false || filters.date_from || filters.date_to) return rankSearch(index, embedder, input);
+  const today = input.today ?? new Date();
+  const dq = translateDates(query, today);
+  if (!dq.range) return rankSearch(index, embedder, input);
+  const range = dq.range;
+  const hits = await rankSearch(index, embedder, {
+    ...input,
+    refined_query_for_vector_search: dq.query,
+    metadata_filters: { ...filters, date_from: range.from, date_to: range.to },
+  });
+  const dated = { query, phrase: dq.matched ?? formatRange(range), range, today: isoDate(today) };
+  if (hits.length > 0 && !mayNamePeriodicNote(dated)) return hits;
+  const verdict = judgeEmptyDateFilter(dated, index.db.noteDatesAround(range));
+  if (verdict.kind === 'dropped') {
+    input.onNotice?.(verdict.notice);
+    return rankSearch(index, embedder, input);
+  }
+  if (verdict.kind === 'nothing-dated') input.onNotice?.(nothingDatedNotice(verdict.answer));
+  return hits;
+}
+
+/** "No note is dated “yesterday” (2026-11-24); the nearest dated notes are from 2026-11-21, 2026-11-26." */
+export function nothingDatedNotice({ phrase, range, nearest }: NothingDated): string {
+  const when = `No note is dated “${phrase}” (${formatRange(range)})`;
+  if (nearest.length === 0) return `${when}.`;
+  return `${when}; the nearest dated ${nearest.length === 1 ? 'note is' : 'notes are'} from ${nearest.join(' and ')}.`;
+}
+
+async function rankSearch(index: Index, embedder: Embedder, input: SearchInput): Promise<SearchResult[]> {
   const k = input.k ?? 5;
   const mode = input.mode ?? 'hybrid';
   const threshold = input.threshold ?? embedder.calibration.threshold;
-  let query = input.refined_query_for_vector_search.trim();
-  const filters: MetadataFilters = { ...(input.metadata_filters ?? {}) };
-  if (input.dateAware !== false && !filters.date_from && !filters.date_to) {
-    const dq = translateDates(query, input.today ?? new Date());
-    if (dq.range) {
-      filters.date_from = dq.range.from;
-      filters.date_to = dq.range.to;
-      query = dq.query;
-    }
-  }
+  const query = input.refined_query_for_vector_search.trim();
+  const filters: MetadataFilters = input.metadata_filters ?? {};
   const where = buildWhere(filters, input.filter_by_filenames);
   // Over-fetch so per-note dedup and fusion have enough candidates from each side.
   const depth = Math.max(50, k * 10);
@@ -189,7 +220,7 @@ async function runSearch(index: Index, embedder: Embedder, input: SearchInput): 
       // An embedding endpoint that is down must not take search with it: keywords still find most notes.
       if (mode !== 'hybrid' || !(err instanceof EmbeddingEndpointError)) throw err;
       input.onNotice?.(`${err.message} Showing keyword (BM25) matches only.`);
-      return runSearch(index, embedder, { ...input, mode: 'sparse' });
+      return rankSearch(index, embedder, { ...input, mode: 'sparse' });
     }
   }
   const sparseWhere = buildWhere(filters, input.filter_by_filenames, 'c.');

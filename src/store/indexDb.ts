@@ -573,16 +573,22 @@ export class IndexDb {
   /**
    * What the vault holds around a date range (inclusive 'YYYY-MM-DD'): how many notes the date filter matches
    * (their own date, or their last change when they have none, exactly as buildWhere reads a date filter) and
-   * the nearest dates of notes with a date of their own (daily-note names, date properties) before and after it.
-   * Only asked when a date-filtered search found nothing, so the scans cost nothing on the usual path.
+   * the notes dated in it by a date of their own (daily-note names, date properties), and the nearest such dates
+   * before and after it. Only asked when a date-filtered search found nothing or the date may name a daily note,
+   * so the scans cost nothing on the usual path.
    */
   noteDatesAround(range: { from: string; to: string }): {
     inRange: number;
+    ownInRange: number;
     before: string | null;
     after: string | null;
   } {
     const where = buildWhere({ date_from: range.from, date_to: range.to }, undefined)!;
     const inRange = this.db.prepare(`select count(distinct source) from obq_chunks where ${where}`).pluck().get();
+    const ownInRange = this.db
+      .prepare('select count(*) from obq_chunks where chunk_index = 0 and note_date between ? and ?')
+      .pluck()
+      .get(range.from, range.to);
     const before = this.db
       .prepare('select max(note_date) from obq_chunks where chunk_index = 0 and note_date < ?')
       .pluck()
@@ -593,6 +599,7 @@ export class IndexDb {
       .get(range.to);
     return {
       inRange: Number(inRange),
+      ownInRange: Number(ownInRange),
       before: (before as string | null) ?? null,
       after: (after as string | null) ?? null,
     };

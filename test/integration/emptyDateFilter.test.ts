@@ -4,9 +4,10 @@ import { tempDir, useFastEmbedder, writeNotes } from '../helpers/fixtures.js';
 import { askOnDay } from '../helpers/askOnDay.js';
 import { VaultService } from '../../src/services/vaultService.js';
 import { isNotInNotesAnswer } from '../../src/agent/language.js';
+import { similaritySearch } from '../../src/search/similaritySearch.js';
 
 /*
- * A date filter that matches nothing (src/agent/emptyDateFilter.ts), on real indexes (SQLite + LanceDB, the
+ * A date filter that matches nothing (src/search/emptyDateFilter.ts), on real indexes (SQLite + LanceDB, the
  * bundled embedder) of two small vaults, through the whole agent without a chat model (the path under test,
  * retrieval and its notices, is the same with any model):
  * - a help vault with no dated note: "today's daily note" names a feature, so the question is searched without
@@ -139,6 +140,69 @@ describe('a date filter that matches nothing', () => {
       const r = await ask(journal, 'what was the greenhouse plan in March 2024');
       expect(r.sources.map((s) => s.source)).toContain('Projects/Greenhouse.md');
       expect(r.notices).toEqual([expect.stringMatching(/“March 2024” .*more than a year away/)]);
+    }, 120_000);
+  });
+
+  /** The search box, CLI and MCP: similaritySearch reads the query's own date phrase, without the agent. */
+  async function searchOnDay(service: VaultService, query: string) {
+    const notices: string[] = [];
+    const hits = await similaritySearch(service.index, service.embedder, {
+      refined_query_for_vector_search: query,
+      k: 5,
+      perNote: true,
+      today: TODAY,
+      onNotice: (n) => notices.push(n),
+    });
+    return { sources: hits.map((h) => h.source), notices };
+  }
+
+  describe('in the search box (no agent)', () => {
+    it('a help vault: "today\'s daily note" is searched without the date filter, with the reason', async () => {
+      const r = await searchOnDay(help, "append a line to today's daily note from my terminal");
+      expect(r.sources).toContain('Extending/Command line.md');
+      expect(r.notices).toEqual([expect.stringMatching(/No note is dated “today” \(2026-11-25\).*without the date/)]);
+    }, 120_000);
+
+    it('a journal: a day without a note shows nothing, and the notice names the nearest dated note', async () => {
+      const r = await searchOnDay(journal, 'what did I do yesterday');
+      expect(r.sources).toEqual([]);
+      expect(r.notices).toEqual([
+        'No note is dated “yesterday” (2026-11-24); the nearest dated note is from 2026-11-21.',
+      ]);
+      const between = await searchOnDay(journal, 'bicycle repair on 2026-11-17');
+      expect(between.sources).toEqual([]);
+      expect(between.notices).toEqual([
+        'No note is dated “2026-11-17” (2026-11-17); the nearest dated notes are from 2026-11-16 and 2026-11-18.',
+      ]);
+    }, 120_000);
+
+    it('notes changed today are not today’s daily note: the feature is searched in every note', async () => {
+      // A help vault whose tables note was edited today, with no daily note of today: the date filter alone
+      // would show only that note.
+      writeNotes(
+        help.vault,
+        { 'Editing/Tables.md': `${HELP_NOTES['Editing/Tables.md']}\nA table can hold links.\n` },
+        TODAY,
+      );
+      try {
+        expect((await help.sync()).modified).toBe(1);
+        const r = await searchOnDay(help, "append a line to today's daily note from my terminal");
+        expect(r.sources).toContain('Extending/Command line.md');
+        expect(r.notices).toEqual([expect.stringMatching(/names the daily note Obsidian creates/)]);
+        const asked = await ask(help, "append a line to today's daily note from my terminal");
+        expect(asked.sources.map((s) => s.source)).toContain('Extending/Command line.md');
+        // What was changed today is still what "today" means without a daily note in the question.
+        expect((await searchOnDay(help, 'tables changed today')).sources).toEqual(['Editing/Tables.md']);
+      } finally {
+        writeNotes(help.vault, { 'Editing/Tables.md': HELP_NOTES['Editing/Tables.md']! }, OLD);
+        await help.sync();
+      }
+    }, 120_000);
+
+    it('a journal: a day with notes stays filtered, with no notice', async () => {
+      const r = await searchOnDay(journal, 'hike on Saturday');
+      expect(r.sources).toEqual(['Daily/2026-11-21.md']);
+      expect(r.notices).toEqual([]);
     }, 120_000);
   });
 });

@@ -163,6 +163,11 @@ describe('obsiquery mcp on a synced copy of obsidian-help-en', () => {
     expect(onlyOne.map((h) => h.path)).toEqual(['Plugins/Templates.md']);
     const future = await search('snapshots', { date_from: '2999-01-01' });
     expect(future).toEqual([]);
+    // A date phrase that cannot filter this vault (no note has a date of its own, none changed then) is searched
+    // without its date filter, and the text says so.
+    const dated = await call('search_notes', { query: 'how long were file recovery snapshots kept in March 2019' });
+    expect((dated.structuredContent as { results: Hit[] }).results[0]?.path).toBe('Plugins/File recovery.md');
+    expect(text(dated)).toMatch(/^Notice: No note is dated “March 2019” \(2019-03-01 – 2019-03-31\).*without the date/);
   });
 
   it('read_note returns the markdown of an indexed note, whole or a line range', async () => {

@@ -4,7 +4,7 @@ import {
   namesPeriodicNote,
   NEAR_DATED_DAYS,
   withoutDatePhrase,
-} from '../../src/agent/emptyDateFilter.js';
+} from '../../src/search/emptyDateFilter.js';
 import { isNotInNotesAnswer, nothingDatedFor } from '../../src/agent/language.js';
 import { translateDates } from '../../src/search/dates.js';
 
@@ -17,12 +17,20 @@ import { translateDates } from '../../src/search/dates.js';
 const TODAY = '2026-11-25';
 
 /** The verdict for `query` as the filter agent would translate it. */
-function verdict(query: string, around: { inRange?: number; before?: string | null; after?: string | null }) {
+function verdict(
+  query: string,
+  around: { inRange?: number; ownInRange?: number; before?: string | null; after?: string | null },
+) {
   const dated = translateDates(query, TODAY);
   expect(dated.range, query).not.toBeNull();
   return judgeEmptyDateFilter(
     { query, phrase: dated.matched!, range: dated.range!, today: TODAY },
-    { inRange: around.inRange ?? 0, before: around.before ?? null, after: around.after ?? null },
+    {
+      inRange: around.inRange ?? 0,
+      ownInRange: around.ownInRange ?? 0,
+      before: around.before ?? null,
+      after: around.after ?? null,
+    },
   );
 }
 
@@ -51,6 +59,19 @@ describe('namesPeriodicNote', () => {
 describe('judgeEmptyDateFilter', () => {
   it('notes dated in the range: another filter emptied the search, the date stays', () => {
     expect(verdict('what did I do yesterday', { inRange: 2, before: '2026-11-20' })).toEqual({ kind: 'other-filters' });
+  });
+
+  it('notes changed today are not today’s daily note: the feature question drops the filter until one exists', () => {
+    const q = "append a line to today's daily note from my terminal";
+    // Three notes were edited today, none is dated today by its own date (no daily note yet).
+    expect(verdict(q, { inRange: 3, ownInRange: 0, before: '2026-11-24' })).toMatchObject({
+      kind: 'dropped',
+      notice: expect.stringMatching(/names the daily note Obsidian creates/),
+    });
+    // Once today's daily note exists, it is what the phrase names: the filter stays.
+    expect(verdict(q, { inRange: 3, ownInRange: 1, before: '2026-11-24' })).toEqual({ kind: 'other-filters' });
+    // A day's notes, not a periodic note: notes changed today are what "today" filters.
+    expect(verdict('what did I change today', { inRange: 3, ownInRange: 0 })).toEqual({ kind: 'other-filters' });
   });
 
   it('a vault with dated notes near the day answers honestly, naming the nearest dated notes on both sides', () => {

@@ -13,7 +13,7 @@
  *   and the search goes on without the date filter, telling the user so.
  */
 
-import type { DateRange } from '../search/dates.js';
+import type { DateRange } from './dates.js';
 
 /**
  * How far (in days) the nearest dated note may lie from the asked range for the vault to count as dated around
@@ -28,6 +28,8 @@ export const NEAR_DATED_DAYS = 366;
 export interface DatesAround {
   /** Notes the date filter matches: their own date in the range, or no own date and changed in the range. */
   inRange: number;
+  /** Notes with a date of their own (a daily-note name, a date property) in the range. */
+  ownInRange: number;
   /** The latest own date before the range and the earliest after it ('YYYY-MM-DD'), null when none. */
   before: string | null;
   after: string | null;
@@ -97,15 +99,32 @@ export function namesPeriodicNote(query: string, phrase: string): boolean {
 }
 
 /**
- * The verdict on a date-filtered search that found nothing. `today` is the agent's 'YYYY-MM-DD' (the date the
+ * Whether the date phrase names a periodic note of today or a later day ("today's daily note"): one Obsidian
+ * creates on demand, so the date filter is judged even when it matched notes (changed that day), not only when
+ * it matched nothing.
+ */
+export function mayNamePeriodicNote(input: {
+  query: string;
+  phrase: string;
+  range: DateRange;
+  today: string;
+}): boolean {
+  return input.range.to >= input.today && namesPeriodicNote(input.query, input.phrase);
+}
+
+/**
+ * The verdict on a date-filtered search that found nothing, or on one whose phrase may name a periodic note. `today` is the agent's 'YYYY-MM-DD' (the date the
  * phrase was translated against).
  */
 export function judgeEmptyDateFilter(
   input: { query: string; phrase: string; range: DateRange; today: string },
   around: DatesAround,
 ): EmptyDateVerdict {
-  if (around.inRange > 0) return { kind: 'other-filters' };
   const { phrase, range } = input;
+  // Notes changed today are not today's daily note: while no note is dated today by its own date, "append a line
+  // to today's daily note" asks about the feature, whatever else was edited today (mayNamePeriodicNote).
+  const missingPeriodic = mayNamePeriodicNote(input) && around.ownInRange === 0;
+  if (around.inRange > 0 && !missingPeriodic) return { kind: 'other-filters' };
   const when = `“${phrase}” (${formatRange(range)})`;
   const drop = (why: string) => ({
     kind: 'dropped' as const,
@@ -113,7 +132,7 @@ export function judgeEmptyDateFilter(
   });
   // A note for today or a later day that does not exist yet is one Obsidian would create: the question is about
   // the feature (opening, appending to, templating it), not about what that day's note says.
-  if (range.to >= input.today && namesPeriodicNote(input.query, phrase))
+  if (mayNamePeriodicNote(input))
     return drop(`“${phrase}” here names the daily note Obsidian creates for that day, not notes written then`);
   const nearest = [around.before, around.after].filter((d): d is string => d !== null);
   if (nearest.length === 0)
