@@ -260,7 +260,6 @@ export function questionKeyWords(question: string, lang = ''): KeyWord[] {
 export function keyWordCount(question: string, common: Set<string>, lang = ''): number {
   const named = namedWords(question);
   const terms = queryTerms(question);
-  if (process.env.OBQ_EXP_SHARE === 'off' || (process.env.OBQ_EXP_SHARE === 'es' && lang !== 'es')) return terms.length;
   return terms.filter(
     (t) =>
       t.terms.some((x) => named.has(x) || !common.has(x)) ||

@@ -2,7 +2,7 @@ import type { ChatModel, ChatTurn, GenerateOptions } from '../models/chatModel.j
 import type { Embedder } from '../models/embedder.js';
 import { cosine } from '../models/embedder.js';
 import type { SearchResult } from '../search/similaritySearch.js';
-import { queryTerms, words as segmentWords } from '../text/segment.js';
+import { words as segmentWords } from '../text/segment.js';
 import { answerLanguageInstruction, NOT_IN_NOTES_PATTERN, questionLanguage } from './language.js';
 import { SYNTHESIZER_PROMPT } from './prompts.js';
 import { promptLeak } from './promptLeak.js';
