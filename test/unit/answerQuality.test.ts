@@ -456,6 +456,31 @@ describe('synthesize: answers that answer (scripted model, real embedder())', ()
     expect(word.notInNotes, word.answer).toBe(false);
   });
 
+  it('a Spanish sentence sharing the one distinctive word of a short question answers it; an unrelated one does not', async () => {
+    // From the Spanish tuning part: "bóveda" is in every retrieved chunk, so no sentence can share it; counted in
+    // the share anyway, the question needed two shared words of four and was refused.
+    const notes = [
+      chunk('Importar desde Craft.md', 'Obsidian te permite migrar tus notas desde Craft a tu bóveda.'),
+      chunk('Gestionar bóvedas.md', 'Mueve la carpeta de tu bóveda a una nueva ubicación.'),
+      chunk('Actualizar el cifrado.md', 'Selecciona reanudar para empezar a sincronizar con la nueva bóveda remota.'),
+      chunk('Perfil.md', 'Haz clic en el icono Perfil de bóveda abajo a la izquierda.'),
+    ];
+    const craft = await synthesize(null, embedder(), {
+      query: 'pasar mis documentos de Craft a la bóveda',
+      chunks: notes,
+      recent: [],
+    });
+    expect(craft.notInNotes, craft.answer).toBe(false);
+    expect(craft.answer).toContain('Craft');
+    expect(craft.cited).toEqual([1]);
+    const offTopic = await synthesize(null, embedder(), {
+      query: 'receta de tortilla de patatas para la cena en mi bóveda',
+      chunks: notes,
+      recent: [],
+    });
+    expect(offTopic).toMatchObject({ answer: '', notInNotes: true });
+  });
+
   it('quotes whole sentences: never a lead-in ending in a colon', async () => {
     const model = new ScriptedModel({ text: ['Copy and paste the following text into your note: [1]'] });
     const s = await synthesize(model, embedder(), {
