@@ -10,7 +10,7 @@
  * `--replay` instead runs the selector itself (selectAnswerSentences, no chat model, no judge) over a grid of
  * search depths k and quote pools (ANSWER_POOL: top chunks + distinct notes × chunks per note), and writes each
  * configuration's citation hit rate, false refusals and off-topic refusals
- * (questions naming something the vault never mentions are refused before search, as the agent does):
+ * (questions naming a thing the vault never mentions are refused before search, as the agent does):
  *
  *   node --import tsx bench/answerRule.ts --data DIR --set NAME ... --out FILE.json --replay \
  *     [--k 5,8,10] [--pool 4+0x0,0+3x2,4+4x1]
@@ -26,6 +26,7 @@ import {
   type SelectorTuning,
 } from '../src/agent/synthesizer.js';
 import { commonWords, questionKeyWords, unknownNames, unknownThings } from '../src/agent/relevance.js';
+import { ANSWER_SEARCH_K } from '../src/agent/retrieveNotesTool.js';
 import { holdsPhrase, unknownWords, wordDocumentCounts } from '../src/store/sparse.js';
 import { queryTerms, words, wordTerms } from '../src/text/segment.js';
 import { questionLanguage } from '../src/agent/language.js';
@@ -56,13 +57,22 @@ const search = (q: string, k: number): Promise<SearchResult[]> =>
     dateAware: false,
   });
 
+// What the agent refuses before any search besides unknown names (retrieveNotesTool.ts): things the vault never names.
+const namedThings = (q: string) =>
+  unknownThings(
+    q,
+    (phrase) => holdsPhrase(service.index.db, phrase),
+    () => service.index.db.indexedNotes().map((n) => n.title),
+  );
+
 const rows: unknown[] = [];
 try {
   if (!args.includes('--replay')) {
     for (const s of sets) {
       const { questions } = checkQuestionFile(s.queries, s.vault, s);
       for (const x of questions) {
-        const results = await search(x.q, 5);
+        // The depth the agent's search asks for (ANSWER_SEARCH_K), so the pool is the one the agent quotes from.
+        const results = await search(x.q, ANSWER_SEARCH_K);
         const d = await describeCandidates(x.q, results, service.embedder);
         // Which of the question's words (queryTerms words) a text holds, for rules over the question's topic words.
         const qts = queryTerms(x.q);
@@ -79,6 +89,7 @@ try {
           df: Object.fromEntries(wordDocumentCounts(service.index.db, x.q)),
           chunkCount: service.index.db.countsByStatus().chunks,
           unknown: unknownWords(service.index.db, x.q),
+          unknownThings: namedThings(x.q),
           common: [...commonWords(results.map((r) => `${r.title} ${r.page_content}`))],
           results: results.map((r) => ({
             source: r.source,
@@ -110,14 +121,7 @@ try {
       const { questions } = checkQuestionFile(s.queries, s.vault, s);
       for (const x of questions) {
         const lacking = unknownWords(service.index.db, x.q);
-        // As the agent's search node: names, names of several words and plugins the vault never mentions.
-        const named =
-          unknownNames(x.q, lacking).length > 0 ||
-          unknownThings(
-            x.q,
-            (phrase) => holdsPhrase(service.index.db, phrase),
-            () => service.index.db.indexedNotes().map((n) => n.title),
-          ).length > 0;
+        const named = unknownNames(x.q, lacking).length > 0 || namedThings(x.q).length > 0;
         const perQuestion: Record<string, unknown> = {};
         for (const k of ks) {
           const results = named ? [] : await search(x.q, k);

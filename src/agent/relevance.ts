@@ -123,6 +123,30 @@ export function pluginNames(question: string): string[] {
   return named;
 }
 
+/** The nouns Spanish names a plugin with: "el complemento Tasks", "el plugin Git". */
+const SPANISH_PLUGIN_NOUN = /^(?:complementos?|plugins?)$/i;
+
+/**
+ * The plugins a Spanish question names. Spanish puts the name after the noun ("el complemento Tasks", "el plugin
+ * Git", "del complemento Calendar"), where English puts it before ("the Tasks plugin"), so pluginNames finds nothing
+ * in it. The name is the capitalised word right after "complemento(s)" or "plugin(s)", as Spanish writes plugin
+ * names ("el complemento Notas diarias"); a lower-case word there says what the plugin does or which kind it is
+ * ("un complemento de kanban", "el complemento principal"), and "Obsidian" is whose it is. A name the note titles
+ * begin with ("Plantillas", "Notas diarias") or that a note writes after the noun is known.
+ */
+export function spanishPluginNames(question: string): string[] {
+  const tokens = question.trim().split(/\s+/);
+  const named: string[] = [];
+  tokens.forEach((token, i) => {
+    const next = (tokens[i + 1] ?? '').replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, '');
+    const noun = token.replace(/^[^\p{L}]+|[^\p{L}]+$/gu, '');
+    if (!SPANISH_PLUGIN_NOUN.test(noun) || !/^\p{Lu}/u.test(next)) return;
+    const name = words(next)[0];
+    if (name && !PLUGIN_KINDS.has(name)) named.push(name);
+  });
+  return named;
+}
+
 /**
  * Things the question names that no note names (`holds` says whether some note writes the given words in a row):
  * a name of several words ("Google Calendar") and a plugin ("Tasks plugin") unless a note writes "<name> plugin"
@@ -139,7 +163,8 @@ export function unknownThings(
   titles: () => string[],
 ): string[] {
   const plural = (w: string) => [w, w.endsWith('s') ? w.slice(0, -1) : `${w}s`];
-  const plugins = questionLanguage(question) === 'en' ? pluginNames(question) : [];
+  const language = questionLanguage(question);
+  const plugins = language === 'en' ? pluginNames(question) : [];
   // The last word of each note's title ("Templates", "Daily notes"), read only when the question names a plugin.
   const titleWords = plugins.length ? new Set(titles().map((t) => words(t).at(-1))) : new Set<string>();
   return [
@@ -149,7 +174,25 @@ export function unknownThings(
     ...plugins
       .filter((w) => !plural(w).some((x) => titleWords.has(x)) && !holds([w, 'plugin']))
       .map((w) => `${w} plugin`),
+    ...(language === 'es' ? unknownSpanishPlugins(question, holds, titles) : []),
   ];
+}
+
+/**
+ * The plugins a Spanish question names (spanishPluginNames) that no note names: no note writes "complemento <name>"
+ * or "plugin <name>", and no note's title begins with the name (Spanish titles lead with it: "Notas diarias").
+ */
+function unknownSpanishPlugins(
+  question: string,
+  holds: (phrase: string[]) => boolean,
+  titles: () => string[],
+): string[] {
+  const plugins = spanishPluginNames(question);
+  if (!plugins.length) return [];
+  const titleWords = new Set(titles().map((t) => words(t)[0]));
+  return plugins
+    .filter((w) => !titleWords.has(w) && !holds(['complemento', w]) && !holds(['plugin', w]))
+    .map((w) => `complemento ${w}`);
 }
 
 /**
@@ -228,6 +271,24 @@ export function questionKeyWords(question: string, lang = ''): KeyWord[] {
 function kanaJoinedWords(word: string): string[] {
   const core = word.replace(/\p{Script=Hiragana}+$/u, '');
   return /\p{Script=Han}\p{Script=Hiragana}+\p{Script=Han}/u.test(core) ? [core] : [];
+}
+
+/**
+ * How many of the question's words the share of ANSWER_RELEVANCE counts: its search words (ICU words in Japanese),
+ * without those too common in the retrieved notes to be shared (`common`, commonKeyWords: a word whose every form,
+ * its search terms and in Spanish its stems, is common). sharedDistinctiveKeyWords never counts such a word as
+ * shared, so counting it here asked for a share no sentence could meet: "pasar mis documentos de Craft a la bóveda"
+ * has "bóveda" in every retrieved note, and "Obsidian te permite migrar tus notas desde Craft." shared one word of
+ * four where two were needed. Names and numbers are never common (namedWords).
+ */
+export function keyWordCount(question: string, common: Set<string>, lang = ''): number {
+  const named = namedWords(question);
+  const terms = queryTerms(question);
+  return terms.filter(
+    (t) =>
+      t.terms.some((x) => named.has(x) || !common.has(x)) ||
+      (lang === 'es' && spanishStems(t.word).some((x) => !common.has(x))),
+  ).length;
 }
 
 /** What a sentence is searched in for key words: its search terms, its folded text, and (Spanish) its stems. */

@@ -2,11 +2,17 @@ import type { ChatModel, ChatTurn, GenerateOptions } from '../models/chatModel.j
 import type { Embedder } from '../models/embedder.js';
 import { cosine } from '../models/embedder.js';
 import type { SearchResult } from '../search/similaritySearch.js';
-import { queryTerms, words as segmentWords } from '../text/segment.js';
+import { words as segmentWords } from '../text/segment.js';
 import { answerLanguageInstruction, NOT_IN_NOTES_PATTERN, questionLanguage } from './language.js';
 import { SYNTHESIZER_PROMPT } from './prompts.js';
 import { promptLeak } from './promptLeak.js';
-import { commonKeyWords, embedderReads, keyWordLanguage, sharedDistinctiveKeyWords } from './relevance.js';
+import {
+  commonKeyWords,
+  embedderReads,
+  keyWordCount,
+  keyWordLanguage,
+  sharedDistinctiveKeyWords,
+} from './relevance.js';
 import { datedNotes, digestPicks, DIGEST_SENTENCES, hasTopic, topicQuestion, type DateScope } from './dateScope.js';
 
 export interface Synthesis {
@@ -431,7 +437,8 @@ class AnswerSelector {
     private readonly keyLanguage: string,
     /** Cosines for ANSWER_RELEVANCE's close and near (Infinity / -Infinity where meaning cannot count). */
     private readonly cosines: { close: number; near: number },
-    private readonly keyWords: number,
+    /** How many key words the question has (keyWordCount): the share ANSWER_RELEVANCE.keyShare is of. */
+    readonly keyWords: number,
     /** Each chunk's note title, by chunk number - 1 (a question's names and numbers may be found there). */
     private readonly titles: string[],
     /** Above this cosine a second sentence repeats the first (duplicateCosine). */
@@ -466,11 +473,12 @@ class AnswerSelector {
     const keyLanguage = keyWordLanguage(query, texts);
     // The words a sentence must share: a date-scoped question's date is met by the notes' own dates (dateScope.ts).
     const keyQuery = dateScope ? topicQuestion(dateScope) : query;
+    const common = commonKeyWords(keyQuery, texts, keyLanguage);
     const sel = new AnswerSelector(
       keyQuery,
       q!,
       new Set(words(keyQuery)),
-      commonKeyWords(keyQuery, texts, keyLanguage),
+      common,
       keyLanguage,
       // Meaning counts only where the embedder reads the question's language and gave a vector (an embedding
       // endpoint that is down gives zero vectors: withoutVectorsOnFailure); elsewhere the words decide.
@@ -482,8 +490,8 @@ class AnswerSelector {
         : { close: Infinity, near: -Infinity },
       // The key-word share counts the question's search words (ICU words in Japanese), not questionKeyWords: counted
       // by kanji runs, "歯医者の予約はいつだっけ" has two key words, one shared ("予約") was enough, and 3 of the 20
-      // Japanese off-topic tuning questions were answered.
-      queryTerms(keyQuery).length,
+      // Japanese off-topic tuning questions were answered. Words too common to be shared are not counted either.
+      keyWordCount(keyQuery, common, keyLanguage),
       chunks.map((c) => c.title),
       duplicateCosine(gate),
       embedder,
@@ -606,7 +614,7 @@ export async function describeCandidates(
   const sel = await AnswerSelector.create(query, chunks, [], embedder, 0, undefined, [], tuning);
   return {
     gate: embedder.calibration.threshold,
-    keyWords: queryTerms(query).length,
+    keyWords: sel.keyWords,
     candidates: sel.candidates.map(({ text, n, similarity, shared, overlap, score, relevant }) => ({
       text,
       n,
