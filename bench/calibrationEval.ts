@@ -10,9 +10,9 @@
  */
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { chooseEmbeddingModel, VaultService } from '../src/services/vaultService.js';
+import { openEvalIndex } from '../src/services/evalIndex.js';
 import { evaluate, readQueries, type Metrics } from '../src/search/evaluate.js';
-import { evalIndexDir, loadEvalSets, selectEvalSets, type SetPart } from '../src/search/evalSets.js';
+import { loadEvalSets, selectEvalSets, type SetPart } from '../src/search/evalSets.js';
 import { calibrateFusion, CALIBRATION_SHIFTS, type PseudoQueryKind } from './pseudoQueryCalibration.js';
 import { memoisedEmbedder, cachedVectors } from './searchCache.js';
 
@@ -33,15 +33,7 @@ for (const s of sets) byVault.set(s.vault, [...(byVault.get(s.vault) ?? []), s])
 
 const report: unknown[] = [];
 for (const [vault, vaultSets] of byVault) {
-  const choice = await chooseEmbeddingModel(
-    { vault, dataDir: path.join(dataRoot, '.none') },
-    { embeddingModel: opt('--model') },
-  );
-  const service = await VaultService.open({
-    vault,
-    dataDir: evalIndexDir(dataRoot, vault, choice.model.id),
-    embeddingModel: choice.model.id,
-  });
+  const { service } = await openEvalIndex(dataRoot, vault, opt('--model'));
   try {
     const embedder = memoisedEmbedder(service.embedder);
     const index = cachedVectors(service.index);

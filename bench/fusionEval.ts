@@ -10,10 +10,9 @@
  * `--part tune` only; run `--part test` once, for the chosen candidate, to report.
  */
 import { writeFileSync } from 'node:fs';
-import path from 'node:path';
-import { chooseEmbeddingModel, VaultService } from '../src/services/vaultService.js';
+import { openEvalIndex } from '../src/services/evalIndex.js';
 import { evaluate, readQueries, type Metrics } from '../src/search/evaluate.js';
-import { evalIndexDir, loadEvalSets, selectEvalSets, type SetPart as EvalPart } from '../src/search/evalSets.js';
+import { loadEvalSets, selectEvalSets, type SetPart as EvalPart } from '../src/search/evalSets.js';
 import type { FusionOptions } from '../src/search/fusion.js';
 import { LINK_BOOST } from '../src/search/similaritySearch.js';
 import { memoisedEmbedder, cachedVectors } from './searchCache.js';
@@ -67,15 +66,7 @@ type Row = { set: string; part: EvalPart; language: string; model: string; candi
 const rows: Row[] = [];
 const singles: Record<string, { dense: Metrics; sparse: Metrics }> = {};
 for (const set of sets) {
-  const choice = await chooseEmbeddingModel(
-    { vault: set.vault, dataDir: path.join(dataRoot, '.none') },
-    { embeddingModel: opt('--model') },
-  );
-  const service = await VaultService.open({
-    vault: set.vault,
-    dataDir: evalIndexDir(dataRoot, set.vault, choice.model.id),
-    embeddingModel: choice.model.id,
-  });
+  const { service } = await openEvalIndex(dataRoot, set.vault, opt('--model'));
   try {
     await service.sync();
     const embedder = memoisedEmbedder(service.embedder);

@@ -11,12 +11,11 @@
  * SHIPPED_FUSION. `bench/fusionTable.ts` turns the output into worst margins per embedder group.
  */
 import { writeFileSync } from 'node:fs';
-import path from 'node:path';
-import { chooseEmbeddingModel, VaultService } from '../src/services/vaultService.js';
-import { readQueries, scoreRanking } from '../src/search/evaluate.js';
-import { evalIndexDir, loadEvalSets, selectEvalSets, type SetPart } from '../src/search/evalSets.js';
+import { openEvalIndex } from '../src/services/evalIndex.js';
+import { rankNotesForEval, readQueries, scoreRanking, type EvalSettings } from '../src/search/evaluate.js';
+import { loadEvalSets, selectEvalSets, type SetPart } from '../src/search/evalSets.js';
 import type { FusionOptions } from '../src/search/fusion.js';
-import { similaritySearch, type RetrievalMode, type SearchInput } from '../src/search/similaritySearch.js';
+import type { RetrievalMode } from '../src/search/similaritySearch.js';
 import { cachedDb, cachedVectors, memoisedEmbedder } from './searchCache.js';
 
 const args = process.argv.slice(2);
@@ -74,15 +73,7 @@ interface SetResult {
 }
 const results: SetResult[] = [];
 for (const set of sets) {
-  const choice = await chooseEmbeddingModel(
-    { vault: set.vault, dataDir: path.join(dataRoot, '.none') },
-    { embeddingModel: opt('--model') },
-  );
-  const service = await VaultService.open({
-    vault: set.vault,
-    dataDir: evalIndexDir(dataRoot, set.vault, choice.model.id),
-    embeddingModel: choice.model.id,
-  });
+  const { service } = await openEvalIndex(dataRoot, set.vault, opt('--model'));
   try {
     await service.sync();
     const embedder = memoisedEmbedder(service.embedder);
@@ -97,18 +88,10 @@ for (const set of sets) {
       questions: queries,
       systems: {},
     };
-    const ranks = async (mode: RetrievalMode, settings: Partial<SearchInput> = {}, name: string = mode) => {
+    const ranks = async (mode: RetrievalMode, settings: EvalSettings = {}, name: string = mode) => {
       const per: PerQuestion[] = [];
       for (const q of queries) {
-        const hits = await similaritySearch(index, embedder, {
-          refined_query_for_vector_search: q.q,
-          k: 10,
-          perNote: true,
-          mode,
-          threshold: 0,
-          dateAware: false,
-          ...settings,
-        });
+        const hits = await rankNotesForEval(index, embedder, q.q, mode, settings);
         const s = scoreRanking(
           hits.map((h) => h.source),
           q.rel,

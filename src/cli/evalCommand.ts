@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { appDataRoot } from '../store/dataDir.js';
-import { chooseEmbeddingModel, VaultService } from '../services/vaultService.js';
+import { openEvalIndex } from '../services/evalIndex.js';
 import {
   evaluate,
   fusionTarget,
@@ -9,13 +9,7 @@ import {
   type EvalQuery,
   type Metrics,
 } from '../search/evaluate.js';
-import {
-  evalIndexDir,
-  loadEvalSets,
-  selectEvalSets,
-  type SetPart as EvalPart,
-  type EvalSet,
-} from '../search/evalSets.js';
+import { loadEvalSets, selectEvalSets, type SetPart as EvalPart, type EvalSet } from '../search/evalSets.js';
 import { printJson } from './output.js';
 
 export interface EvalSetsOptions {
@@ -62,12 +56,7 @@ export async function runEvalSets(opts: EvalSetsOptions): Promise<SetReport[]> {
   const reports: SetReport[] = [];
   for (const [vault, vaultSets] of byVault) {
     // The model a first sync of this vault would pick; its index folder is named for it.
-    const choice = await chooseEmbeddingModel(
-      { vault, dataDir: path.join(dataRoot, '.none') },
-      { embeddingModel: opts.embeddingModel },
-    );
-    const dataDir = evalIndexDir(dataRoot, vault, choice.model.id);
-    const service = await VaultService.open({ vault, dataDir, embeddingModel: choice.model.id });
+    const { service, dataDir } = await openEvalIndex(dataRoot, vault, opts.embeddingModel);
     try {
       const summary = await service.sync();
       process.stderr.write(

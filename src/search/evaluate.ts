@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Embedder } from '../models/embedder.js';
 import type { Index } from '../store/openIndex.js';
-import { similaritySearch, type RetrievalMode, type SearchInput } from './similaritySearch.js';
+import { similaritySearch, type RetrievalMode, type SearchInput, type SearchResult } from './similaritySearch.js';
 
 export interface EvalQuery {
   q: string;
@@ -55,13 +55,38 @@ export function scoreRanking(rankedIn: string[], rel: string[]): { r1: number; r
   return { r1: found(1), r5: found(5), rr: first === -1 ? 0 : 1 / (first + 1), ndcg: idcg ? dcg / idcg : 0 };
 }
 
+/** Search settings a ranking is measured under (e.g. `linkBoost`, `denseWeight`); the defaults otherwise. */
+export type EvalSettings = Pick<
+  SearchInput,
+  'linkBoost' | 'denseWeight' | 'denseWeightShift' | 'fusion' | 'titleBoost'
+>;
+
+/** The notes one system ranks for a question, as every metric here judges them: best chunk per note, top 10. */
+export function rankNotesForEval(
+  index: Index,
+  embedder: Embedder,
+  question: string,
+  mode: RetrievalMode,
+  settings: EvalSettings = {},
+): Promise<SearchResult[]> {
+  // Threshold 0: ranking quality is measured here, the "nothing relevant" gate separately.
+  return similaritySearch(index, embedder, {
+    refined_query_for_vector_search: question,
+    k: 10,
+    perNote: true,
+    mode,
+    threshold: 0,
+    dateAware: false,
+    ...settings,
+  });
+}
+
 export async function evaluate(
   index: Index,
   embedder: Embedder,
   queries: EvalQuery[],
   modes: RetrievalMode[] = ['dense', 'sparse', 'hybrid'],
-  /** Search settings under test (e.g. `linkBoost`, `denseWeight`); the defaults otherwise. */
-  settings: Pick<SearchInput, 'linkBoost' | 'denseWeight' | 'denseWeightShift' | 'fusion' | 'titleBoost'> = {},
+  settings: EvalSettings = {},
 ): Promise<Record<RetrievalMode, Metrics>> {
   const out = {} as Record<RetrievalMode, Metrics>;
   for (const mode of modes) {
@@ -69,16 +94,7 @@ export async function evaluate(
     const ms: number[] = [];
     for (const q of queries) {
       const started = performance.now();
-      // Threshold 0: ranking quality is measured here, the "nothing relevant" gate separately.
-      const hits = await similaritySearch(index, embedder, {
-        refined_query_for_vector_search: q.q,
-        k: 10,
-        perNote: true,
-        mode,
-        threshold: 0,
-        dateAware: false,
-        ...settings,
-      });
+      const hits = await rankNotesForEval(index, embedder, q.q, mode, settings);
       ms.push(performance.now() - started);
       const s = scoreRanking(
         hits.map((h) => h.source),
