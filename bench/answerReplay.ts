@@ -19,18 +19,15 @@ import { describeCandidates, selectAnswerSentences, quotePool } from '../src/age
 import { unknownNames, unknownThings } from '../src/agent/relevance.js';
 import { holdsPhrase, unknownWords } from '../src/store/sparse.js';
 import type { Embedder } from '../src/models/embedder.js';
+import { option, repeated } from './lib/args.js';
 
 const args = process.argv.slice(2);
-const opt = (name: string) => {
-  const i = args.indexOf(name);
-  return i >= 0 ? args[i + 1] : undefined;
-};
-const data = opt('--data')!;
-const cacheDir = opt('--cache')!;
+const data = option('--data')!;
+const cacheDir = option('--cache')!;
 const show = args.includes('--show');
 const verbose = args.includes('--verbose');
 mkdirSync(cacheDir, { recursive: true });
-const names = args.flatMap((a, i) => (a === '--set' ? [args[i + 1]!] : []));
+const names = repeated('--set');
 const sets = selectEvalSets(loadEvalSets(), { names });
 const service = await VaultService.open({ vault: sets[0]!.vault, dataDir: data });
 
@@ -140,4 +137,4 @@ try {
 }
 for (const [set, t] of tally)
   console.log(`${set}: hit ${t.hit}/${t.n} refused ${t.refused}/${t.n} wrong ${t.wrong}/${t.n}`);
-if (opt('--out') !== undefined) writeFileSync(opt('--out')!, JSON.stringify(rows, null, 1));
+if (option('--out') !== undefined) writeFileSync(option('--out')!, JSON.stringify(rows, null, 1));

@@ -31,17 +31,14 @@ import { holdsPhrase, unknownWords, wordDocumentCounts } from '../src/store/spar
 import { queryTerms, words, wordTerms } from '../src/text/segment.js';
 import { questionLanguage } from '../src/agent/language.js';
 import { memoisedEmbedder } from './searchCache.js';
+import { option, repeated } from './lib/args.js';
 
 const args = process.argv.slice(2);
-const opt = (name: string) => {
-  const i = args.indexOf(name);
-  return i >= 0 ? args[i + 1] : undefined;
-};
-const list = (name: string, fallback: string) => (opt(name) ?? fallback).split(',');
-const data = opt('--data');
-const out = opt('--out');
+const list = (name: string, fallback: string) => (option(name) ?? fallback).split(',');
+const data = option('--data');
+const out = option('--out');
 if (!data || !out) throw new Error('usage: answerRule.ts --data DIR --set NAME [--set NAME ...] --out FILE.json');
-const names = args.flatMap((a, i) => (a === '--set' ? [args[i + 1]!] : []));
+const names = repeated('--set');
 const sets = selectEvalSets(loadEvalSets(), { names });
 const vaults = [...new Set(sets.map((s) => s.vault))];
 if (vaults.length !== 1) throw new Error('--data names one index: choose sets over one vault');

@@ -15,25 +15,22 @@ import { evaluate, readQueries, type Metrics } from '../src/search/evaluate.js';
 import { loadEvalSets, selectEvalSets, type SetPart } from '../src/search/evalSets.js';
 import { calibrateFusion, CALIBRATION_SHIFTS, type PseudoQueryKind } from './pseudoQueryCalibration.js';
 import { memoisedEmbedder, cachedVectors } from './searchCache.js';
+import { option, repeated } from './lib/args.js';
 
 const args = process.argv.slice(2);
-const opt = (name: string) => {
-  const i = args.indexOf(name);
-  return i >= 0 ? args[i + 1] : undefined;
-};
-const dataRoot = opt('--data-root');
+const dataRoot = option('--data-root');
 if (!dataRoot) throw new Error('usage: calibrationEval.ts --data-root DIR [--part tune|test] [--set NAME ...]');
-const names = args.flatMap((a, i) => (a === '--set' ? [args[i + 1]!] : []));
-const sets = selectEvalSets(loadEvalSets(), { names, part: opt('--part') as SetPart | undefined });
-const shifts = opt('--shifts')?.split(',').map(Number) ?? CALIBRATION_SHIFTS;
-const kinds = (args.includes('--no-pseudo') ? [] : (opt('--kind')?.split(',') ?? ['masked'])) as PseudoQueryKind[];
+const names = repeated('--set');
+const sets = selectEvalSets(loadEvalSets(), { names, part: option('--part') as SetPart | undefined });
+const shifts = option('--shifts')?.split(',').map(Number) ?? CALIBRATION_SHIFTS;
+const kinds = (args.includes('--no-pseudo') ? [] : (option('--kind')?.split(',') ?? ['masked'])) as PseudoQueryKind[];
 
 const byVault = new Map<string, typeof sets>();
 for (const s of sets) byVault.set(s.vault, [...(byVault.get(s.vault) ?? []), s]);
 
 const report: unknown[] = [];
 for (const [vault, vaultSets] of byVault) {
-  const { service } = await openEvalIndex(dataRoot, vault, opt('--model'));
+  const { service } = await openEvalIndex(dataRoot, vault, option('--model'));
   try {
     const embedder = memoisedEmbedder(service.embedder);
     const index = cachedVectors(service.index);
@@ -70,6 +67,6 @@ for (const [vault, vaultSets] of byVault) {
   } finally {
     service.close();
   }
-  const out = opt('--out');
+  const out = option('--out');
   if (out) writeFileSync(out, JSON.stringify(report, null, 1));
 }

@@ -16,17 +16,13 @@ import { loadEvalSets, selectEvalSets, type SetPart as EvalPart } from '../src/s
 import type { FusionOptions } from '../src/search/fusion.js';
 import { LINK_BOOST } from '../src/search/similaritySearch.js';
 import { memoisedEmbedder, cachedVectors } from './searchCache.js';
+import { option, repeated } from './lib/args.js';
 
-const args = process.argv.slice(2);
-const opt = (name: string) => {
-  const i = args.indexOf(name);
-  return i >= 0 ? args[i + 1] : undefined;
-};
-const dataRoot = opt('--data-root');
+const dataRoot = option('--data-root');
 if (!dataRoot) throw new Error('usage: fusionEval.ts --data-root DIR [--part tune|test] [--set NAME ...] [--out FILE]');
-const names = args.flatMap((a, i) => (a === '--set' ? [args[i + 1]!] : []));
-const sets = selectEvalSets(loadEvalSets(), { names, part: opt('--part') as EvalPart | undefined });
-const only = opt('--only')?.split(','); // candidate names, comma-separated: run just those (the test-part report)
+const names = repeated('--set');
+const sets = selectEvalSets(loadEvalSets(), { names, part: option('--part') as EvalPart | undefined });
+const only = option('--only')?.split(','); // candidate names, comma-separated: run just those (the test-part report)
 
 interface Candidate {
   name: string;
@@ -66,7 +62,7 @@ type Row = { set: string; part: EvalPart; language: string; model: string; candi
 const rows: Row[] = [];
 const singles: Record<string, { dense: Metrics; sparse: Metrics }> = {};
 for (const set of sets) {
-  const { service } = await openEvalIndex(dataRoot, set.vault, opt('--model'));
+  const { service } = await openEvalIndex(dataRoot, set.vault, option('--model'));
   try {
     await service.sync();
     const embedder = memoisedEmbedder(service.embedder);
@@ -106,6 +102,6 @@ for (const set of sets) {
     service.close();
   }
   // Written after every set, so a long run stopped half-way keeps what it measured.
-  const out = opt('--out');
+  const out = option('--out');
   if (out) writeFileSync(out, JSON.stringify({ singles, rows }, null, 1));
 }

@@ -17,19 +17,15 @@ import { loadEvalSets, selectEvalSets, type SetPart } from '../src/search/evalSe
 import type { FusionOptions } from '../src/search/fusion.js';
 import type { RetrievalMode } from '../src/search/similaritySearch.js';
 import { cachedDb, cachedVectors, memoisedEmbedder } from './searchCache.js';
+import { option, repeated } from './lib/args.js';
 
-const args = process.argv.slice(2);
-const opt = (name: string) => {
-  const i = args.indexOf(name);
-  return i >= 0 ? args[i + 1] : undefined;
-};
-const dataRoot = opt('--data-root');
-const out = opt('--out');
+const dataRoot = option('--data-root');
+const out = option('--out');
 if (!dataRoot || !out)
   throw new Error('usage: fusionReplay.ts --data-root DIR --out FILE [--part tune|test] [--set NAME]');
-const names = args.flatMap((a, i) => (a === '--set' ? [args[i + 1]!] : []));
-const sets = selectEvalSets(loadEvalSets(), { names, part: opt('--part') as SetPart | undefined });
-const only = opt('--only')?.split(',');
+const names = repeated('--set');
+const sets = selectEvalSets(loadEvalSets(), { names, part: option('--part') as SetPart | undefined });
+const only = option('--only')?.split(',');
 
 export interface ReplayCandidate {
   name: string;
@@ -62,7 +58,7 @@ const run = only ? candidates.filter((c) => only.includes(c.name)) : candidates;
 
 /** A question's note-level R@5 and reciprocal rank; `top`: its first ten notes, for the systems named by --dump. */
 type PerQuestion = { r5: number; rr: number; top?: string[] };
-const dump = new Set(['dense', 'sparse', ...(opt('--dump')?.split(',') ?? [])]);
+const dump = new Set(['dense', 'sparse', ...(option('--dump')?.split(',') ?? [])]);
 interface SetResult {
   set: string;
   part: SetPart;
@@ -73,7 +69,7 @@ interface SetResult {
 }
 const results: SetResult[] = [];
 for (const set of sets) {
-  const { service } = await openEvalIndex(dataRoot, set.vault, opt('--model'));
+  const { service } = await openEvalIndex(dataRoot, set.vault, option('--model'));
   try {
     await service.sync();
     const embedder = memoisedEmbedder(service.embedder);

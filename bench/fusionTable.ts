@@ -8,6 +8,7 @@
  * Prints, per file, the candidates by worst margin (ties by mean R@5 + MRR@10), with each set's R@5 / MRR@10.
  */
 import { readFileSync } from 'node:fs';
+import { option } from './lib/args.js';
 
 interface SetResult {
   set: string;
@@ -15,14 +16,10 @@ interface SetResult {
   systems: Record<string, { r5: number; rr: number }[]>;
 }
 const args = process.argv.slice(2);
-const opt = (name: string) => {
-  const i = args.indexOf(name);
-  return i >= 0 ? args[i + 1] : undefined;
-};
 const files = args.filter((a, i) => a.endsWith('.json') && !args[i - 1]?.startsWith('--'));
-const top = Number(opt('--top') ?? 12);
-const match = opt('--match');
-const only = opt('--sets')?.split(',');
+const top = Number(option('--top') ?? 12);
+const match = option('--match');
+const only = option('--sets')?.split(',');
 // --merge: one group over every file's sets (one embedder's vaults indexed in separate runs).
 const groups = args.includes('--merge') ? [files] : files.map((f) => [f]);
 

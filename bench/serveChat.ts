@@ -12,18 +12,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { loadChatModel } from '../src/models/chatModel.js';
 import { startOpenAiServer } from '../test/helpers/openaiServer.js';
+import { option } from './lib/args.js';
 
-const args = process.argv.slice(2);
-const opt = (name: string) => {
-  const i = args.indexOf(name);
-  return i >= 0 ? args[i + 1] : undefined;
-};
-const gguf = opt('--gguf');
+const gguf = option('--gguf');
 if (!gguf) throw new Error('usage: serveChat.ts --gguf FILE [--name NAME] [--port 8089] [--threads N]');
-const name = opt('--name') ?? path.basename(gguf, '.gguf');
-const threads = Number(opt('--threads')) || os.availableParallelism();
+const name = option('--name') ?? path.basename(gguf, '.gguf');
+const threads = Number(option('--threads')) || os.availableParallelism();
 const model = await loadChatModel({ modelPath: gguf, threads, contextSize: 8192 });
-const server = await startOpenAiServer(model, name, Number(opt('--port') ?? 8089));
+const server = await startOpenAiServer(model, name, Number(option('--port') ?? 8089));
 process.stdout.write(`serving ${name} (${threads} threads) at ${server.url}\n`);
 const stop = async () => {
   await server.close();
