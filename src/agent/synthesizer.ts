@@ -502,12 +502,11 @@ class AnswerSelector {
       unknownWords.length > 0 && questionLanguage(query) === 'en',
       emit,
     );
-    // Only sentences about the question compete: grounded is not enough, a sentence must answer.
-    candidates.forEach((c, i) => {
-      const s = sel.scored(c, vecs[i]!);
-      if (!c.generated) sel.described.push(s);
-      if (s.relevant) sel.pool.push(s);
-    });
+    // Only sentences about the question compete: grounded is not enough, a sentence must answer. Note sentences are
+    // scored first: a draft sentence is judged by the note sentence it restates (restatesRelevant).
+    const scored = candidates.map((c, i) => sel.scored(c, vecs[i]!));
+    for (const s of scored) if (!s.generated) sel.described.push(s);
+    for (const s of scored) if (s.relevant && (!s.generated || sel.restatesRelevant(s))) sel.pool.push(s);
     // Command lines only when no sentence answers (commandLines): embedded only then.
     const commands = sel.pool.length ? [] : commandCandidates(chunks, tuning.pool);
     const commandVecs = commands.length ? await embedder.embed(commands.map((c) => c.text)) : [];
@@ -540,6 +539,25 @@ class AnswerSelector {
     };
   }
 
+  /**
+   * Whether a draft sentence says what a relevant note sentence says: the note sentence of the chunk it cites that is
+   * closest to it in meaning must itself pass the relevance rule. A model's sentence is grounded word by word, and
+   * one that opens by restating the question is close to the question whatever it goes on to claim: "To find out when
+   * your dentist appointment is, you can use the date() function [1]" passed both checks, its words from the
+   * question and from a note about date functions (a 1.5B model through the endpoint, README "Answer quality").
+   * A chunk with no note sentence in the quote pool gives no evidence either way.
+   */
+  restatesRelevant(s: Scored): boolean {
+    let nearest: Scored | null = null;
+    let best = -Infinity;
+    for (const d of this.described) {
+      if (d.n !== s.n) continue;
+      const c = cosine(d.vec, s.vec);
+      if (c > best) [nearest, best] = [d, c];
+    }
+    return nearest === null || nearest.relevant;
+  }
+
   /** The note sentences as the rule scored them, in pool order (for describeCandidates). */
   get candidates(): readonly Scored[] {
     return this.described;
@@ -566,7 +584,7 @@ class AnswerSelector {
     if (this.full || !quotable(c.text, 15)) return;
     const [vec] = await this.embedder.embed([c.text]);
     const s = this.scored(c, vec!);
-    if (!s.relevant) return;
+    if (!s.relevant || !this.restatesRelevant(s)) return;
     const rivals = this.pool.filter((p) => this.fits(p));
     if (this.fits(s) && rivals.every((r) => r.score <= s.score)) this.pick(s);
     else this.pool.push(s);

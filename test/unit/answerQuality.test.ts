@@ -417,6 +417,30 @@ describe('synthesize: answers that answer (scripted model, real embedder())', ()
     expect(extractive.notInNotes).toBe(true);
   });
 
+  it('a draft that restates the question and pins it on an unrelated note is not an answer', async () => {
+    // From a 1.5B model through the endpoint: the question's words make the sentence close to the question, the
+    // rest of it is grounded in a note about date functions, and neither says when the appointment is.
+    const strong = [{ ...dates, dense_score: 0.6 }];
+    const draft =
+      'To find out when your dentist appointment is, you can add a duration to a date, for example a date plus three days [1].';
+    const s = await synthesize(new ScriptedModel({ text: [draft] }), embedder(), {
+      query: 'When is my dentist appointment?',
+      chunks: strong,
+      recent: [],
+    });
+    expect(s, s.answer).toMatchObject({ answer: '', cited: [], notInNotes: true });
+    // The same opening on a sentence that restates a note sentence about the question still answers.
+    const answered = await synthesize(
+      new ScriptedModel({
+        text: ['To keep your snapshots longer than a week, note that by default snapshots are kept for 7 days [1].'],
+      }),
+      embedder(),
+      { query: 'How long are snapshots kept?', chunks: [recovery, dates], recent: [] },
+    );
+    expect(answered.notInNotes, answered.answer).toBe(false);
+    expect(answered.cited).toEqual([1]);
+  });
+
   it('the same kind of sentence answers when it is about the question', async () => {
     const model = new ScriptedModel({ text: ['You can add a duration to a date [1].'] });
     const s = await synthesize(model, embedder(), {
