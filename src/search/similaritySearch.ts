@@ -6,7 +6,8 @@ import { isoDate, translateDates } from './dates.js';
 import { formatRange, judgeEmptyDateFilter, mayNamePeriodicNote, type NothingDated } from './emptyDateFilter.js';
 import { buildWhere } from '../store/whereClause.js';
 import { metadataFiltersSchema, type MetadataFilters } from '../shared/filters.js';
-import { sparseSearch } from '../store/sparse.js';
+import { notesWithPhrase, sparseSearch } from '../store/sparse.js';
+import { words } from '../text/segment.js';
 import { fuseScores, type FusionOptions } from './fusion.js';
 import { detectLanguage } from '../text/language.js';
 import { BadRequestError } from '../shared/errors.js';
@@ -105,6 +106,8 @@ export const MAX_QUERY_CHARS = 500;
  * Spanish; the max-normalised mix fell 0.02-0.06 below BM25 alone in Japanese and Spanish.
  */
 const TITLE_MATCH_BOOST = 0.5;
+/** A query of at least this many words, written word for word in a note, names that note like its title does. */
+const QUOTE_MIN_WORDS = 6;
 /**
  * The fusion hybrid search ships with (bench/fusionEval.ts, README "Retrieval quality"); weight per model. On top of
  * the z-score mix with the per-query gap weight:
@@ -262,8 +265,17 @@ async function rankSearch(index: Index, embedder: Embedder, input: SearchInput):
     const maxSparse = Math.max(...candidates.map((c) => c.sparse_score ?? 0), 1e-9);
     for (const c of candidates) c.fused = mode === 'dense' ? (c.dense_score ?? 0) : (c.sparse_score ?? 0) / maxSparse;
   }
-  // Typing a note's exact title or alias means "that note": names are what embeddings handle worst.
-  const named = new Set(mode === 'dense' || input.titleBoost === false ? [] : index.db.notesNamed(query));
+  // Typing a note's exact title or alias means "that note": names are what embeddings handle worst. So does a query
+  // of several words that a note writes word for word (a sentence pasted to find where it was written: BM25 cannot see
+  // word order, and a note holding near-identical sentences, or a longer chunk, outranked it).
+  const named = new Set(
+    mode === 'dense' || input.titleBoost === false
+      ? []
+      : [
+          ...index.db.notesNamed(query),
+          ...(words(query).length >= QUOTE_MIN_WORDS ? notesWithPhrase(index.db, [query]) : []),
+        ],
+  );
   for (const c of candidates) if (named.has(c.source)) c.fused += TITLE_MATCH_BOOST;
   if (mode === 'hybrid') boostLinkedNotes(index, candidates, input.linkBoost ?? LINK_BOOST);
   let ranked = candidates.sort((a, b) => b.fused - a.fused);

@@ -111,24 +111,36 @@ export function unknownWords(db: IndexDb, query: string): string[] {
  * plugin"), then checked against the chunks' own words.
  */
 export function holdsPhrase(db: IndexDb, phrase: string[]): boolean {
+  return notesWithPhrase(db, phrase, 1).length > 0;
+}
+
+/** The notes (up to `limit`) whose chunks write these words in a row, as holdsPhrase finds them. */
+export function notesWithPhrase(db: IndexDb, phrase: string[], limit = Infinity): string[] {
   const folded = phrase.flatMap(words);
-  if (folded.length === 0) return true;
+  if (folded.length === 0) return [];
   const forms = new Set([folded.join(' '), folded.map((w) => wordTerms(w).at(-1)!).join(' ')]);
   const rows = db.db.prepare(
-    `select c.title, c.aliases, c.header_path, c.page_content from obq_chunks_fts f join obq_chunks c on c.rowid = f.rowid
-     where obq_chunks_fts match ? limit 200`,
+    `select c.source, c.title, c.aliases, c.header_path, c.page_content from obq_chunks_fts f
+     join obq_chunks c on c.rowid = f.rowid where obq_chunks_fts match ? limit 200`,
   );
   const same = (a: string, b: string) => a === b || a === `${b}s` || `${a}s` === b;
+  const found = new Set<string>();
   for (const form of forms) {
     for (const r of rows.all(`"${form.replace(/"/g, '""')}"`) as Record<string, string>[]) {
+      if (found.has(r.source!)) continue;
       for (const column of [r.title, r.aliases, r.header_path, r.page_content]) {
         const ws = words(column ?? '');
-        for (let i = 0; i + folded.length <= ws.length; i++)
-          if (folded.every((w, j) => same(ws[i + j]!, w))) return true;
+        let hit = false;
+        for (let i = 0; !hit && i + folded.length <= ws.length; i++) hit = folded.every((w, j) => same(ws[i + j]!, w));
+        if (hit) {
+          found.add(r.source!);
+          if (found.size >= limit) return [...found];
+          break;
+        }
       }
     }
   }
-  return false;
+  return [...found];
 }
 
 /**
