@@ -111,6 +111,8 @@ export function unknownWords(db: IndexDb, query: string): string[] {
  * plugin"), then checked against the chunks' own words.
  */
 export function holdsPhrase(db: IndexDb, phrase: string[]): boolean {
+  // No words at all: nothing the vault could lack.
+  if (phrase.flatMap(words).length === 0) return true;
   return notesWithPhrase(db, phrase, 1).length > 0;
 }
 
@@ -124,19 +126,15 @@ export function notesWithPhrase(db: IndexDb, phrase: string[], limit = Infinity)
      join obq_chunks c on c.rowid = f.rowid where obq_chunks_fts match ? limit 200`,
   );
   const same = (a: string, b: string) => a === b || a === `${b}s` || `${a}s` === b;
+  const writesInRow = (ws: string[]) =>
+    ws.some((_, i) => i + folded.length <= ws.length && folded.every((w, j) => same(ws[i + j]!, w)));
   const found = new Set<string>();
   for (const form of forms) {
     for (const r of rows.all(`"${form.replace(/"/g, '""')}"`) as Record<string, string>[]) {
       if (found.has(r.source!)) continue;
-      for (const column of [r.title, r.aliases, r.header_path, r.page_content]) {
-        const ws = words(column ?? '');
-        let hit = false;
-        for (let i = 0; !hit && i + folded.length <= ws.length; i++) hit = folded.every((w, j) => same(ws[i + j]!, w));
-        if (hit) {
-          found.add(r.source!);
-          if (found.size >= limit) return [...found];
-          break;
-        }
+      if ([r.title, r.aliases, r.header_path, r.page_content].some((column) => writesInRow(words(column ?? '')))) {
+        found.add(r.source!);
+        if (found.size >= limit) return [...found];
       }
     }
   }
