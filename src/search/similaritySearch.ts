@@ -6,7 +6,7 @@ import { isoDate, translateDates } from './dates.js';
 import { formatRange, judgeEmptyDateFilter, mayNamePeriodicNote, type NothingDated } from './emptyDateFilter.js';
 import { buildWhere } from '../store/whereClause.js';
 import { metadataFiltersSchema, type MetadataFilters } from '../shared/filters.js';
-import { notesWithPhrase, sparseSearch } from '../store/sparse.js';
+import { notesWithPhrase, notesWithRareWords, sparseSearch } from '../store/sparse.js';
 import { words } from '../text/segment.js';
 import { fuseScores, type FusionOptions } from './fusion.js';
 import { detectLanguage } from '../text/language.js';
@@ -108,6 +108,8 @@ export const MAX_QUERY_CHARS = 500;
 const TITLE_MATCH_BOOST = 0.5;
 /** A query of at least this many words, written word for word in a note, names that note like its title does. */
 const QUOTE_MIN_WORDS = 6;
+/** Above every fused score (0..1) plus the title boost: a note holding a lookup's rare words comes first. */
+const RARE_WORDS_BOOST = 1;
 /**
  * The fusion hybrid search ships with (bench/fusionEval.ts, README "Retrieval quality"); weight per model. On top of
  * the z-score mix with the per-query gap weight:
@@ -268,15 +270,22 @@ async function rankSearch(index: Index, embedder: Embedder, input: SearchInput):
   // Typing a note's exact title or alias means "that note": names are what embeddings handle worst. So does a query
   // of several words that a note writes word for word (a sentence pasted to find where it was written: BM25 cannot see
   // word order, and a note holding near-identical sentences, or a longer chunk, outranked it).
+  const lexical = mode !== 'dense' && input.titleBoost !== false;
   const named = new Set(
-    mode === 'dense' || input.titleBoost === false
-      ? []
-      : [
+    lexical
+      ? [
           ...index.db.notesNamed(query),
           ...(words(query).length >= QUOTE_MIN_WORDS ? notesWithPhrase(index.db, [query]) : []),
-        ],
+        ]
+      : [],
   );
   for (const c of candidates) if (named.has(c.source)) c.fused += TITLE_MATCH_BOOST;
+  // A query made only of words the vault holds in a few chunks (an order number, a serial, a surname) is a lookup of
+  // those words: the notes holding them all come first, since the embedding of "KQ7731" is near no note's and a
+  // near-looking code in another note ("ZX-88123-Q") outscored the note that holds it.
+  const holders = new Set(lexical ? notesWithRareWords(index.db, query) : []);
+  for (const c of candidates) if (holders.has(c.source)) c.fused += RARE_WORDS_BOOST;
+  for (const source of holders) named.add(source);
   if (mode === 'hybrid') boostLinkedNotes(index, candidates, input.linkBoost ?? LINK_BOOST);
   let ranked = candidates.sort((a, b) => b.fused - a.fused);
   if (input.allowSource) {

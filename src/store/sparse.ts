@@ -141,6 +141,34 @@ export function notesWithPhrase(db: IndexDb, phrase: string[], limit = Infinity)
   return [...found];
 }
 
+/** A word held by at most this many chunks is rare: a query made only of rare words names the notes holding them. */
+export const RARE_WORD_MAX_CHUNKS = 3;
+
+/**
+ * The notes holding every word of a query whose every word is rare in the vault (held by 1..maxChunks chunks, in any
+ * of its index forms): an order number, a serial, a surname typed alone ("KQ7731"). Embeddings cannot read such a word,
+ * so a long note that mentions it in passing scored below the relevance gate and was never shown, although BM25 had
+ * it as its only hit. A query with any common or unknown word is not a lookup of this kind and gets nothing here.
+ */
+export function notesWithRareWords(db: IndexDb, query: string, maxChunks = RARE_WORD_MAX_CHUNKS): string[] {
+  const terms = queryTerms(query);
+  if (terms.length === 0) return [];
+  const docs = documentCounter(db.db);
+  const rare = (t: QueryTerm) => {
+    const held = t.terms.reduce((sum, w) => sum + docs(w), 0);
+    return held > 0 && held <= maxChunks;
+  };
+  if (!terms.every(rare)) return [];
+  const match = terms.map((t) => `(${matchExpression([t])})`).join(' AND ');
+  const rows = db.db
+    .prepare(
+      'select distinct c.source from obq_chunks_fts f join obq_chunks c on c.rowid = f.rowid where obq_chunks_fts match ?',
+    )
+    .pluck()
+    .all(match) as string[];
+  return rows;
+}
+
 /**
  * Typos a word may carry and still be the vault's word: one edit from 6 letters, two from 9 (shorter words must
  * match: one edit turns most of them into another real word, "slack" → "stack"). Users type fast

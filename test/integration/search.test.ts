@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { mkdirSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { copyVault, repoRoot, sampleVault, tempDir } from '../helpers/fixtures.js';
+import { copyVault, repoRoot, sampleVault, tempDir, writeNotes } from '../helpers/fixtures.js';
 import { VaultService } from '../../src/services/vaultService.js';
 import {
   MAX_QUERY_CHARS,
@@ -13,7 +13,7 @@ import {
 } from '../../src/search/similaritySearch.js';
 import type { MetadataFilters } from '../../src/shared/filters.js';
 import { translateDates } from '../../src/search/dates.js';
-import { affordableWords, sparseSearch } from '../../src/store/sparse.js';
+import { affordableWords, notesWithRareWords, RARE_WORD_MAX_CHUNKS, sparseSearch } from '../../src/store/sparse.js';
 import { foldText, wordTerms } from '../../src/text/segment.js';
 import type { Embedder } from '../../src/models/embedder.js';
 
@@ -1064,5 +1064,68 @@ describe('similaritySearch on the sample vault', () => {
       const sparse = await search({ refined_query_for_vector_search: q, k: 1, mode: 'sparse', dateAware: false });
       expect(sparse[0]?.source).toBe(note);
     });
+  });
+});
+
+describe('a lookup of words the vault holds in a few chunks', () => {
+  let tmp: ReturnType<typeof tempDir>;
+  let service: VaultService;
+  const search = (input: SearchInput) => similaritySearch(service.index, service.embedder, input);
+  // A long note that mentions the code once, in passing: its embedding is about tomatoes, not "KQ7731".
+  const TOMATOES = `# Tomatoes this season
+
+The tomatoes along the south fence did well this year, better than the ones by the shed. I watered them every second morning in July and mulched with straw after the first heat wave, which kept the soil from cracking. The San Marzano plants were the most productive; the cherry tomatoes split after the storm in August. Next year I want to try grafted seedlings and a drip line on a timer. Seed batch KQ7731 came from the swap at the library. I should also rotate the beds, since the peppers were weaker than last year and the soil might be tired. Compost from the bin behind the garage goes in first, in October, and then leaves over winter.
+`;
+  // A short note with a code that looks like it: on main its embedding beat the tomato note's for "KQ7731".
+  const ORDER = `# Hardware order
+
+Ordered the replacement part. Serial number ZX-88123-Q for the warranty claim. The courier said delivery on Friday.
+`;
+
+  beforeAll(async () => {
+    tmp = tempDir('obq-search-rare-');
+    process.env.OBSIQUERY_HOME = path.join(tmp.dir, 'home');
+    const vault = copyVault(sampleVault, tmp.dir);
+    writeNotes(vault, { 'Inbox/Tomatoes.md': TOMATOES, 'Inbox/Hardware order.md': ORDER });
+    service = await VaultService.open({ vault, dataDir: path.join(tmp.dir, 'data') });
+    expect((await service.sync()).failed).toBe(0);
+  });
+  afterAll(() => {
+    service?.close();
+    tmp?.cleanup();
+  });
+
+  it('a code written once in a long note finds that note first, in hybrid and BM25 (it was gated out)', async () => {
+    for (const q of ['KQ7731', 'kq7731', 'seed batch KQ7731']) {
+      for (const mode of ['hybrid', 'sparse'] as const) {
+        const hits = await search({ refined_query_for_vector_search: q, perNote: true, mode });
+        expect(hits[0]?.source, `${mode}: ${q}`).toBe('Inbox/Tomatoes.md');
+        expect(hits[0]?.weak, q).toBe(false);
+      }
+    }
+  });
+
+  it('only a query made wholly of rare words is a lookup: a common or unknown word in it makes it a question', () => {
+    const db = service.index.db;
+    expect(notesWithRareWords(db, 'KQ7731')).toEqual(['Inbox/Tomatoes.md']);
+    expect(notesWithRareWords(db, 'warranty courier')).toEqual(['Inbox/Hardware order.md']);
+    // "tomatoes" is in the tomato note only, but "garden" is in many chunks of the sample vault.
+    expect(sparseSearch(db, 'garden', 20).length).toBeGreaterThan(RARE_WORD_MAX_CHUNKS);
+    expect(notesWithRareWords(db, 'KQ7731 garden')).toEqual([]);
+    // A word no note holds (a typo, or another subject) is not a lookup of the vault's words.
+    expect(notesWithRareWords(db, 'KQ7731 dentist')).toEqual([]);
+    // Rare words held by different notes: no note holds both.
+    expect(notesWithRareWords(db, 'KQ7731 courier')).toEqual([]);
+  });
+
+  it('the dense-only search is not changed by it (no words, only meaning)', async () => {
+    const hits = await search({
+      refined_query_for_vector_search: 'KQ7731',
+      perNote: true,
+      mode: 'dense',
+      threshold: 0,
+    });
+    const rank = hits.findIndex((h) => h.source === 'Inbox/Tomatoes.md');
+    expect(rank === -1 || rank > 0).toBe(true);
   });
 });
