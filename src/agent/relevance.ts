@@ -1,7 +1,7 @@
 import { embeddingModels } from '../models/manifest.js';
 import { detectLanguage } from '../text/language.js';
 import { foldText, queryTerms, wordTerms, words } from '../text/segment.js';
-import { spanishStems, spanishTextStems } from '../text/spanishStem.js';
+import { hasStemmer, textStems, wordStems } from '../text/wordStems.js';
 import { questionLanguage } from './language.js';
 
 /**
@@ -197,7 +197,7 @@ function unknownSpanishPlugins(
 
 /**
  * Shared key words, ignoring those in `common` (except the question's names and numbers, which may also be found in
- * `title`, the title of the note the sentence is from). `lang` is keyWordLanguage's: Spanish words also match by
+ * `title`, the title of the note the sentence is from). `lang` is keyWordLanguage's: words of a language with a stemmer also match by
  * stem; Japanese and Chinese words match by their kanji and katakana (questionKeyWords) in any language.
  */
 export function sharedDistinctiveKeyWords(
@@ -223,7 +223,7 @@ export function sharedDistinctiveKeyWords(
 /**
  * A question's key word and the forms it may take in a sentence: `terms` are search terms (the word, its English
  * stem), found among the sentence's words; `runs` are kanji or katakana runs, found anywhere in the sentence's text;
- * `stems` are Spanish stems, found among the sentence's Spanish stems.
+ * `stems` are Snowball stems in keyWordLanguage's language (Spanish, German…), found among the sentence's stems.
  */
 export interface KeyWord {
   word: string;
@@ -244,13 +244,14 @@ const KATAKANA_RUN = /[\p{Script=Katakana}ー]{2,}/gu;
  * kanji and the question's katakana runs are taken whole, matched anywhere in a sentence's text. Kana-only words
  * (particles, endings, colloquial words) and single kanji are not key words: a single kanji is in too many
  * sentences ("書", "出" of "書き出す" matched an export sentence for "FigmaのフレームをSVGで書き出す"; with single
- * kanji, 4 more of the 20 Japanese off-topic tuning questions were answered). Spanish (`lang` "es"): each word
- * also matches by its Snowball stem ("compartir" ~ "compartida", "guardo" ~ "guarda").
+ * kanji, 4 more of the 20 Japanese off-topic tuning questions were answered). Spanish, German, French, Portuguese,
+ * Italian, Dutch (`lang`, wordStems): each word also matches by its Snowball stem ("compartir" ~ "compartida",
+ * "Vorlagen" ~ "Vorlage").
  */
 export function questionKeyWords(question: string, lang = ''): KeyWord[] {
   const terms = queryTerms(question);
   if (!terms.some((t) => KANA_OR_HAN.test(t.word)))
-    return terms.map((t) => ({ ...t, runs: [], stems: lang === 'es' ? spanishStems(t.word) : [] }));
+    return terms.map((t) => ({ ...t, runs: [], stems: wordStems(lang, t.word) }));
   const out = new Map<string, KeyWord>();
   const addRun = (run: string) => out.set(run, { word: run, terms: [], runs: [run], stems: [] });
   for (const t of terms) {
@@ -276,7 +277,7 @@ function kanaJoinedWords(word: string): string[] {
 /**
  * How many of the question's words the share of ANSWER_RELEVANCE counts: its search words (ICU words in Japanese),
  * without those too common in the retrieved notes to be shared (`common`, commonKeyWords: a word whose every form,
- * its search terms and in Spanish its stems, is common). sharedDistinctiveKeyWords never counts such a word as
+ * its search terms and its stems where `lang` has a stemmer, is common). sharedDistinctiveKeyWords never counts such a word as
  * shared, so counting it here asked for a share no sentence could meet: "pasar mis documentos de Craft a la bóveda"
  * has "bóveda" in every retrieved note, and "Obsidian te permite migrar tus notas desde Craft." shared one word of
  * four where two were needed. Names and numbers are never common (namedWords).
@@ -287,32 +288,36 @@ export function keyWordCount(question: string, common: Set<string>, lang = ''): 
   return terms.filter(
     (t) =>
       t.terms.some((x) => named.has(x) || !common.has(x)) ||
-      (lang === 'es' && spanishStems(t.word).some((x) => !common.has(x))),
+      (hasStemmer(lang) && wordStems(lang, t.word).some((x) => !common.has(x))),
   ).length;
 }
 
-/** What a sentence is searched in for key words: its search terms, its folded text, and (Spanish) its stems. */
+/** What a sentence is searched in for key words: its search terms, its folded text, and its stems (wordStems). */
 function sentenceForms(sentence: string, lang: string): { terms: Set<string>; text: string; stems: Set<string> } {
   return {
     terms: new Set(words(sentence).flatMap(wordTerms)),
     text: foldText(sentence),
-    stems: lang === 'es' ? spanishTextStems(sentence) : new Set(),
+    stems: textStems(lang, sentence),
   };
 }
 
 /**
- * The language whose word forms the relevance rule matches in: Spanish (stems) when the question or the retrieved
- * notes are Spanish; a short question is often judged another language ("cuántas personas pueden compartir un vault
- * como maximo" reads as French, "meter un video de youtube en una nota" as English), the notes it is matched
- * against are long enough to tell. An English question over English notes stays English.
+ * The language whose word forms the relevance rule matches in: a language with a stemmer (Spanish, German, French,
+ * Portuguese, Italian, Dutch: wordStems) when the question, or else the retrieved notes, are written in it. The notes
+ * count when the question cannot be told ("meter un video de youtube en una nota" reads as English); they come second
+ * because a retrieved set of short chunks is itself misread at times (Spanish help chunks as Portuguese or Italian).
+ * A question in any other language (Japanese, Chinese…) keeps its own.
  */
 export function keyWordLanguage(question: string, texts: string[]): string {
   const asked = questionLanguage(question);
-  return asked === 'es' || detectLanguage(texts.join('\n')).lang === 'es' ? 'es' : asked;
+  // Only a question read as English (English keeps every tie of a short question) defers to the notes.
+  if (asked !== 'en') return asked;
+  const written = detectLanguage(texts.join('\n')).lang;
+  return hasStemmer(written) ? written : asked;
 }
 
 /**
- * commonWords plus the question's kanji/katakana runs and Spanish stems found in at least `share` of the texts
+ * commonWords plus the question's kanji/katakana runs and stems (wordStems) found in at least `share` of the texts
  * ("ノート", "保管庫" in the Japanese help), so that those forms are not distinctive either.
  */
 export function commonKeyWords(question: string, texts: string[], lang = '', share = 0.75): Set<string> {

@@ -194,6 +194,66 @@ describe('relevance', () => {
     );
   });
 
+  it('German, French, Portuguese, Italian and Dutch key words match by stem too', () => {
+    // Plural in the question, singular in the note (and the other way round): no shared word as written.
+    const de = 'Welche Platzhalter kann ich in Vorlagen verwenden?';
+    const deNote = 'Jede Vorlage darf Platzhalter für Datum und Titel enthalten.';
+    expect(sharedDistinctiveKeyWords(de, deNote, new Set(), '', 'de')).toBe(2);
+    expect(sharedDistinctiveKeyWords(de, deNote, new Set())).toBe(1);
+    expect(
+      sharedDistinctiveKeyWords(
+        'Wo sehe ich meine Notizen?',
+        'Jede Notiz steht in der Seitenleiste.',
+        new Set(),
+        '',
+        'de',
+      ),
+    ).toBe(1);
+    expect(
+      sharedDistinctiveKeyWords(
+        'où sont enregistrées mes notes',
+        'Chaque note est enregistrée dans le coffre.',
+        new Set(),
+        '',
+        'fr',
+      ),
+    ).toBe(2);
+    expect(
+      sharedDistinctiveKeyWords('onde ficam salvas as notas', 'Cada nota é salva no cofre.', new Set(), '', 'pt'),
+    ).toBe(2);
+    expect(
+      sharedDistinctiveKeyWords(
+        'dove vengono salvate le note',
+        'Ogni nota viene salvata nella cassaforte.',
+        new Set(),
+        '',
+        'it',
+      ),
+    ).toBe(2);
+    expect(
+      sharedDistinctiveKeyWords(
+        'hoe gebruik ik sjablonen',
+        'Een sjabloon voeg je in met de opdracht.',
+        new Set(),
+        '',
+        'nl',
+      ),
+    ).toBe(1);
+    // Stems never make an unrelated sentence share a word.
+    expect(sharedDistinctiveKeyWords('Wann ist mein Zahnarzttermin?', deNote, new Set(), '', 'de')).toBe(0);
+  });
+
+  it("the key-word language is the question's when it has stems, else the notes", () => {
+    const de = [
+      'Vorlagen sind Notizen, deren Text du in andere Notizen einfügst. Lege einen Vorlagenordner in den Einstellungen fest.',
+    ];
+    const en = ['Templates are notes whose text you insert into other notes. Set a template folder in the settings.'];
+    expect(keyWordLanguage('Wie füge ich eine Vorlage in meine Notiz ein?', en)).toBe('de');
+    expect(keyWordLanguage('template folder', de)).toBe('de');
+    expect(keyWordLanguage('where is the template folder set', en)).toBe('en');
+    expect(keyWordLanguage('テンプレートはどこで設定する？', de)).toBe('ja');
+  });
+
   it('names and numbers in the question are never common, and count when they are the note title', () => {
     expect([...namedWords('Who is Maya and what does she do?')]).toEqual(['maya']);
     expect(namedWords('What did I do on 2026-11-03?').has('2026')).toBe(true);

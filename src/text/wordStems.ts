@@ -1,0 +1,59 @@
+import { StemmerEs } from '@nlpjs/lang-es';
+import { StemmerDe } from '@nlpjs/lang-de';
+import { StemmerFr } from '@nlpjs/lang-fr';
+import { StemmerPt } from '@nlpjs/lang-pt';
+import { StemmerIt } from '@nlpjs/lang-it';
+import { StemmerNl } from '@nlpjs/lang-nl';
+import { foldText } from './segment.js';
+
+/**
+ * Word stems for matching a question's words with a note's in the Latin-script languages besides English that
+ * detectLanguage tells apart ("compartir" ~ "compartida", "Notizen" ~ "Notiz", "modèles" ~ "modèle"): the Snowball
+ * stemmers of nlp.js, then accents folded as search folds them. Snowball reads accents ("imágenes" → "imágen"), so
+ * both the word as written and its folded form are stemmed: text that lacks an accent ("pagina") then still meets
+ * the accented form ("página"). English has its own stems in search (Porter, src/text/segment.ts).
+ */
+
+interface Stemmer {
+  stemWord(word: string): string;
+}
+
+const STEMMERS: Record<string, Stemmer> = {
+  es: new StemmerEs(),
+  de: new StemmerDe(),
+  fr: new StemmerFr(),
+  pt: new StemmerPt(),
+  it: new StemmerIt(),
+  nl: new StemmerNl(),
+};
+
+/** The languages (ISO 639-1, as detectLanguage names them) whose words wordStems can stem. */
+export const STEMMED_LANGUAGES = Object.keys(STEMMERS);
+
+export function hasStemmer(lang: string): boolean {
+  return Object.hasOwn(STEMMERS, lang);
+}
+
+const segmenters = new Map<string, Intl.Segmenter>();
+
+/** The folded stems of one word in `lang` ([] for a language without a stemmer). */
+export function wordStems(lang: string, word: string): string[] {
+  const stemmer = hasStemmer(lang) ? STEMMERS[lang]! : undefined;
+  if (!stemmer) return [];
+  const lower = word.normalize('NFKC').toLowerCase();
+  return [...new Set([foldText(stemmer.stemWord(lower)), foldText(stemmer.stemWord(foldText(lower)))])];
+}
+
+/** The folded stems of every word of `text` in `lang` (Latin letters only: other scripts are not that language). */
+export function textStems(lang: string, text: string): Set<string> {
+  const out = new Set<string>();
+  if (!hasStemmer(lang)) return out;
+  const segmenter =
+    segmenters.get(lang) ?? segmenters.set(lang, new Intl.Segmenter(lang, { granularity: 'word' })).get(lang)!;
+  for (const seg of segmenter.segment(text.normalize('NFKC').toLowerCase())) {
+    if (!seg.isWordLike) continue;
+    for (const piece of seg.segment.match(/\p{Script=Latin}+/gu) ?? [])
+      for (const s of wordStems(lang, piece)) out.add(s);
+  }
+  return out;
+}
