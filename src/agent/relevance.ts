@@ -38,13 +38,29 @@ export function commonWords(texts: string[], share = 0.75): Set<string> {
 }
 
 /**
+ * Whether a capital after the first word marks a name. Not in German, which capitalises every noun: "Wie lange
+ * werden alte Versionen meiner Notizen aufbewahrt?" names nothing, and its "Versionen", absent from a vault that
+ * says "Versionsverlauf", refused it as a name the vault never mentions. There a name is a word with a capital
+ * inside ("iPhone", "WebDAV", "OneDrive"), in capitals ("PDF"), or with digits.
+ */
+export function capitalsMarkNames(question: string): boolean {
+  return questionLanguage(question) !== 'de';
+}
+
+/**
  * The question's names and numbers ("Maya", "2026-11-03", "v1.4"): written with a capital after the first word, or
- * with digits. In a personal vault the retrieved notes all mention the person or day asked about, so such a word is
+ * with digits (in German, capitalsMarkNames). In a personal vault the retrieved notes all mention the person or day asked about, so such a word is
  * never "common", and a note's title counts for it (a daily note's date is its title, not in its sentences).
  */
 export function namedWords(question: string): Set<string> {
   const raw = question.trim().split(/\s+/).slice(1).join(' ');
-  const named = [...raw.matchAll(/[\p{Lu}][\p{L}\p{M}]+|[\p{L}\p{N}-]*\p{N}[\p{L}\p{N}-]*/gu)].map((m) => m[0]);
+  const named = [
+    ...raw.matchAll(
+      capitalsMarkNames(question)
+        ? /[\p{Lu}][\p{L}\p{M}]+|[\p{L}\p{N}-]*\p{N}[\p{L}\p{N}-]*/gu
+        : /[\p{L}\p{M}]*\p{Ll}\p{Lu}[\p{L}\p{M}]*|\p{Lu}{2,}[\p{L}\p{M}]*|[\p{L}\p{N}-]*\p{N}[\p{L}\p{N}-]*/gu,
+    ),
+  ].map((m) => m[0]);
   const first = question.trim().split(/\s+/)[0] ?? '';
   if (/\p{N}/u.test(first)) named.push(first);
   return new Set(named.flatMap((w) => words(w)).flatMap(wordTerms));
@@ -85,9 +101,11 @@ export function namePhrases(question: string): string[][] {
   const runs: string[][] = [];
   let run: string[] = [];
   const tokens = question.trim().split(/\s+/);
-  // In a Title Cased Question capitals mark no names.
+  // In a Title Cased Question capitals mark no names, nor in German, where every noun has one.
   const rest = tokens.slice(1);
-  const titleCased = rest.length > 1 && rest.filter((t) => /^\p{Lu}/u.test(t)).length > rest.length / 2;
+  const titleCased =
+    (rest.length > 1 && rest.filter((t) => /^\p{Lu}/u.test(t)).length > rest.length / 2) ||
+    !capitalsMarkNames(question);
   for (const [i, token] of (titleCased ? [] : tokens).entries()) {
     const word = token.replace(/^[^\p{L}\p{N}]+/u, '').replace(/(?:'s)?[^\p{L}\p{N}]*$/u, '');
     const capital = i > 0 && word.length > 1 && /^\p{Lu}/u.test(word);

@@ -1,4 +1,10 @@
-import { checkQuestionFile, loadEvalSets, selectEvalSets, type EvalSetEntry } from '../search/evalSets.js';
+import {
+  adHocEvalSet,
+  checkQuestionFile,
+  loadEvalSets,
+  selectEvalSets,
+  type EvalSetEntry,
+} from '../search/evalSets.js';
 import { VaultService, UsageError } from '../services/vaultService.js';
 import { runAnswerEval, summariseAnswers, type AnswerCase, type AnswerRow } from '../agent/answerEval.js';
 import { printJson } from './output.js';
@@ -13,6 +19,11 @@ export interface AnswersCommandOptions {
   limit?: number;
   /** An index folder, for sets that all share one vault. */
   data?: string;
+  /** Another question-set manifest than eval/sets.json. */
+  manifest?: string;
+  /** The user's own questions instead of a manifest's sets: this vault and this JSONL file (on- and off-topic). */
+  vault?: string;
+  queries?: string;
   json?: boolean;
   chatEndpoint?: string;
   chatModel?: string;
@@ -22,7 +33,10 @@ export interface AnswersCommandOptions {
 
 export async function runAnswersCommand(opts: AnswersCommandOptions): Promise<void> {
   // Paths come absolute (resolved against the repository root, where eval/sets.json lives).
-  const sets = selectEvalSets(loadEvalSets(), { names: opts.set, part: opts.part });
+  const sets =
+    opts.vault && opts.queries
+      ? [adHocEvalSet(opts.vault, opts.queries)]
+      : selectEvalSets(loadEvalSets(opts.manifest), { names: opts.set, part: opts.part });
   const vaults = [...new Set(sets.map((s) => s.vault))];
   if (opts.data && vaults.length > 1)
     throw new UsageError(`--data names one index, but the chosen sets are over ${vaults.length} vaults.`);

@@ -380,7 +380,10 @@ program
     'retrieval quality (Recall@1/5, MRR@10, nDCG@10) of dense, BM25 and hybrid search in one run: every question set of eval/sets.json, or one --vault/--queries pair; with --answers, answer quality of the agent',
   )
   .option('--vault <dir>', 'the vault the questions are about (with --queries; default: the sets of eval/sets.json)')
-  .option('--queries <file>', 'JSONL lines {"q": question, "rel": [vault-relative paths]} (with --vault)')
+  .option(
+    '--queries <file>',
+    'JSONL lines {"q": question, "rel": [vault-relative paths]}, "rel": [] for a question the notes do not answer (with --vault; also with --answers)',
+  )
   .option('--set <name>', 'only this question set of the manifest (repeatable)', (v, acc: string[]) => [...acc, v], [])
   .addOption(new Option('--part <part>', 'only the tuning or the test parts').choices(['tune', 'test']))
   .option(
@@ -390,7 +393,7 @@ program
   .option('--manifest <file>', 'the question-set manifest (default: eval/sets.json)')
   .option(
     '--answers',
-    'run the agent on each question of eval/sets.json: citation hit rate, off-topic refusals, leaks, latency',
+    'run the agent on each question (of eval/sets.json, --manifest, or --vault/--queries): citation hit rate, off-topic refusals, leaks, latency',
   )
   .option('--limit <n>', 'with --answers: only the first n questions of each set', (v) => Number.parseInt(v, 10))
   .option('--verbose', 'with --answers: print every answer')
@@ -421,12 +424,12 @@ program
         chatModel?: string;
       } & EndpointFlags,
     ) => {
+      if (Boolean(opts.vault) !== Boolean(opts.queries))
+        throw new UsageError('--vault and --queries go together; without both, eval runs the sets of eval/sets.json.');
       if (opts.answers) {
         const { runAnswersCommand } = await import('./evalAnswers.js');
         return runAnswersCommand(opts);
       }
-      if (Boolean(opts.vault) !== Boolean(opts.queries))
-        throw new UsageError('--vault and --queries go together; without both, eval runs the sets of eval/sets.json.');
       if (!opts.vault) {
         if (opts.data) throw new UsageError('--data names one index: use it with --vault/--queries, or --data-root.');
         const { runEvalSets } = await import('./evalCommand.js');
@@ -447,17 +450,36 @@ program
         return;
       }
       await withService(opts, async (s) => {
-        const { evaluate, readQueries } = await import('../search/evaluate.js');
+        const { evaluate, fusionTarget, offTopicRefusals } = await import('../search/evaluate.js');
+        const { adHocEvalSet, checkQuestionFile } = await import('../search/evalSets.js');
+        // A user's own file may mix questions the notes answer with off-topic ones ("rel": []).
+        const set = adHocEvalSet(opts.vault!, opts.queries!);
+        const { questions, problems } = checkQuestionFile(set.queries, set.vault, set);
+        if (problems.length) throw new UsageError(problems.join('\n'));
         const summary = await s.sync();
         if (!opts.json) process.stderr.write(`index ready (${summary.added + summary.modified} files embedded now)\n`);
-        const result = await evaluate(s.index, s.embedder, readQueries(opts.queries!));
-        if (opts.json) return printJson(result);
-        console.log('| system | Recall@1 | Recall@5 | MRR@10 | nDCG@10 |\n|---|---|---|---|---|');
-        for (const [mode, m] of Object.entries(result)) {
+        const ranked = questions.filter((q) => q.rel.length > 0);
+        const offTopic = questions.filter((q) => q.rel.length === 0);
+        const result = ranked.length ? await evaluate(s.index, s.embedder, ranked) : undefined;
+        const refusals = offTopic.length ? await offTopicRefusals(s.index, s.embedder, offTopic) : undefined;
+        if (opts.json) return printJson({ ...result, ...(refusals ? { off_topic: refusals } : {}) });
+        if (result) {
+          console.log('| system | Recall@1 | Recall@5 | MRR@10 | nDCG@10 |\n|---|---|---|---|---|');
+          for (const [mode, m] of Object.entries(result)) {
+            console.log(
+              `| ${mode} | ${m.recall_at_1.toFixed(3)} | ${m.recall_at_5.toFixed(3)} | ${m.mrr_at_10.toFixed(3)} | ${m.ndcg_at_10.toFixed(3)} |`,
+            );
+          }
+          const t = fusionTarget(result);
+          const signed = (x: number) => `${x >= 0 ? '+' : ''}${x.toFixed(3)}`;
           console.log(
-            `| ${mode} | ${m.recall_at_1.toFixed(3)} | ${m.recall_at_5.toFixed(3)} | ${m.mrr_at_10.toFixed(3)} | ${m.ndcg_at_10.toFixed(3)} |`,
+            `\nHybrid against the better single system: Recall@5 ${signed(t.r5_margin)}, MRR@10 ${signed(t.mrr_margin)} (target >= -0.01: ${t.holds ? 'holds' : 'missed'}).`,
           );
         }
+        if (refusals)
+          console.log(
+            `\nOff-topic questions: ${refusals.queries}; the search returned nothing relevant for ${refusals.refused.toFixed(3)} of them.`,
+          );
       });
     },
   );

@@ -21,6 +21,8 @@ export interface EvalSetEntry {
   part: SetPart;
   /** Off-topic sets hold questions no note answers: every `rel` is empty (they measure the "not in your notes" path). */
   offTopic?: boolean;
+  /** Both kinds of question in one file, on-topic and off-topic (a user's own file; adHocEvalSet). */
+  mixed?: boolean;
   /**
    * The agent's "today" for this set's answers ('YYYY-MM-DD'): a journal's questions say "yesterday" and "last
    * week", which mean one fixed range only against a fixed day. Without it, the real date.
@@ -50,6 +52,7 @@ export function readSetManifest(file: string): EvalSetEntry[] {
     if (e.part !== 'tune' && e.part !== 'test') problems.push(`${where}: "part" must be "tune" or "test"`);
     if (e.offTopic !== undefined && typeof e.offTopic !== 'boolean')
       problems.push(`${where}: "offTopic" must be a boolean`);
+    if (e.mixed !== undefined && typeof e.mixed !== 'boolean') problems.push(`${where}: "mixed" must be a boolean`);
     if (e.today !== undefined && (typeof e.today !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(e.today)))
       problems.push(`${where}: "today" must be a date written YYYY-MM-DD`);
     if (typeof e.name === 'string') {
@@ -73,11 +76,13 @@ export function normalizeQuestion(q: string): string {
 /**
  * Parses a question file and lists every problem in it (empty list: the file is good). Each line must be a JSON object
  * `{"q": non-empty string, "rel": [vault-relative paths]}`; every path must exist inside `vaultDir`; no question twice.
+ * `rel` is empty in every line of an off-topic set and in none of another set's, unless the set is `mixed` (both kinds,
+ * as a user's own question file given with --vault/--queries holds them).
  */
 export function checkQuestionFile(
   file: string,
   vaultDir: string,
-  opts: { offTopic?: boolean } = {},
+  opts: { offTopic?: boolean; mixed?: boolean } = {},
 ): { questions: SetQuestion[]; problems: string[] } {
   const problems: string[] = [];
   const questions: SetQuestion[] = [];
@@ -112,7 +117,7 @@ export function checkQuestionFile(
       }
       const paths = rel as string[];
       if (opts.offTopic && paths.length > 0) problems.push(`${where}: an off-topic set's "rel" must be empty`);
-      if (!opts.offTopic && paths.length === 0)
+      if (!opts.offTopic && !opts.mixed && paths.length === 0)
         problems.push(`${where}: "rel" is empty (only off-topic sets may have that)`);
       if (new Set(paths).size !== paths.length) problems.push(`${where}: a path is listed twice in "rel"`);
       for (const p of paths) {
@@ -198,4 +203,19 @@ export function selectEvalSets(sets: EvalSet[], opts: { names?: string[]; part?:
 export function evalIndexDir(dataRoot: string, vault: string, modelId: string): string {
   const name = path.basename(vault).replace(/[^\w.-]+/g, '_') || 'vault';
   return path.join(dataRoot, `${name}--${modelId}`);
+}
+
+/**
+ * The one set of `eval --vault DIR --queries FILE`: the user's own questions, on-topic and off-topic (`"rel": []`)
+ * in one file, reported as a test part (nothing here was tuned on it).
+ */
+export function adHocEvalSet(vault: string, queries: string): EvalSet {
+  return {
+    name: path.basename(queries).replace(/\.jsonl?$/i, '') || 'questions',
+    queries: path.resolve(queries),
+    vault: path.resolve(vault),
+    language: '',
+    part: 'test',
+    mixed: true,
+  };
 }

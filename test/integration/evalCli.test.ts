@@ -94,6 +94,52 @@ describe('obsiquery eval over a manifest of question sets', () => {
     expect((JSON.parse(one.stdout) as { set: string }[]).map((x) => x.set)).toEqual(['garden-tune']);
   }, 300_000);
 
+  it("a user's own file of questions (--vault/--queries) may mix on-topic and off-topic ones, for search and answers", async () => {
+    const vault = path.join(tmp.dir, 'vault');
+    const mixed = path.join(tmp.dir, 'mine.jsonl');
+    writeFileSync(
+      mixed,
+      [
+        { q: 'when do I sow tomatoes', rel: ['Garden/Tomatoes.md'] },
+        { q: 'how to bake sourdough', rel: ['Kitchen/Bread.md'] },
+        { q: 'what is the capital of Peru', rel: [] },
+      ]
+        .map((l) => JSON.stringify(l))
+        .join('\n'),
+    );
+    const data = path.join(tmp.dir, 'own-index');
+    const own = (...args: string[]) =>
+      runCli(['eval', '--vault', vault, '--queries', mixed, '--data', data, ...args], { home, env });
+    const search = await own('--json');
+    expect(search.code, search.stderr).toBe(0);
+    const result = JSON.parse(search.stdout) as Record<string, { queries: number }>;
+    expect(Object.keys(result).sort()).toEqual(['dense', 'hybrid', 'off_topic', 'sparse']);
+    expect(result.hybrid!.queries).toBe(2);
+    expect(result.off_topic!.queries).toBe(1);
+    const text = await own();
+    expect(text.stdout).toContain('Off-topic questions: 1');
+    expect(text.stdout).toMatch(/Hybrid against the better single system: Recall@5 [+-]\d/);
+    // The agent on the same file: one set named for the file, both kinds of question scored.
+    const answers = await own('--answers', '--json');
+    expect(answers.code, answers.stderr).toBe(0);
+    const report = JSON.parse(answers.stdout) as {
+      sets: { set: string; part: string; questions: number; off_topic: number; leaks: number }[];
+      rows: { q: string; rel: string[]; refused: boolean }[];
+    };
+    expect(report.sets.map((x) => [x.set, x.part, x.questions, x.off_topic])).toEqual([['mine', 'test', 3, 1]]);
+    expect(report.rows.map((r) => r.q)).toEqual([
+      'when do I sow tomatoes',
+      'how to bake sourdough',
+      'what is the capital of Peru',
+    ]);
+    expect(report.sets[0]!.leaks).toBe(0);
+    // A broken line is named, and nothing runs.
+    writeFileSync(mixed, '{"q": "when do I sow tomatoes", "rel": ["Garden/Nope.md"]}');
+    const bad = await own('--answers');
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/mine\.jsonl:1: "Garden\/Nope\.md" does not exist/);
+  }, 300_000);
+
   it('says what is wrong with a bad set name, a lone --queries, or a broken manifest (exit 2)', async () => {
     const bad = await eval_('--set', 'nope');
     expect(bad.code).toBe(2);

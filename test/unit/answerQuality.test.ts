@@ -279,6 +279,25 @@ describe('relevance', () => {
     expect(unknownNames('import my notes from Apple Notes', [])).toEqual([]);
   });
 
+  it('German capitalises every noun: there only a capital inside a word, capitals or digits mark a name', () => {
+    // Each of these nouns is absent from a German vault that answers the question in other words
+    // ("Versionsverlauf", "tägliche Notiz"): as names they refused it before any search.
+    expect(
+      unknownNames('Wie lange werden alte Versionen meiner Notizen aufbewahrt?', ['versionen', 'notizen']),
+    ).toEqual([]);
+    expect(unknownNames('Wo stelle ich das Datumsformat für die Tagesnotiz ein?', ['tagesnotiz'])).toEqual([]);
+    expect(namePhrases('Kann ich die Obsidian Sync Einstellungen auf dem Handy ändern?')).toEqual([]);
+    // Names German writes as names still count.
+    expect(unknownNames('Kann ich den Tresor über WebDAV auf mein iPhone holen?', ['webdav', 'iphone'])).toEqual([
+      'webdav',
+      'iphone',
+    ]);
+    expect([...namedWords('Wie exportiere ich eine Notiz als PDF?')]).toEqual(['pdf']);
+    expect([...namedWords('Was habe ich am 2026-11-03 gemacht?')]).toContain('2026');
+    // English keeps its rule.
+    expect(unknownNames('draw diagrams with the Excalidraw plugin', ['excalidraw'])).toEqual(['excalidraw']);
+  });
+
   it('names of several words and named plugins the vault never writes make a question off-topic', () => {
     expect(namePhrases('show my Google Calendar events inside the daily note')).toEqual([['Google', 'Calendar']]);
     expect(namePhrases("record a macro in Microsoft Word's editor")).toEqual([['Microsoft', 'Word']]);
