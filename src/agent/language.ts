@@ -10,7 +10,7 @@ import { formatRange, type NothingDated } from '../search/emptyDateFilter.js';
  * their own texts get English texts but are still asked to be answered in their own language.
  */
 
-export const PHRASE_LANGUAGES = ['en', 'ja', 'zh', 'es', 'de', 'fr'] as const;
+export const PHRASE_LANGUAGES = ['en', 'ja', 'zh', 'es', 'de', 'fr', 'pt', 'it', 'nl', 'ko', 'ru'] as const;
 export type PhraseLanguage = (typeof PHRASE_LANGUAGES)[number];
 
 interface Phrases {
@@ -83,14 +83,57 @@ const PHRASES: Record<PhraseLanguage, Phrases> = {
       /^(bonjour|bonsoir|salut|coucou|merci( beaucoup)?|au revoir|[àa] bient[ôo]t|qui es-tu|qui [êe]tes-vous|que (peux-tu|pouvez-vous) faire)$/i,
     notesDontSayPattern: /(vos|tes) notes ne (le )?(disent|mentionnent|contiennent)|pas dans (vos|tes) notes/i,
   },
+  pt: {
+    name: 'Portuguese (português)',
+    greeting: 'Olá! Pergunte-me qualquer coisa sobre as suas notas e eu respondo a partir delas, com as fontes.',
+    notInNotes: 'Não encontrei nada sobre isso nas suas notas.',
+    notesDontSay: 'As suas notas não dizem.',
+    smallTalk:
+      /^(ol[áa]|oi|bom dia|boa (tarde|noite)|(muito )?obrigad[oa]|tchau|adeus|at[ée] logo|quem [ée]s( tu)?|quem [ée] voc[êe]|o que (voc[êe] )?(pode|podes) fazer)$/i,
+    notesDontSayPattern:
+      /(suas|tuas) notas n[ãa]o (o )?(dizem|mencionam|cont[êe]m)|n[ãa]o (est[áa]|aparece) nas (suas|tuas) notas/i,
+  },
+  it: {
+    name: 'Italian (italiano)',
+    greeting: 'Ciao! Chiedimi qualsiasi cosa sulle tue note: rispondo a partire da esse, con le fonti.',
+    notInNotes: 'Non ho trovato nulla al riguardo nelle tue note.',
+    notesDontSay: 'Le tue note non lo dicono.',
+    smallTalk: /^(ciao|salve|buongiorno|buonasera|grazie( mille)?|arrivederci|a presto|chi sei|cosa (sai|puoi) fare)$/i,
+    notesDontSayPattern:
+      /(tue|sue) note non (lo )?(dicono|menzionano|contengono)|non (è|e'|compare) nelle (tue|sue) note/i,
+  },
+  nl: {
+    name: 'Dutch (Nederlands)',
+    greeting: 'Hallo! Vraag me alles over je notities: ik antwoord op basis daarvan, met bronnen.',
+    notInNotes: 'Ik heb er in je notities niets over gevonden.',
+    notesDontSay: 'Je notities zeggen daar niets over.',
+    // "hallo" is German's too, and German comes first: the German greeting answers it.
+    smallTalk:
+      /^(hoi|goedemorgen|goedemiddag|goedenavond|dank (je|u)( wel)?|bedankt|doei|tot ziens|wie ben jij|wat kun je( doen)?)$/i,
+    notesDontSayPattern: /(je|uw) notities (zeggen|vermelden|bevatten) (daar |er )?niets|niet in (je|uw) notities/i,
+  },
+  ko: {
+    name: 'Korean (한국어)',
+    greeting: '안녕하세요! 노트에 관해 무엇이든 물어보세요. 노트 내용을 바탕으로 출처와 함께 답해 드립니다.',
+    notInNotes: '노트에서 그에 관한 내용을 찾지 못했습니다.',
+    notesDontSay: '노트에는 나와 있지 않습니다.',
+    smallTalk:
+      /^(안녕(하세요)?|안녕하십니까|고마워(요)?|감사합니다|잘 가(요)?|누구(세요|야)|넌 누구(니|야)|무엇을 할 수 있(나요|어요|니))$/,
+    notesDontSayPattern: /노트에(는)? (나와 있지 않|없습니다|언급되지 않)/,
+  },
+  ru: {
+    name: 'Russian (русский)',
+    greeting: 'Здравствуйте! Спросите меня о чём угодно в ваших заметках: я отвечу по ним и укажу источники.',
+    notInNotes: 'Я не нашёл ничего об этом в ваших заметках.',
+    notesDontSay: 'В ваших заметках об этом не сказано.',
+    smallTalk:
+      /^(привет|здравствуй(те)?|добрый (день|вечер)|доброе утро|спасибо( большое)?|пока|до свидания|кто ты|что ты умеешь)$/i,
+    notesDontSayPattern:
+      /в (ваших|твоих) заметках (об этом )?(не сказано|ничего нет|нет)|(ваши|твои) заметки не (упоминают|содержат)/i,
+  },
 };
 
 const NAMES: Record<string, string> = {
-  pt: 'Portuguese (português)',
-  it: 'Italian (italiano)',
-  nl: 'Dutch (Nederlands)',
-  ko: 'Korean (한국어)',
-  ru: 'Russian (русский)',
   uk: 'Ukrainian (українська)',
 };
 
@@ -134,6 +177,12 @@ const QUESTION_WORDS: Readonly<Record<string, readonly string[]>> = {
   todas: ['es', 'pt'],
   todos: ['es', 'pt'],
   cada: ['es', 'pt'],
+  // Portuguese question words Spanish writes otherwise (puedo, dos, mis): "Como posso criar um link entre duas notas?"
+  posso: ['pt', 'it'],
+  duas: ['pt'],
+  dois: ['pt'],
+  meus: ['pt'],
+  minhas: ['pt'],
 };
 // Letters and endings: [pattern, languages sharing its weight]; detectLanguage's telltale letters come first.
 const QUESTION_MARKS: readonly [RegExp, readonly string[]][] = [
@@ -236,6 +285,31 @@ const NOTHING_DATED: Record<PhraseLanguage, { says: (when: string, nearest: stri
     says: (when, n) =>
       `Aucune note n’est datée de ${when}.${n.length === 2 ? ` Les notes datées les plus proches sont du ${n[0]} et du ${n[1]}.` : n.length ? ` La note datée la plus proche est du ${n[0]}.` : ''}`,
     pattern: /^Aucune note n’est datée de /,
+  },
+  pt: {
+    says: (when, n) =>
+      `Nenhuma nota tem a data ${when}.${n.length === 2 ? ` As notas datadas mais próximas são de ${n[0]} e de ${n[1]}.` : n.length ? ` A nota datada mais próxima é de ${n[0]}.` : ''}`,
+    pattern: /^Nenhuma nota tem a data /,
+  },
+  it: {
+    says: (when, n) =>
+      `Nessuna nota è datata ${when}.${n.length === 2 ? ` Le note datate più vicine sono del ${n[0]} e del ${n[1]}.` : n.length ? ` La nota datata più vicina è del ${n[0]}.` : ''}`,
+    pattern: /^Nessuna nota è datata /,
+  },
+  nl: {
+    says: (when, n) =>
+      `Geen notitie is gedateerd op ${when}.${n.length === 2 ? ` De dichtstbijzijnde gedateerde notities zijn van ${n[0]} en ${n[1]}.` : n.length ? ` De dichtstbijzijnde gedateerde notitie is van ${n[0]}.` : ''}`,
+    pattern: /^Geen notitie is gedateerd op /,
+  },
+  ko: {
+    says: (when, n) =>
+      `${when} 날짜의 노트가 없습니다.${n.length ? ` 가장 가까운 날짜의 노트는 ${n.join(', ')}의 노트입니다.` : ''}`,
+    pattern: /날짜의 노트가 없습니다\./,
+  },
+  ru: {
+    says: (when, n) =>
+      `Нет заметки с датой ${when}.${n.length === 2 ? ` Ближайшие заметки с датой: ${n[0]} и ${n[1]}.` : n.length ? ` Ближайшая заметка с датой: ${n[0]}.` : ''}`,
+    pattern: /^Нет заметки с датой /,
   },
 };
 

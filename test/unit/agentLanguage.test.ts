@@ -13,7 +13,7 @@ import { NOT_IN_NOTES_ANSWER } from '../../src/agent/prompts.js';
 
 const SYSTEM = "You are ObsiQuery, a friendly assistant for the user's Obsidian notes. Reply briefly.";
 
-describe('agent language: small talk in six languages', () => {
+describe('agent language: small talk in eleven languages', () => {
   it.each([
     'hello',
     'Thanks!',
@@ -31,6 +31,16 @@ describe('agent language: small talk in six languages', () => {
     'Bonjour',
     'Merci beaucoup !',
     'Salut',
+    'Olá!',
+    'Muito obrigado',
+    'Ciao!',
+    'Grazie mille',
+    'Dank je wel',
+    'Goedemorgen',
+    '안녕하세요!',
+    '감사합니다',
+    'Привет!',
+    'Спасибо большое',
   ])('"%s" is small talk', (m) => expect(isSmallTalk(m)).toBe(true));
 
   it.each([
@@ -40,6 +50,9 @@ describe('agent language: small talk in six languages', () => {
     '¿Qué dije sobre el proyecto hola?',
     'Danke an wen habe ich geschrieben?',
     'Quelle est la recette du bonjour ?',
+    'Onde anotei o obrigado da Ana?',
+    '안녕하세요라고 쓴 노트는 어디 있지?',
+    'Где я записал привет от Анны?',
   ])('"%s" is a question, not small talk', (m) => expect(isSmallTalk(m)).toBe(false));
 });
 
@@ -51,6 +64,11 @@ describe('agent language: fixed texts and instructions follow the question', () 
     ['¿Cómo creo un enlace?', 'es'],
     ['Wie erstelle ich einen Link?', 'de'],
     ['Comment créer un lien ?', 'fr'],
+    ['Como posso criar um link entre duas notas?', 'pt'],
+    ['Come posso creare un collegamento tra due note?', 'it'],
+    ['Hoe maak ik een link tussen twee notities?', 'nl'],
+    ['두 노트 사이에 링크를 만들려면?', 'ko'],
+    ['Как создать ссылку между двумя заметками?', 'ru'],
     ['hola', 'es'],
     ['danke', 'de'],
   ])('"%s" is answered in %s, and the fixed texts are in that language', (q, lang) => {
@@ -110,6 +128,11 @@ describe('agent language: fixed texts and instructions follow the question', () 
       'Tus notas no lo dicen.',
       'Deine Notizen sagen dazu nichts.',
       'Vos notes ne le disent pas.',
+      'As suas notas não dizem.',
+      'Le tue note non lo dicono.',
+      'Je notities zeggen daar niets over.',
+      '노트에는 나와 있지 않습니다.',
+      'В ваших заметках об этом не сказано.',
     ])
       expect(NOT_IN_NOTES_PATTERN.test(s)).toBe(true);
     for (const s of ['The pump runs at 6 am [1].', 'ポンプは毎朝6時に動きます[1]。', 'La bomba funciona a las 6 [1].'])
