@@ -183,6 +183,22 @@ const QUESTION_WORDS: Readonly<Record<string, readonly string[]>> = {
   dois: ['pt'],
   meus: ['pt'],
   minhas: ['pt'],
+  // German words detectLanguage's table lacks (it holds the commonest only): "Warum schreibt Obsidian beim Verlinken…"
+  // "in" is German, Dutch and Italian as much as English: "Pomodoro-Timer in der Statusleiste anzeigen".
+  in: ['en', 'de', 'nl', 'it'],
+  warum: ['de'],
+  beim: ['de'],
+  statt: ['de'],
+  ohne: ['de'],
+  zwischen: ['de'],
+  einem: ['de'],
+  einer: ['de'],
+  meinem: ['de'],
+  meinen: ['de'],
+  meiner: ['de'],
+  deinem: ['de'],
+  deinen: ['de'],
+  deiner: ['de'],
 };
 // Letters and endings: [pattern, languages sharing its weight]; detectLanguage's telltale letters come first.
 const QUESTION_MARKS: readonly [RegExp, readonly string[]][] = [
@@ -191,6 +207,9 @@ const QUESTION_MARKS: readonly [RegExp, readonly string[]][] = [
   [/é/gu, ['es', 'fr', 'pt']],
   [/\p{L}(?:ción|ciones|sión|siones)(?!\p{L})/gu, ['es']],
   [/\p{L}(?:ção|ções)(?!\p{L})/gu, ['pt']],
+  // German noun and verb endings English never has: Weiterleitung, Eigenschaft, Möglichkeit, importieren, automatische
+  // (not -heit: Fahrenheit).
+  [/\p{L}{3}(?:ung|ungen|keit|schaft|ieren|ische|ischen)(?!\p{L})/gu, ['de']],
   // A question that starts with an infinitive ("mover mi bóveda…", "abrir una copia…"); English words end so too
   // ("filter", "clear"), which is why an ending alone is never enough evidence.
   [/^\s*[¿¡]?\p{L}+ar(?!\p{L})/gu, ['es', 'pt']],

@@ -90,6 +90,10 @@ describe('agent language: fixed texts and instructions follow the question', () 
     ['Notiz löschen', 'de'],
     ['supprimer une note', 'fr'],
     ['apagar uma nota', 'pt'],
+    ['Weiterleitung in Outlook einrichten', 'de'],
+    ['Notizen in einen anderen Ordner verschieben', 'de'],
+    ['Lesezeichen in der Seitenleiste anzeigen', 'de'],
+    ['Warum fehlt beim Export das Bild?', 'de'],
   ])('the short question "%s" is %s: shared words are split, accents and endings count', (q, lang) => {
     expect(questionLanguage(q)).toBe(lang);
   });
@@ -107,6 +111,9 @@ describe('agent language: fixed texts and instructions follow the question', () 
     'café notes',
     'mover plugin',
     'la la land notes',
+    'hidden files in the vault',
+    'tags in bulk',
+    'screen sharing in meetings',
   ])('the short English question "%s" stays English', (q) => {
     expect(questionLanguage(q)).toBe('en');
   });
