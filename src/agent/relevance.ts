@@ -3,6 +3,7 @@ import { detectLanguage } from '../text/language.js';
 import { foldText, queryTerms, wordTerms, words } from '../text/segment.js';
 import { hasStemmer, textStems, wordStems } from '../text/wordStems.js';
 import { questionLanguage } from './language.js';
+import { KEY_WORD_STOPWORDS } from '../text/stopwords.js';
 
 /**
  * Whether an answer sentence is about the question, not only somewhere in a note. The grounding check proves a
@@ -234,8 +235,21 @@ export function sharedDistinctiveKeyWords(
         named.has(x) ? inSentence.terms.has(x) || inTitle.has(x) : inSentence.terms.has(x) && !common.has(x),
       ) ||
       k.runs.some((x) => inSentence.text.includes(x) && !common.has(x)) ||
-      k.stems.some((x) => inSentence.stems.has(x) && !common.has(x)),
+      k.stems.some((x) => inSentence.stems.has(x) && !common.has(x)) ||
+      (lang === 'de' &&
+        k.stems.some((x) => !common.has(x) && [...inSentence.stems].some((y) => sharedCompoundPart(x, y, common)))),
   ).length;
+}
+
+/**
+ * Whether one German stem is the other's first or last part, of 5 letters or more and not common ("videoformat" /
+ * "video", "ruckverweis" / "verweis", "dateigross" / "gross"): German writes a paraphrase's words as one compound
+ * where the note writes them apart, or the other way round. A common part ("notiz" of "tagesnotiz") shares nothing.
+ */
+function sharedCompoundPart(a: string, b: string, common: Set<string>): boolean {
+  if (a === b || a.length < 5 || b.length < 5) return false;
+  const [long, short] = a.length > b.length ? [a, b] : [b, a];
+  return (long.startsWith(short) || long.endsWith(short)) && !common.has(short);
 }
 
 /**
@@ -267,7 +281,7 @@ const KATAKANA_RUN = /[\p{Script=Katakana}ー]{2,}/gu;
  * "Vorlagen" ~ "Vorlage").
  */
 export function questionKeyWords(question: string, lang = ''): KeyWord[] {
-  const terms = queryTerms(question);
+  const terms = contentTerms(question);
   if (!terms.some((t) => KANA_OR_HAN.test(t.word)))
     return terms.map((t) => ({ ...t, runs: [], stems: wordStems(lang, t.word) }));
   const out = new Map<string, KeyWord>();
@@ -302,12 +316,19 @@ function kanaJoinedWords(word: string): string[] {
  */
 export function keyWordCount(question: string, common: Set<string>, lang = ''): number {
   const named = namedWords(question);
-  const terms = queryTerms(question);
+  const terms = contentTerms(question);
   return terms.filter(
     (t) =>
       t.terms.some((x) => named.has(x) || !common.has(x)) ||
       (hasStemmer(lang) && wordStems(lang, t.word).some((x) => !common.has(x))),
   ).length;
+}
+
+const KEY_WORD_STOPWORD_SET = new Set(KEY_WORD_STOPWORDS.map(foldText));
+
+/** The question's search terms without the function words search keeps but a key word never is (KEY_WORD_STOPWORDS). */
+function contentTerms(question: string): ReturnType<typeof queryTerms> {
+  return queryTerms(question).filter((t) => !KEY_WORD_STOPWORD_SET.has(t.word));
 }
 
 /** What a sentence is searched in for key words: its search terms, its folded text, and its stems (wordStems). */

@@ -243,6 +243,48 @@ describe('relevance', () => {
     expect(sharedDistinctiveKeyWords('Wann ist mein Zahnarzttermin?', deNote, new Set(), '', 'de')).toBe(0);
   });
 
+  it('German: a compound shares its first or last part, and function words are no key words', () => {
+    const none = new Set<string>();
+    // "Videoformate" and "Video", "Standard-Abo … groß" and "Dateigröße", "Verweise" and "Rückverweise".
+    expect(
+      sharedDistinctiveKeyWords('Welche Videoformate gibt es?', 'Jedes Video wird abgespielt.', none, '', 'de'),
+    ).toBe(1);
+    expect(
+      sharedDistinctiveKeyWords('Wie groß darf eine Datei sein?', 'Die maximale Dateigröße ist 5 MB.', none, '', 'de'),
+    ).toBe(2);
+    expect(sharedDistinctiveKeyWords('Verweise unten anzeigen', 'Die Rückverweise stehen unten.', none, '', 'de')).toBe(
+      2,
+    );
+    // Only German, and never a common part: "notiz" in every retrieved note makes "Tagesnotiz" share nothing.
+    expect(
+      sharedDistinctiveKeyWords('Welche Videoformate gibt es?', 'Jedes Video wird abgespielt.', none, '', 'es'),
+    ).toBe(0);
+    expect(
+      sharedDistinctiveKeyWords(
+        'Tagesnotiz per Mail schicken',
+        'Jede Notiz hat einen Titel.',
+        new Set(['notiz']),
+        '',
+        'de',
+      ),
+    ).toBe(0);
+    // "Kann ich mir jeden Morgen…": kann, mir, jeden are no key words, so a sentence with "kann" shares nothing.
+    expect(questionKeyWords('Kann ich mir jeden Morgen die Notiz schicken?', 'de').map((k) => k.word)).toEqual([
+      'morgen',
+      'notiz',
+      'schicken',
+    ]);
+    expect(
+      sharedDistinctiveKeyWords(
+        'Kann ich mir jeden Morgen die Notiz schicken?',
+        'Du kannst das Plugin deaktivieren.',
+        new Set(['notiz']),
+        '',
+        'de',
+      ),
+    ).toBe(0);
+  });
+
   it("the key-word language is the question's when it has stems, else the notes", () => {
     const de = [
       'Vorlagen sind Notizen, deren Text du in andere Notizen einfügst. Lege einen Vorlagenordner in den Einstellungen fest.',
