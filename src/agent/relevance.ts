@@ -2,8 +2,8 @@ import { embeddingModels } from '../models/manifest.js';
 import { detectLanguage } from '../text/language.js';
 import { foldText, queryTerms, wordTerms, words } from '../text/segment.js';
 import { hasStemmer, textStems, wordStems } from '../text/wordStems.js';
-import { questionLanguage } from './language.js';
 import { KEY_WORD_STOPWORDS } from '../text/stopwords.js';
+import { questionLanguage } from './language.js';
 
 /**
  * Whether an answer sentence is about the question, not only somewhere in a note. The grounding check proves a
@@ -50,8 +50,9 @@ export function capitalsMarkNames(question: string): boolean {
 
 /**
  * The question's names and numbers ("Maya", "2026-11-03", "v1.4"): written with a capital after the first word, or
- * with digits (in German, capitalsMarkNames). In a personal vault the retrieved notes all mention the person or day asked about, so such a word is
- * never "common", and a note's title counts for it (a daily note's date is its title, not in its sentences).
+ * with digits (in German, capitalsMarkNames). In a personal vault the retrieved notes all mention the person or day
+ * asked about, so such a word is never "common", and a note's title counts for it (a daily note's date is its title,
+ * not in its sentences).
  */
 export function namedWords(question: string): Set<string> {
   const raw = question.trim().split(/\s+/).slice(1).join(' ');
@@ -216,8 +217,9 @@ function unknownSpanishPlugins(
 
 /**
  * Shared key words, ignoring those in `common` (except the question's names and numbers, which may also be found in
- * `title`, the title of the note the sentence is from). `lang` is keyWordLanguage's: words of a language with a stemmer also match by
- * stem; Japanese and Chinese words match by their kanji and katakana (questionKeyWords) in any language.
+ * `title`, the title of the note the sentence is from). `lang` is keyWordLanguage's: words of a language with a
+ * stemmer also match by stem (German also by a compound's part); Japanese and Chinese words match by their kanji and
+ * katakana (questionKeyWords) in any language.
  */
 export function sharedDistinctiveKeyWords(
   question: string,
@@ -309,8 +311,8 @@ function kanaJoinedWords(word: string): string[] {
 /**
  * How many of the question's words the share of ANSWER_RELEVANCE counts: its search words (ICU words in Japanese),
  * without those too common in the retrieved notes to be shared (`common`, commonKeyWords: a word whose every form,
- * its search terms and its stems where `lang` has a stemmer, is common). sharedDistinctiveKeyWords never counts such a word as
- * shared, so counting it here asked for a share no sentence could meet: "pasar mis documentos de Craft a la bóveda"
+ * its search terms and its stems where `lang` has a stemmer, is common). sharedDistinctiveKeyWords never counts such
+ * a word as shared, so counting it here asked for a share no sentence could meet: "pasar mis documentos de Craft a la bóveda"
  * has "bóveda" in every retrieved note, and "Obsidian te permite migrar tus notas desde Craft." shared one word of
  * four where two were needed. Names and numbers are never common (namedWords).
  */
@@ -326,7 +328,7 @@ export function keyWordCount(question: string, common: Set<string>, lang = ''): 
 
 const KEY_WORD_STOPWORD_SET = new Set(KEY_WORD_STOPWORDS.map(foldText));
 
-/** The question's search terms without the function words search keeps but a key word never is (KEY_WORD_STOPWORDS). */
+/** The question's search terms without the function words search keeps but no key word is (KEY_WORD_STOPWORDS). */
 function contentTerms(question: string): ReturnType<typeof queryTerms> {
   return queryTerms(question).filter((t) => !KEY_WORD_STOPWORD_SET.has(t.word));
 }

@@ -433,7 +433,7 @@ class AnswerSelector {
     private readonly qWords: Set<string>,
     /** Words too common in the retrieved notes to show a sentence is about the question. */
     private readonly common: Set<string>,
-    /** The language whose word forms key words are matched in (keyWordLanguage: Snowball stems for Spanish, German, French…). */
+    /** The language whose key words are matched in (keyWordLanguage: Snowball stems for Spanish, German…). */
     private readonly keyLanguage: string,
     /** Cosines for ANSWER_RELEVANCE's close and near (Infinity / -Infinity where meaning cannot count). */
     private readonly cosines: { close: number; near: number },
