@@ -285,7 +285,7 @@ const KATAKANA_RUN = /[\p{Script=Katakana}ー]{2,}/gu;
 export function questionKeyWords(question: string, lang = ''): KeyWord[] {
   const terms = contentTerms(question);
   if (!terms.some((t) => KANA_OR_HAN.test(t.word)))
-    return terms.map((t) => ({ ...t, runs: [], stems: wordStems(lang, t.word) }));
+    return terms.map((t) => ({ ...t, runs: hangulStem(t.word), stems: wordStems(lang, t.word) }));
   const out = new Map<string, KeyWord>();
   const addRun = (run: string) => out.set(run, { word: run, terms: [], runs: [run], stems: [] });
   for (const t of terms) {
@@ -295,6 +295,16 @@ export function questionKeyWords(question: string, lang = ''): KeyWord[] {
   for (const run of foldText(question).match(KATAKANA_RUN) ?? []) addRun(run);
   for (const t of terms) for (const w of kanaJoinedWords(t.word)) addRun(w);
   return [...out.values()];
+}
+
+/**
+ * A Korean word's first two syllables, found anywhere in a sentence's text: Korean writes particles and endings onto
+ * the word ("노트의", "버전은", "보관되나요"), and ICU splits Korean only at spaces, so "노트의 예전 버전은 얼마나 오래
+ * 보관되나요?" shared one word as written with "버전 기록은 각 노트의 이전 버전을 한 달 동안 보관하며…". Most
+ * Korean content words (Sino-Korean ones above all) are two syllables, their stem.
+ */
+function hangulStem(word: string): string[] {
+  return /^\p{Script=Hangul}{2}/u.test(word) ? [[...word].slice(0, 2).join('')] : [];
 }
 
 /**

@@ -285,6 +285,15 @@ describe('relevance', () => {
     ).toBe(0);
   });
 
+  it('Korean key words match by their first two syllables, whatever particle or ending follows', () => {
+    const q = '노트의 예전 버전은 얼마나 오래 보관되나요?';
+    const s = '버전 기록은 각 노트의 이전 버전을 한 달 동안 보관하며, Plus 요금제에서는 열두 달 동안 보관합니다.';
+    // 노트(의), 버전(은), 보관(되나요): written differently, the same words. As written only "노트의" is shared.
+    expect(sharedDistinctiveKeyWords(q, s, new Set(), '', 'ko')).toBe(3);
+    expect(sharedDistinctiveKeyWords(q, s, new Set(['노트', '노트의']), '', 'ko')).toBe(2);
+    expect(sharedDistinctiveKeyWords('다음 치과 예약이 언제였지?', s, new Set(), '', 'ko')).toBe(0);
+  });
+
   it("the key-word language is the question's when it has stems, else the notes", () => {
     const de = [
       'Vorlagen sind Notizen, deren Text du in andere Notizen einfügst. Lege einen Vorlagenordner in den Einstellungen fest.',
