@@ -1,4 +1,4 @@
-// The part of @nlpjs/lang-{es,de,fr,pt,it,nl} this project uses (the packages ship no types): their Snowball stemmers.
+// The part of @nlpjs/lang-{es,de,fr,pt,it,nl,ru} this project uses (the packages ship no types): their Snowball stemmers.
 declare module '@nlpjs/lang-es' {
   export class StemmerEs {
     stemWord(word: string): string;
@@ -26,6 +26,11 @@ declare module '@nlpjs/lang-it' {
 }
 declare module '@nlpjs/lang-nl' {
   export class StemmerNl {
+    stemWord(word: string): string;
+  }
+}
+declare module '@nlpjs/lang-ru' {
+  export class StemmerRu {
     stemWord(word: string): string;
   }
 }

@@ -6,7 +6,7 @@
  * - `QUERY_STOPWORDS`: words too common to help ranking, in every language we answer in. Dropped from queries
  *   only (the index keeps them, so phrase order holds); also what the answer checks treat as not content
  *   (src/agent/relevance.ts reads them through segment.ts's queryTerms).
- * - `KEY_WORD_STOPWORDS`: more function words (German) that the answer relevance rule never counts as a question's
+ * - `KEY_WORD_STOPWORDS`: more function words (German, Russian) that the answer relevance rule never counts as a question's
  *   key words, though search keeps them.
  * - `HIGHLIGHT_STOPWORDS`: English words the search view does not mark in snippets. It is matched against raw
  *   lower-cased words (not folded), and a few words stay marked that ranking ignores ("can", "if", "will").
@@ -55,7 +55,7 @@ export const QUERY_STOPWORDS: Readonly<Record<string, readonly string[]>> = {
 /**
  * Words a question is made of that say nothing about its subject, beyond QUERY_STOPWORDS: never key words for the
  * answer relevance rule (src/agent/relevance.ts). German modal verbs, pronouns and determiners ("Kann ich mir jeden
- * Morgen…"): as key words they made any sentence with "kann" share one. Search keeps them (without them German BM25
+ * Morgen…"): as key words they made any sentence with "kann" share one. Russian question words and pronouns. Search keeps them (without them German BM25
  * lost Recall@5 on the tuning part, 0.932 → 0.871). Only words that are no English word (not man, war, bin, hat, am,
  * will, dies, ins, um, da), since questions of every language are matched against one set.
  */
@@ -64,6 +64,10 @@ export const KEY_WORD_STOPWORDS: readonly string[] = words(
   'dich uns sich sein seine ihr ihre ihren ihrem er sie wir jeden jede jeder jedes alle alles nicht kein keine',
   'keinen noch schon nur auch sehr dann wenn weil dass ob oder aber bei nach aus unter durch ohne bis zum zur vom',
   'beim habe haben hast bist wird werden wurde soll sollte möchte muss darf gibt welche welcher welches',
+  // Russian question words, pronouns and prepositions (QUERY_STOPWORDS has no Russian): "Какие переменные можно…"
+  'как какой какая какое какие каких где когда что чтобы почему зачем сколько кто ли можно нужно надо мой моя моё',
+  'мои моих моей моим мне меня ты вы мы он она они это этот эта эти тот та те во на со по ко из от до для об при за',
+  'под над или но же бы не нет да уже ещё еще все всё весь есть был была были будет свой своё свою свои',
 );
 
 export const HIGHLIGHT_STOPWORDS: ReadonlySet<string> = new Set(

@@ -4,12 +4,13 @@ import { StemmerFr } from '@nlpjs/lang-fr';
 import { StemmerPt } from '@nlpjs/lang-pt';
 import { StemmerIt } from '@nlpjs/lang-it';
 import { StemmerNl } from '@nlpjs/lang-nl';
+import { StemmerRu } from '@nlpjs/lang-ru';
 import { foldText } from './segment.js';
 
 /**
  * Word stems for matching a question's words with a note's in the Latin-script languages besides English that
- * detectLanguage tells apart ("compartir" ~ "compartida", "Notizen" ~ "Notiz", "modèles" ~ "modèle"): the Snowball
- * stemmers of nlp.js, then accents folded as search folds them. Snowball reads accents ("imágenes" → "imágen"), so
+ * detectLanguage tells apart, and Russian ("compartir" ~ "compartida", "Notizen" ~ "Notiz", "modèles" ~ "modèle",
+ * "шаблоне" ~ "шаблонов"): the Snowball stemmers of nlp.js, then accents folded as search folds them. Snowball reads accents ("imágenes" → "imágen"), so
  * both the word as written and its folded form are stemmed: text that lacks an accent ("pagina") then still meets
  * the accented form ("página"). English has its own stems in search (Porter, src/text/segment.ts).
  */
@@ -25,7 +26,12 @@ const STEMMERS: Record<string, Stemmer> = {
   pt: new StemmerPt(),
   it: new StemmerIt(),
   nl: new StemmerNl(),
+  ru: new StemmerRu(),
 };
+
+/** The letters each stemmed language is written in (Latin unless named): a word in another script is not its. */
+const LETTERS: Record<string, RegExp> = { ru: /\p{Script=Cyrillic}+/gu };
+const LATIN_LETTERS = /\p{Script=Latin}+/gu;
 
 /** The languages (ISO 639-1, as detectLanguage names them) whose words wordStems can stem. */
 export const STEMMED_LANGUAGES = Object.keys(STEMMERS);
@@ -44,7 +50,7 @@ export function wordStems(lang: string, word: string): string[] {
   return [...new Set([foldText(stemmer.stemWord(lower)), foldText(stemmer.stemWord(foldText(lower)))])];
 }
 
-/** The folded stems of every word of `text` in `lang` (Latin letters only: other scripts are not that language). */
+/** The folded stems of every word of `text` in `lang` (in its script only: other scripts are not that language). */
 export function textStems(lang: string, text: string): Set<string> {
   const out = new Set<string>();
   if (!hasStemmer(lang)) return out;
@@ -52,7 +58,7 @@ export function textStems(lang: string, text: string): Set<string> {
     segmenters.get(lang) ?? segmenters.set(lang, new Intl.Segmenter(lang, { granularity: 'word' })).get(lang)!;
   for (const seg of segmenter.segment(text.normalize('NFKC').toLowerCase())) {
     if (!seg.isWordLike) continue;
-    for (const piece of seg.segment.match(/\p{Script=Latin}+/gu) ?? [])
+    for (const piece of seg.segment.match(LETTERS[lang] ?? LATIN_LETTERS) ?? [])
       for (const s of wordStems(lang, piece)) out.add(s);
   }
   return out;

@@ -285,6 +285,15 @@ describe('relevance', () => {
     ).toBe(0);
   });
 
+  it('Russian key words match by stem, and its question words are no key words', () => {
+    const q = 'Какие переменные можно использовать в шаблоне?';
+    expect(questionKeyWords(q, 'ru').map((k) => k.word)).toEqual(['переменные', 'использовать', 'шаблоне']);
+    // "шаблоне" ~ "шаблонов": the same word in two cases.
+    expect(sharedDistinctiveKeyWords(q, 'Укажите папку шаблонов в настройках.', new Set(), '', 'ru')).toBe(1);
+    expect(sharedDistinctiveKeyWords(q, 'Укажите папку шаблонов в настройках.', new Set())).toBe(0);
+    expect(keyWordLanguage(q, ['Шаблоны — это заметки.'])).toBe('ru');
+  });
+
   it('Korean key words match by their first two syllables, whatever particle or ending follows', () => {
     const q = '노트의 예전 버전은 얼마나 오래 보관되나요?';
     const s = '버전 기록은 각 노트의 이전 버전을 한 달 동안 보관하며, Plus 요금제에서는 열두 달 동안 보관합니다.';
