@@ -89,8 +89,10 @@ export function checkQuestionFile(
   if (!existsSync(file)) return { questions, problems: [`${file}: question file not found`] };
   const seen = new Map<string, number>();
   const vaultRoot = path.resolve(vaultDir);
+  // A file saved by a Windows editor may start with a byte-order mark and end its lines with CR LF.
   readFileSync(file, 'utf8')
-    .split('\n')
+    .replace(/^\uFEFF/, '')
+    .split(/\r?\n/)
     .forEach((raw, i) => {
       const line = i + 1;
       if (!raw.trim()) return;

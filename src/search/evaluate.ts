@@ -26,6 +26,7 @@ export interface Metrics {
 export function readQueries(file: string, opts: { offTopic?: boolean } = {}): EvalQuery[] {
   const out: EvalQuery[] = [];
   readFileSync(file, 'utf8')
+    .replace(/^\uFEFF/, '') // a byte-order mark, as Windows editors write
     .split('\n')
     .forEach((line, i) => {
       if (!line.trim()) return;

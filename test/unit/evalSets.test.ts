@@ -36,6 +36,19 @@ describe('checkQuestionFile catches broken question sets', () => {
     expect(questions.map((x) => x.q)).toEqual(['one', 'two']);
   });
 
+  it("a user's file with a byte-order mark, CR LF lines and both kinds of question (mixed) reads whole", () => {
+    const f = path.join(tmp.dir, 'windows.jsonl');
+    writeFileSync(f, '\uFEFF{"q": "one", "rel": ["A.md"]}\r\n{"q": "capital of France", "rel": []}\r\n');
+    const { questions, problems } = checkQuestionFile(f, vault, { mixed: true });
+    expect(problems).toEqual([]);
+    expect(questions.map((x) => [x.q, x.rel.length])).toEqual([
+      ['one', 1],
+      ['capital of France', 0],
+    ]);
+    // Not mixed: the off-topic line is a problem, named by its line.
+    expect(checkQuestionFile(f, vault).problems).toEqual([expect.stringMatching(/windows\.jsonl:2: "rel" is empty/)]);
+  });
+
   it('reports bad JSON, empty q, missing or escaping paths, duplicates and empty rel, each with its line', () => {
     const f = write('bad.jsonl', [
       '{"q": "fine", "rel": ["A.md"]}',
