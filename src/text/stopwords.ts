@@ -6,8 +6,8 @@
  * - `QUERY_STOPWORDS`: words too common to help ranking, in every language we answer in. Dropped from queries
  *   only (the index keeps them, so phrase order holds); also what the answer checks treat as not content
  *   (src/agent/relevance.ts reads them through segment.ts's queryTerms).
- * - `KEY_WORD_STOPWORDS`: more function words (German, Russian) that the answer relevance rule never counts as a question's
- *   key words, though search keeps them.
+ * - `KEY_WORD_STOPWORDS`: more function words (German, Russian) that the answer relevance rule never counts as a
+ *   question's key words, though search keeps them.
  * - `HIGHLIGHT_STOPWORDS`: English words the search view does not mark in snippets. It is matched against raw
  *   lower-cased words (not folded), and a few words stay marked that ranking ignores ("can", "if", "will").
  * - `FILTER_STOPWORDS`: words that do not make two texts "about the same thing" when the filter agent checks a
@@ -55,9 +55,9 @@ export const QUERY_STOPWORDS: Readonly<Record<string, readonly string[]>> = {
 /**
  * Words a question is made of that say nothing about its subject, beyond QUERY_STOPWORDS: never key words for the
  * answer relevance rule (src/agent/relevance.ts). German modal verbs, pronouns and determiners ("Kann ich mir jeden
- * Morgen…"): as key words they made any sentence with "kann" share one. Russian question words and pronouns. Search keeps them (without them German BM25
- * lost Recall@5 on the tuning part, 0.932 → 0.871). Only words that are no English word (not man, war, bin, hat, am,
- * will, dies, ins, um, da), since questions of every language are matched against one set.
+ * Morgen…"): as key words they made any sentence with "kann" share one. Russian question words and pronouns too.
+ * Search keeps them (without them German BM25 lost Recall@5 on the tuning part, 0.932 → 0.871). Only words that are
+ * no English word (not man, war, bin, hat, am, will, dies, ins, um, da), since every question meets this one set.
  */
 export const KEY_WORD_STOPWORDS: readonly string[] = words(
   'einem einer eines meinem meinen meiner dein deine deinem deinen deiner kann kannst können könnte mir mich dir',

@@ -10,9 +10,10 @@ import { foldText } from './segment.js';
 /**
  * Word stems for matching a question's words with a note's in the Latin-script languages besides English that
  * detectLanguage tells apart, and Russian ("compartir" ~ "compartida", "Notizen" ~ "Notiz", "modèles" ~ "modèle",
- * "шаблоне" ~ "шаблонов"): the Snowball stemmers of nlp.js, then accents folded as search folds them. Snowball reads accents ("imágenes" → "imágen"), so
- * both the word as written and its folded form are stemmed: text that lacks an accent ("pagina") then still meets
- * the accented form ("página"). English has its own stems in search (Porter, src/text/segment.ts).
+ * "шаблоне" ~ "шаблонов"): the Snowball stemmers of nlp.js, then accents folded as search folds them. Snowball reads
+ * accents ("imágenes" → "imágen"), so both the word as written and its folded form are stemmed: text that lacks an
+ * accent ("pagina") then still meets the accented form ("página"). English has its own stems in search (Porter,
+ * src/text/segment.ts).
  */
 
 interface Stemmer {
@@ -33,9 +34,7 @@ const STEMMERS: Record<string, Stemmer> = {
 const LETTERS: Record<string, RegExp> = { ru: /\p{Script=Cyrillic}+/gu };
 const LATIN_LETTERS = /\p{Script=Latin}+/gu;
 
-/** The languages (ISO 639-1, as detectLanguage names them) whose words wordStems can stem. */
-export const STEMMED_LANGUAGES = Object.keys(STEMMERS);
-
+/** Whether wordStems can stem words of `lang` (ISO 639-1, as detectLanguage names it). */
 export function hasStemmer(lang: string): boolean {
   return Object.hasOwn(STEMMERS, lang);
 }
