@@ -50,6 +50,11 @@ function documentCounter(db: Database.Database): (term: string) => number {
   return (term) => (df.get(term) as { doc: number } | undefined)?.doc ?? 0;
 }
 
+/** How many chunks hold a query word in any of its index forms (a chunk holding two forms counts twice). */
+function heldBy(t: QueryTerm, docs: (term: string) => number): number {
+  return t.terms.reduce((sum, w) => sum + docs(w), 0);
+}
+
 /**
  * An English query word's index forms: its stem, plus the word as written only where the vault holds it at least as
  * often as the stem (English notes are indexed stemmed, so the written form is found in the notes of other languages,
@@ -71,7 +76,7 @@ export function affordableTerms(db: IndexDb, query: string, budget = SPARSE_POST
   const english = stemsAsEnglish(query);
   const cost = terms
     .map((t) => (english ? { ...t, terms: vaultForms(t, docs) } : t))
-    .map((t, i) => ({ t, i, postings: t.terms.reduce((sum, w) => sum + docs(w), 0) }));
+    .map((t, i) => ({ t, i, postings: heldBy(t, docs) }));
   let spent = 0;
   const kept: typeof cost = [];
   for (const c of [...cost].sort((a, b) => a.postings - b.postings)) {
@@ -88,7 +93,7 @@ export function affordableTerms(db: IndexDb, query: string, budget = SPARSE_POST
  */
 export function wordDocumentCounts(db: IndexDb, text: string): Map<string, number> {
   const docs = documentCounter(db.db);
-  return new Map(queryTerms(text).map((t) => [t.word, t.terms.reduce((sum, w) => sum + docs(w), 0)]));
+  return new Map(queryTerms(text).map((t) => [t.word, heldBy(t, docs)]));
 }
 
 /**
@@ -155,18 +160,17 @@ export function notesWithRareWords(db: IndexDb, query: string, maxChunks = RARE_
   if (terms.length === 0) return [];
   const docs = documentCounter(db.db);
   const rare = (t: QueryTerm) => {
-    const held = t.terms.reduce((sum, w) => sum + docs(w), 0);
+    const held = heldBy(t, docs);
     return held > 0 && held <= maxChunks;
   };
   if (!terms.every(rare)) return [];
   const match = terms.map((t) => `(${matchExpression([t])})`).join(' AND ');
-  const rows = db.db
+  return db.db
     .prepare(
       'select distinct c.source from obq_chunks_fts f join obq_chunks c on c.rowid = f.rowid where obq_chunks_fts match ?',
     )
     .pluck()
     .all(match) as string[];
-  return rows;
 }
 
 /**
