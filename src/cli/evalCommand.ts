@@ -10,6 +10,8 @@ import {
   type Metrics,
 } from '../search/evaluate.js';
 import { loadEvalSets, selectEvalSets, type SetPart as EvalPart, type EvalSet } from '../search/evalSets.js';
+import type { Embedder } from '../models/embedder.js';
+import type { Index } from '../store/openIndex.js';
 import { printJson } from './output.js';
 
 export interface EvalSetsOptions {
@@ -73,14 +75,7 @@ export async function runEvalSets(opts: EvalSetsOptions): Promise<SetReport[]> {
           index: dataDir,
           questions: queries.length,
         };
-        const ranked = queries.filter((q) => q.rel.length > 0);
-        const report: SetReport = { ...base };
-        if (ranked.length > 0) {
-          report.retrieval = (await evaluate(service.index, service.embedder, ranked)) as Retrieval;
-          report.target = fusionTarget(report.retrieval);
-        }
-        const offTopic: EvalQuery[] = queries.filter((q) => q.rel.length === 0);
-        if (offTopic.length > 0) report.off_topic = await offTopicRefusals(service.index, service.embedder, offTopic);
+        const report: SetReport = { ...base, ...(await measureQuestions(service.index, service.embedder, queries)) };
         reports.push(report);
         if (!opts.json) printSet(report);
       }
@@ -93,8 +88,45 @@ export async function runEvalSets(opts: EvalSetsOptions): Promise<SetReport[]> {
   return reports;
 }
 
+/** What one question file measures: ranking on the questions a note answers, refusals on the rest (`"rel": []`). */
+export type QuestionsReport = Pick<SetReport, 'retrieval' | 'target' | 'off_topic'>;
+
+/** Measures a question file's questions, on-topic and off-topic alike (a manifest set, or a user's own file). */
+export async function measureQuestions(
+  index: Index,
+  embedder: Embedder,
+  queries: EvalQuery[],
+): Promise<QuestionsReport> {
+  const report: QuestionsReport = {};
+  const ranked = queries.filter((q) => q.rel.length > 0);
+  if (ranked.length > 0) {
+    report.retrieval = (await evaluate(index, embedder, ranked)) as Retrieval;
+    report.target = fusionTarget(report.retrieval);
+  }
+  const offTopic = queries.filter((q) => q.rel.length === 0);
+  if (offTopic.length > 0) report.off_topic = await offTopicRefusals(index, embedder, offTopic);
+  return report;
+}
+
 const f3 = (x: number) => x.toFixed(3);
 const signed = (x: number) => `${x >= 0 ? '+' : ''}${x.toFixed(3)}`;
+const offTopicLine = (off: NonNullable<QuestionsReport['off_topic']>) =>
+  `\nOff-topic questions: ${off.queries}; the search returned nothing relevant for ${f3(off.refused)} of them.`;
+
+/** `eval --vault --queries`: one table of the three systems, the fusion margin and the off-topic share. */
+export function printQuestionsReport(r: QuestionsReport): void {
+  if (r.retrieval && r.target) {
+    console.log('| system | Recall@1 | Recall@5 | MRR@10 | nDCG@10 |\n|---|---|---|---|---|');
+    for (const [mode, m] of Object.entries(r.retrieval))
+      console.log(
+        `| ${mode} | ${f3(m.recall_at_1)} | ${f3(m.recall_at_5)} | ${f3(m.mrr_at_10)} | ${f3(m.ndcg_at_10)} |`,
+      );
+    console.log(
+      `\nHybrid against the better single system: Recall@5 ${signed(r.target.r5_margin)}, MRR@10 ${signed(r.target.mrr_margin)} (target >= -0.01: ${r.target.holds ? 'holds' : 'missed'}).`,
+    );
+  }
+  if (r.off_topic) console.log(offTopicLine(r.off_topic));
+}
 
 function printSet(r: SetReport): void {
   const part = r.part === 'tune' ? 'tuning part' : 'test part';
@@ -113,10 +145,7 @@ function printSet(r: SetReport): void {
         `| ${name} | ${f3(m.recall_at_1)} | ${f3(m.recall_at_5)} | ${f3(m.mrr_at_10)} | ${f3(m.ndcg_at_10)} | ${m.p95_ms.toFixed(0)} |`,
       );
   }
-  if (r.off_topic)
-    console.log(
-      `\nOff-topic questions: ${r.off_topic.queries}; the search returned nothing relevant for ${f3(r.off_topic.refused)} of them.`,
-    );
+  if (r.off_topic) console.log(offTopicLine(r.off_topic));
 }
 
 function printSummary(reports: SetReport[]): void {

@@ -450,7 +450,7 @@ program
         return;
       }
       await withService(opts, async (s) => {
-        const { evaluate, fusionTarget, offTopicRefusals } = await import('../search/evaluate.js');
+        const { measureQuestions, printQuestionsReport } = await import('./evalCommand.js');
         const { adHocEvalSet, checkQuestionFile } = await import('../search/evalSets.js');
         // A user's own file may mix questions the notes answer with off-topic ones ("rel": []).
         const set = adHocEvalSet(opts.vault!, opts.queries!);
@@ -458,28 +458,10 @@ program
         if (problems.length) throw new UsageError(problems.join('\n'));
         const summary = await s.sync();
         if (!opts.json) process.stderr.write(`index ready (${summary.added + summary.modified} files embedded now)\n`);
-        const ranked = questions.filter((q) => q.rel.length > 0);
-        const offTopic = questions.filter((q) => q.rel.length === 0);
-        const result = ranked.length ? await evaluate(s.index, s.embedder, ranked) : undefined;
-        const refusals = offTopic.length ? await offTopicRefusals(s.index, s.embedder, offTopic) : undefined;
-        if (opts.json) return printJson({ ...result, ...(refusals ? { off_topic: refusals } : {}) });
-        if (result) {
-          console.log('| system | Recall@1 | Recall@5 | MRR@10 | nDCG@10 |\n|---|---|---|---|---|');
-          for (const [mode, m] of Object.entries(result)) {
-            console.log(
-              `| ${mode} | ${m.recall_at_1.toFixed(3)} | ${m.recall_at_5.toFixed(3)} | ${m.mrr_at_10.toFixed(3)} | ${m.ndcg_at_10.toFixed(3)} |`,
-            );
-          }
-          const t = fusionTarget(result);
-          const signed = (x: number) => `${x >= 0 ? '+' : ''}${x.toFixed(3)}`;
-          console.log(
-            `\nHybrid against the better single system: Recall@5 ${signed(t.r5_margin)}, MRR@10 ${signed(t.mrr_margin)} (target >= -0.01: ${t.holds ? 'holds' : 'missed'}).`,
-          );
-        }
-        if (refusals)
-          console.log(
-            `\nOff-topic questions: ${refusals.queries}; the search returned nothing relevant for ${refusals.refused.toFixed(3)} of them.`,
-          );
+        const report = await measureQuestions(s.index, s.embedder, questions);
+        if (opts.json)
+          return printJson({ ...report.retrieval, ...(report.off_topic ? { off_topic: report.off_topic } : {}) });
+        printQuestionsReport(report);
       });
     },
   );
