@@ -330,9 +330,7 @@ export function keyWordCount(question: string, common: Set<string>, lang = ''): 
   const named = namedWords(question);
   const terms = contentTerms(question);
   return terms.filter(
-    (t) =>
-      t.terms.some((x) => named.has(x) || !common.has(x)) ||
-      (hasStemmer(lang) && wordStems(lang, t.word).some((x) => !common.has(x))),
+    (t) => t.terms.some((x) => named.has(x) || !common.has(x)) || wordStems(lang, t.word).some((x) => !common.has(x)),
   ).length;
 }
 
