@@ -55,6 +55,7 @@ export function capitalsMarkNames(question: string): boolean {
  * not in its sentences).
  */
 export function namedWords(question: string): Set<string> {
+  if (KANA_OR_HAN.test(question)) return new Set(latinNamesWritten(question).flatMap(words).flatMap(wordTerms));
   const raw = question.trim().split(/\s+/).slice(1).join(' ');
   const named = [
     ...raw.matchAll(
@@ -69,6 +70,19 @@ export function namedWords(question: string): Set<string> {
 }
 
 /**
+ * The names and numbers of a Japanese or Chinese question: its Latin-script words of two letters or more written with
+ * a capital, the first one included ("Google Keep のメモを…", "Sync の容量…"), and its numbers ("2026-11-03", "3D").
+ * These scripts have no capitals, so a capital marks a name wherever it stands; a name ends where the Latin letters
+ * and digits do. namedWords' pattern for spaced scripts ran on into the kana and kanji after a name or a number
+ * ("3Dで立体的に表示したい" was one "name", so all its words were).
+ */
+function latinNamesWritten(question: string): string[] {
+  return [...question.matchAll(/[\p{Script=Latin}\p{N}][\p{Script=Latin}\p{N}.-]*/gu)]
+    .map((m) => m[0])
+    .filter((w) => /\p{N}/u.test(w) || (/\p{Lu}/u.test(w) && (w.match(/\p{Script=Latin}/gu) ?? []).length >= 2));
+}
+
+/**
  * The question's names that the vault never mentions (`unknown`: its words with no document in the index, see
  * unknownWords in src/store/sparse.ts). "draw diagrams with the Excalidraw plugin" over the Obsidian help: every
  * other word is in the notes, so search finds a note about diagrams and its sentences come close in meaning, but
@@ -78,7 +92,9 @@ export function namedWords(question: string): Set<string> {
  * of the 89 on-topic ones, nor any of the 52 Japanese ones.
  */
 export function unknownNames(question: string, unknown: string[]): string[] {
-  const named = new Set([...namedWords(question), ...latinNamesInCjk(question)]);
+  // In Japanese and Chinese only the longer Latin names count here: "PC", "SNS" are everyday acronyms a help vault
+  // need not spell (latinNamesInCjk).
+  const named = new Set(KANA_OR_HAN.test(question) ? latinNamesInCjk(question) : namedWords(question));
   return unknown.filter((w) => named.has(w));
 }
 

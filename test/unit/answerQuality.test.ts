@@ -339,6 +339,23 @@ describe('relevance', () => {
     expect(unknownNames('import my notes from Apple Notes', [])).toEqual([]);
   });
 
+  it('a Japanese question names its capitalised Latin words, the first one too, and nothing written in kana or kanji', () => {
+    // Japanese has no capitals, so "Google" opening the question is as much a name as "Keep".
+    expect([...namedWords('Google Keep のメモを全部こっちに持ってきたい')].sort()).toEqual(['googl', 'google', 'keep']);
+    // A name or number ends where its Latin letters and digits do: the pattern for spaced scripts ran on into the
+    // kana and kanji after it, so every word of "…3Dで立体的に表示したい" was a "name".
+    expect([...namedWords('グラフビューを3Dで立体的に表示したい')]).toEqual(['3d']);
+    expect(namedWords('2026-11-03に何をした？').has('2026')).toBe(true);
+    expect([...namedWords('保管庫のノートをChatGPTに要約させたい')]).toEqual(['chatgpt']);
+    // A name the vault lacks refuses the question only when it is long enough not to be an everyday acronym.
+    expect(unknownNames('XやSNSにリンクを貼ったときに出るサムネ画像を指定するには', ['sns'])).toEqual([]);
+    expect(unknownNames('グラフビューを3Dで立体的に表示したい', ['立体'])).toEqual([]);
+    expect(unknownNames('保管庫をWebDAV経由でNextcloudに同期したい', ['webdav', 'nextcloud'])).toEqual([
+      'webdav',
+      'nextcloud',
+    ]);
+  });
+
   it('German capitalises every noun: there only a capital inside a word, capitals or digits mark a name', () => {
     // Each of these nouns is absent from a German vault that answers the question in other words
     // ("Versionsverlauf", "tägliche Notiz"): as names they refused it before any search.
