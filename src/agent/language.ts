@@ -18,6 +18,8 @@ interface Phrases {
   name: string;
   greeting: string;
   notInNotes: string;
+  /** The question back when a message gives nothing to search ("what about it?" with nothing said before). */
+  clarify: string;
   /** What the synthesizer asks the model to say when the notes lack the answer (matched by NOT_IN_NOTES_PATTERN). */
   notesDontSay: string;
   /** Whole messages that are small talk: greetings, thanks, "who are you". Matched after trimming punctuation. */
@@ -31,6 +33,8 @@ const PHRASES: Record<PhraseLanguage, Phrases> = {
     name: 'English',
     greeting: 'Hello! Ask me anything about your notes, and I will answer from them with sources.',
     notInNotes: NOT_IN_NOTES_ANSWER,
+    clarify:
+      'What would you like to know? Tell me the topic, note or folder you mean, and I will search your notes for it.',
     notesDontSay: "Your notes don't say.",
     smallTalk:
       /^(hi|hello|hey|yo|thanks|thank you|thx|good (morning|afternoon|evening)|ok(ay)?|cool|great|bye|goodbye|who are you|what can you do)$/i,
@@ -41,6 +45,7 @@ const PHRASES: Record<PhraseLanguage, Phrases> = {
     name: 'Japanese (日本語)',
     greeting: 'こんにちは！ノートについて何でも聞いてください。ノートの内容から出典付きでお答えします。',
     notInNotes: 'ノートの中に、それについての記述は見つかりませんでした。',
+    clarify: '何について知りたいですか？トピック、ノート、フォルダを教えていただければ、ノートを検索します。',
     notesDontSay: 'ノートには書かれていません。',
     smallTalk:
       /^(こんにちは|こんばんは|おはよう(ございます)?|ありがとう(ございます)?|どうも(ありがとう)?|さようなら|じゃあね|またね|よろしく(お願いします)?|はじめまして|もしもし|やあ|あなたは誰(ですか)?|あなたは何ができますか|何ができますか)$/,
@@ -50,6 +55,7 @@ const PHRASES: Record<PhraseLanguage, Phrases> = {
     name: 'Chinese (中文)',
     greeting: '你好！请问任何关于你的笔记的问题，我会根据笔记回答并注明出处。',
     notInNotes: '在你的笔记里没有找到相关内容。',
+    clarify: '你想了解什么？告诉我你指的主题、笔记或文件夹，我会在你的笔记中搜索。',
     notesDontSay: '你的笔记中没有提到。',
     smallTalk: /^(你好|您好|嗨|哈喽|谢谢(你|您)?|多谢|再见|拜拜|早上好|晚上好|下午好|你是谁|你能做什么|你会做什么)$/,
     notesDontSayPattern: /笔记(中|里)?(没有|并未|未)(提到|提及|记载|说明|包含)|笔记(中|里)没有/,
@@ -58,6 +64,8 @@ const PHRASES: Record<PhraseLanguage, Phrases> = {
     name: 'Spanish (español)',
     greeting: '¡Hola! Pregúntame lo que quieras sobre tus notas y te responderé a partir de ellas, con las fuentes.',
     notInNotes: 'No encontré nada sobre eso en tus notas.',
+    clarify:
+      '¿Qué te gustaría saber? Dime el tema, la nota o la carpeta a la que te refieres y lo buscaré en tus notas.',
     notesDontSay: 'Tus notas no lo dicen.',
     smallTalk:
       /^(hola|buenas|buenos d[ií]as|buenas (tardes|noches)|(muchas )?gracias|adi[oó]s|chao|hasta luego|vale|qui[eé]n eres|qu[eé] puedes hacer)$/i,
@@ -68,6 +76,8 @@ const PHRASES: Record<PhraseLanguage, Phrases> = {
     name: 'German (Deutsch)',
     greeting: 'Hallo! Frag mich alles über deine Notizen, ich antworte aus ihnen, mit Quellen.',
     notInNotes: 'Dazu habe ich in deinen Notizen nichts gefunden.',
+    clarify:
+      'Was möchtest du wissen? Nenne mir das Thema, die Notiz oder den Ordner, und ich suche in deinen Notizen danach.',
     notesDontSay: 'Deine Notizen sagen dazu nichts.',
     smallTalk:
       /^(hallo|hi|hey|servus|moin|gr[üu](ß|ss) (gott|dich)|guten (morgen|tag|abend)|(vielen )?dank(e)?( sch[öo]n)?|tsch[üu]ss|auf wiedersehen|wer bist du|was kannst du( tun)?)$/i,
@@ -78,6 +88,8 @@ const PHRASES: Record<PhraseLanguage, Phrases> = {
     name: 'French (français)',
     greeting: 'Bonjour ! Posez-moi une question sur vos notes : je réponds à partir d’elles, avec les sources.',
     notInNotes: 'Je n’ai rien trouvé à ce sujet dans vos notes.',
+    clarify:
+      'Que voulez-vous savoir ? Indiquez-moi le sujet, la note ou le dossier dont vous parlez, et je le chercherai dans vos notes.',
     notesDontSay: 'Vos notes ne le disent pas.',
     smallTalk:
       /^(bonjour|bonsoir|salut|coucou|merci( beaucoup)?|au revoir|[àa] bient[ôo]t|qui es-tu|qui [êe]tes-vous|que (peux-tu|pouvez-vous) faire)$/i,
@@ -87,6 +99,7 @@ const PHRASES: Record<PhraseLanguage, Phrases> = {
     name: 'Portuguese (português)',
     greeting: 'Olá! Pergunte-me qualquer coisa sobre as suas notas e eu respondo a partir delas, com as fontes.',
     notInNotes: 'Não encontrei nada sobre isso nas suas notas.',
+    clarify: 'O que gostaria de saber? Diga-me o tema, a nota ou a pasta a que se refere e eu procuro nas suas notas.',
     notesDontSay: 'As suas notas não dizem.',
     smallTalk:
       /^(ol[áa]|oi|bom dia|boa (tarde|noite)|(muito )?obrigad[oa]|tchau|adeus|at[ée] logo|quem [ée]s( tu)?|quem [ée] voc[êe]|o que (voc[êe] )?(pode|podes) fazer)$/i,
@@ -97,6 +110,8 @@ const PHRASES: Record<PhraseLanguage, Phrases> = {
     name: 'Italian (italiano)',
     greeting: 'Ciao! Chiedimi qualsiasi cosa sulle tue note: rispondo a partire da esse, con le fonti.',
     notInNotes: 'Non ho trovato nulla al riguardo nelle tue note.',
+    clarify:
+      'Cosa vorresti sapere? Dimmi l’argomento, la nota o la cartella a cui ti riferisci e lo cercherò nelle tue note.',
     notesDontSay: 'Le tue note non lo dicono.',
     smallTalk: /^(ciao|salve|buongiorno|buonasera|grazie( mille)?|arrivederci|a presto|chi sei|cosa (sai|puoi) fare)$/i,
     notesDontSayPattern:
@@ -106,6 +121,8 @@ const PHRASES: Record<PhraseLanguage, Phrases> = {
     name: 'Dutch (Nederlands)',
     greeting: 'Hallo! Vraag me alles over je notities: ik antwoord op basis daarvan, met bronnen.',
     notInNotes: 'Ik heb er in je notities niets over gevonden.',
+    clarify:
+      'Wat wil je weten? Noem het onderwerp, de notitie of de map die je bedoelt, dan zoek ik ernaar in je notities.',
     notesDontSay: 'Je notities zeggen daar niets over.',
     // "hallo" is German's too, and German comes first: the German greeting answers it.
     smallTalk:
@@ -116,6 +133,7 @@ const PHRASES: Record<PhraseLanguage, Phrases> = {
     name: 'Korean (한국어)',
     greeting: '안녕하세요! 노트에 관해 무엇이든 물어보세요. 노트 내용을 바탕으로 출처와 함께 답해 드립니다.',
     notInNotes: '노트에서 그에 관한 내용을 찾지 못했습니다.',
+    clarify: '무엇이 궁금하신가요? 말씀하시는 주제, 노트 또는 폴더를 알려 주시면 노트에서 찾아 드릴게요.',
     notesDontSay: '노트에는 나와 있지 않습니다.',
     smallTalk:
       /^(안녕(하세요)?|안녕하십니까|고마워(요)?|감사합니다|잘 가(요)?|누구(세요|야)|넌 누구(니|야)|무엇을 할 수 있(나요|어요|니))$/,
@@ -125,6 +143,7 @@ const PHRASES: Record<PhraseLanguage, Phrases> = {
     name: 'Russian (русский)',
     greeting: 'Здравствуйте! Спросите меня о чём угодно в ваших заметках: я отвечу по ним и укажу источники.',
     notInNotes: 'Я не нашёл ничего об этом в ваших заметках.',
+    clarify: 'Что вы хотите узнать? Назовите тему, заметку или папку, и я поищу это в ваших заметках.',
     notesDontSay: 'В ваших заметках об этом не сказано.',
     smallTalk:
       /^(привет|здравствуй(те)?|добрый (день|вечер)|доброе утро|спасибо( большое)?|пока|до свидания|кто ты|что ты умеешь)$/i,
@@ -264,6 +283,14 @@ export function isSmallTalk(message: string): boolean {
 /** The fixed greeting in the question's language. */
 export function greetingFor(question: string): string {
   return phrases(questionLanguage(question)).greeting;
+}
+
+/**
+ * The question back to the user when theirs gives nothing to search for ("what about it?" with nothing said before),
+ * in the question's language: "오늘 서울 날씨 어때?" got it in English.
+ */
+export function clarifyingQuestion(question: string): string {
+  return phrases(questionLanguage(question)).clarify;
 }
 
 /** "I couldn't find anything about that in your notes", in the question's language. */

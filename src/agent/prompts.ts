@@ -25,11 +25,6 @@ export const RECAP_PROMPT = `You are ObsiQuery. Do what the user asks with your 
 
 export const FINAL_ANSWER_PROMPT = `You write the final answer from the cited summaries given. Keep every citation like [1] on the sentence it supports. Use only what the summaries say. One to three short sentences.`;
 
-/** The question back to the user when theirs gives nothing to search for ("what about it?" with no context). */
-export function clarifyingQuestion(_question: string): string {
-  return 'What would you like to know? Tell me the topic, note or folder you mean, and I will search your notes for it.';
-}
-
 export const NOTHING_FOUND = 'Nothing relevant found in your notes.';
 /** The English "not in your notes" answer; src/agent/language.ts has it in each language the agent speaks. */
 export const NOT_IN_NOTES_ANSWER = "I couldn't find anything about that in your notes.";

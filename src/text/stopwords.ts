@@ -82,6 +82,8 @@ export const FILTER_STOPWORDS: ReadonlySet<string> = new Set(
     'the and for are but not you your with what about which when where who how why this that these those there',
     'their one ones second first third other from into does did was were have has had can could would should will',
     "just also any some all more most then than them they its it's",
+    // Korean pronouns and question words, written apart like English words: "그건 뭐야?" ("what's that?") names nothing.
+    '그건 이건 저건 그거 이거 저거 그게 이게 저게 그것 이것 저것 뭐야 뭐지 뭔데 무엇 어때 어떻게 어떤 그럼 그래서',
   ),
 );
 

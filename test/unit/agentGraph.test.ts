@@ -2,13 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { AIMessage, HumanMessage, ToolMessage, type BaseMessage } from '@langchain/core/messages';
 import { MemorySaver } from '@langchain/langgraph';
 import { buildAgentGraph, MAX_TOOL_CALLS } from '../../src/agent/graph.js';
-import {
-  clarifyingQuestion,
-  JUDGE_PROMPT,
-  MAIN_AGENT_PROMPT,
-  NOT_IN_NOTES_ANSWER,
-  NOTHING_FOUND,
-} from '../../src/agent/prompts.js';
+import { clarifyingQuestion } from '../../src/agent/language.js';
+import { JUDGE_PROMPT, MAIN_AGENT_PROMPT, NOT_IN_NOTES_ANSWER, NOTHING_FOUND } from '../../src/agent/prompts.js';
 import {
   RETRIEVE_TOOL_NAME,
   type RetrieveArtifact,
@@ -846,5 +841,21 @@ describe('a plain first question is searched without a decision call', () => {
     expect(await ask('what about it?', 'vague')).toBe(clarifyingQuestion('what about it?'));
     expect(tool.queries).toEqual([]);
     expect(model.prompts('completeJson')).toHaveLength(0);
+  });
+
+  it("asks back in the question's language, and searches a Korean question of two-syllable words", async () => {
+    const model = new ScriptedModel();
+    const tool = new FakeTool(strongPump);
+    const { ask } = plainSetup(model, tool, () => true);
+    // Nothing to search ("what's that?"): the question back is Korean, not English.
+    const vague = await ask('그건 뭐야?', 'ko-vague');
+    expect(vague).toBe(clarifyingQuestion('그건 뭐야?'));
+    expect(vague).toMatch(/\p{Script=Hangul}/u);
+    expect(tool.queries).toEqual([]);
+    // Most Korean words have two syllables: "today Seoul weather how" is something to search, not a vague question.
+    await ask('오늘 서울 날씨 어때?', 'ko-weather');
+    await ask('파일 삭제', 'ko-short');
+    expect(tool.queries).toHaveLength(2);
+    expect(model.calls).toHaveLength(0);
   });
 });

@@ -4,8 +4,8 @@
  */
 import type { AIMessage, BaseMessage } from '@langchain/core/messages';
 import type { ChatTurn } from '../../models/chatModel.js';
-import { clarifyingQuestion, RECAP_PROMPT } from '../prompts.js';
-import { acceptableReply, greetingFor, replyLanguageInstruction } from '../language.js';
+import { RECAP_PROMPT } from '../prompts.js';
+import { acceptableReply, clarifyingQuestion, greetingFor, replyLanguageInstruction } from '../language.js';
 import type { SourceArtifact } from '../retrieveNotesTool.js';
 import { splitSentences } from '../synthesizer.js';
 import { answerLeak } from '../promptLeak.js';
