@@ -55,7 +55,7 @@ export function capitalsMarkNames(question: string): boolean {
  * not in its sentences).
  */
 export function namedWords(question: string): Set<string> {
-  if (KANA_OR_HAN.test(question)) return new Set(latinNamesWritten(question).flatMap(words).flatMap(wordTerms));
+  if (NO_CAPITALS.test(question)) return new Set(latinNamesWritten(question).flatMap(words).flatMap(wordTerms));
   const raw = question.trim().split(/\s+/).slice(1).join(' ');
   const named = [
     ...raw.matchAll(
@@ -70,10 +70,10 @@ export function namedWords(question: string): Set<string> {
 }
 
 /**
- * The names and numbers of a Japanese or Chinese question: its Latin-script words of two letters or more written with
- * a capital, the first one included ("Google Keep のメモを…", "Sync の容量…"), and its numbers ("2026-11-03", "3D").
- * These scripts have no capitals, so a capital marks a name wherever it stands; a name ends where the Latin letters
- * and digits do. namedWords' pattern for spaced scripts ran on into the kana and kanji after a name or a number
+ * The names and numbers of a Japanese, Chinese or Korean question: its Latin-script words of two letters or more
+ * written with a capital, the first one included ("Google Keep のメモを…", "Outlook에서 회의 초대…"), and its numbers
+ * ("2026-11-03", "3D"). These scripts have no capitals, so a capital marks a name wherever it stands; a name ends
+ * where the Latin letters and digits do. namedWords' pattern for spaced scripts ran on into the kana and kanji after a name or a number
  * ("3Dで立体的に表示したい" was one "name", so all its words were).
  */
 function latinNamesWritten(question: string): string[] {
@@ -283,6 +283,8 @@ export interface KeyWord {
 }
 
 const KANA_OR_HAN = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u;
+/** Scripts without capitals: in a question written in them, a capital marks a name wherever it stands. */
+const NO_CAPITALS = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
 const HAN_RUN = /[\p{Script=Han}々〆]{2,}/gu;
 const KATAKANA_RUN = /[\p{Script=Katakana}ー]{2,}/gu;
 

@@ -339,7 +339,7 @@ describe('relevance', () => {
     expect(unknownNames('import my notes from Apple Notes', [])).toEqual([]);
   });
 
-  it('a Japanese question names its capitalised Latin words, the first one too, and nothing written in kana or kanji', () => {
+  it('a Japanese or Korean question names its capitalised Latin words, the first one too, and nothing in kana or kanji', () => {
     // Japanese has no capitals, so "Google" opening the question is as much a name as "Keep".
     expect([...namedWords('Google Keep のメモを全部こっちに持ってきたい')].sort()).toEqual(['googl', 'google', 'keep']);
     // A name or number ends where its Latin letters and digits do: the pattern for spaced scripts ran on into the
@@ -347,6 +347,9 @@ describe('relevance', () => {
     expect([...namedWords('グラフビューを3Dで立体的に表示したい')]).toEqual(['3d']);
     expect(namedWords('2026-11-03に何をした？').has('2026')).toBe(true);
     expect([...namedWords('保管庫のノートをChatGPTに要約させたい')]).toEqual(['chatgpt']);
+    // Korean has no capitals either: "Outlook" opening the question is a name the vault may lack.
+    expect(unknownNames('Outlook에서 회의 초대 메일 보내기', ['outlook'])).toEqual(['outlook']);
+    expect(unknownNames('vault를 Nextcloud랑 동기화하는 방법', ['vault', 'nextcloud'])).toEqual(['nextcloud']);
     // A name the vault lacks refuses the question only when it is long enough not to be an everyday acronym.
     expect(unknownNames('XやSNSにリンクを貼ったときに出るサムネ画像を指定するには', ['sns'])).toEqual([]);
     expect(unknownNames('グラフビューを3Dで立体的に表示したい', ['立体'])).toEqual([]);
