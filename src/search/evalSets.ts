@@ -74,21 +74,22 @@ export function normalizeQuestion(q: string): string {
 }
 
 /**
- * Parses a question file and lists every problem in it (empty list: the file is good). Each line must be a JSON object
- * `{"q": non-empty string, "rel": [vault-relative paths]}`; every path must exist inside `vaultDir`; no question twice.
- * `rel` is empty in every line of an off-topic set and in none of another set's, unless the set is `mixed` (both kinds,
- * as a user's own question file given with --vault/--queries holds them).
+ * Reads a question file (JSONL, one `{"q": non-empty string, "rel": [paths]}` per line) and lists every problem in it
+ * (empty list: the file is good), line by line: the one reader of the format, for the sets' checks, the benches and
+ * the retrieval and answer runs. `rel` is empty in every line of an off-topic set and in none of another set's,
+ * unless the file is `mixed` (both kinds, as a user's own question file given with --vault/--queries holds them); no
+ * path twice in a line, no question twice in the file. `checkPaths` adds the problems of one line's paths (the vault
+ * check of checkQuestionFile), so they are listed with that line's.
  */
-export function checkQuestionFile(
+export function parseQuestionFile(
   file: string,
-  vaultDir: string,
   opts: { offTopic?: boolean; mixed?: boolean } = {},
+  checkPaths: (paths: string[], where: string) => string[] = () => [],
 ): { questions: SetQuestion[]; problems: string[] } {
   const problems: string[] = [];
   const questions: SetQuestion[] = [];
   if (!existsSync(file)) return { questions, problems: [`${file}: question file not found`] };
   const seen = new Map<string, number>();
-  const vaultRoot = path.resolve(vaultDir);
   // A file saved by a Windows editor may start with a byte-order mark and end its lines with CR LF.
   readFileSync(file, 'utf8')
     .replace(/^\uFEFF/, '')
@@ -122,14 +123,7 @@ export function checkQuestionFile(
       if (!opts.offTopic && !opts.mixed && paths.length === 0)
         problems.push(`${where}: "rel" is empty (only off-topic sets may have that)`);
       if (new Set(paths).size !== paths.length) problems.push(`${where}: a path is listed twice in "rel"`);
-      for (const p of paths) {
-        const abs = path.resolve(vaultRoot, p);
-        if (path.isAbsolute(p) || !abs.startsWith(vaultRoot + path.sep)) {
-          problems.push(`${where}: "${p}" is not a vault-relative path`);
-        } else if (!existsSync(abs) || !statSync(abs).isFile()) {
-          problems.push(`${where}: "${p}" does not exist in ${vaultDir}`);
-        }
-      }
+      problems.push(...checkPaths(paths, where));
       const key = normalizeQuestion(q);
       const first = seen.get(key);
       if (first !== undefined) problems.push(`${where}: same question as line ${first}`);
@@ -138,6 +132,27 @@ export function checkQuestionFile(
     });
   if (questions.length === 0 && problems.length === 0) problems.push(`${file}: no questions`);
   return { questions, problems };
+}
+
+/**
+ * parseQuestionFile, and every `rel` path must be a note inside `vaultDir`: a question whose answer note was renamed
+ * measures nothing.
+ */
+export function checkQuestionFile(
+  file: string,
+  vaultDir: string,
+  opts: { offTopic?: boolean; mixed?: boolean } = {},
+): { questions: SetQuestion[]; problems: string[] } {
+  const vaultRoot = path.resolve(vaultDir);
+  return parseQuestionFile(file, opts, (paths, where) =>
+    paths.flatMap((p) => {
+      const abs = path.resolve(vaultRoot, p);
+      if (path.isAbsolute(p) || !abs.startsWith(vaultRoot + path.sep))
+        return [`${where}: "${p}" is not a vault-relative path`];
+      if (!existsSync(abs) || !statSync(abs).isFile()) return [`${where}: "${p}" does not exist in ${vaultDir}`];
+      return [];
+    }),
+  );
 }
 
 /** Questions that appear in both lists (normalised), for the tune/test disjointness check. */

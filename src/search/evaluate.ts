@@ -1,6 +1,6 @@
-import { readFileSync } from 'node:fs';
 import type { Embedder } from '../models/embedder.js';
 import type { Index } from '../store/openIndex.js';
+import { parseQuestionFile } from './evalSets.js';
 import { similaritySearch, type RetrievalMode, type SearchInput, type SearchResult } from './similaritySearch.js';
 
 export interface EvalQuery {
@@ -20,23 +20,14 @@ export interface Metrics {
 }
 
 /**
- * Questions from a JSONL file. `offTopic: true` also accepts `"rel": []` (a question the vault does not answer:
- * it measures the "not in your notes" path, not a ranking).
+ * Questions from a JSONL file (parseQuestionFile's format and checks, the vault's paths not checked). `offTopic: true`
+ * also accepts `"rel": []` (a question the vault does not answer: it measures the "not in your notes" path, not a
+ * ranking). Throws with every problem of the file.
  */
 export function readQueries(file: string, opts: { offTopic?: boolean } = {}): EvalQuery[] {
-  const out: EvalQuery[] = [];
-  readFileSync(file, 'utf8')
-    .replace(/^\uFEFF/, '') // a byte-order mark, as Windows editors write
-    .split('\n')
-    .forEach((line, i) => {
-      if (!line.trim()) return;
-      const parsed = JSON.parse(line) as EvalQuery;
-      if (typeof parsed.q !== 'string' || !Array.isArray(parsed.rel) || (parsed.rel.length === 0 && !opts.offTopic)) {
-        throw new Error(`${file}:${i + 1}: expected {"q": string, "rel": [one or more paths]}`);
-      }
-      out.push(parsed);
-    });
-  return out;
+  const { questions, problems } = parseQuestionFile(file, { mixed: opts.offTopic });
+  if (problems.length) throw new Error(problems.join('\n'));
+  return questions.map(({ q, rel }) => ({ q, rel }));
 }
 
 /** Note-level metrics: a query is about notes, so the ranking judged is the per-note one. */

@@ -101,12 +101,19 @@ describe('readQueries', () => {
 
   it('rejects a line without q or rel, naming the file', () => {
     const f = file('bad.jsonl', '{"q": "one", "rel": ["a.md"]}\n{"question": "two"}\n');
-    expect(() => readQueries(f)).toThrow(`${f}:2: expected {"q": string, "rel": [one or more paths]}`);
+    expect(() => readQueries(f)).toThrow(`${f}:2: "q" must be a non-empty string`);
   });
 
   it('reports the real line number when blank lines come before the bad one', () => {
     const f = file('bad-after-blank.jsonl', '{"q": "one", "rel": ["a.md"]}\n\n{"q": 2, "rel": []}\n');
     expect(() => readQueries(f)).toThrow(`${f}:3:`);
+  });
+
+  it('reads a file saved with a byte-order mark and CR LF lines, and refuses a question asked twice', () => {
+    const f = file('windows.jsonl', '\uFEFF{"q": "one", "rel": ["a.md"]}\r\n{"q": "two", "rel": ["b.md"]}\r\n');
+    expect(readQueries(f).map((x) => x.q)).toEqual(['one', 'two']);
+    const twice = file('twice.jsonl', '{"q": "One?", "rel": ["a.md"]}\n{"q": "one", "rel": ["b.md"]}\n');
+    expect(() => readQueries(twice)).toThrow(`${twice}:2: same question as line 1`);
   });
 
   it('reads the shipped sample-vault questions', async () => {

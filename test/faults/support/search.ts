@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readQueries as readEvalQueries } from '../../../src/search/evaluate.js';
 import { similaritySearch } from '../../../src/search/similaritySearch.js';
 import { openIndex } from '../../../src/store/openIndex.js';
 import { loadSettings } from '../../../src/services/settings.js';
@@ -12,10 +12,7 @@ export interface Hit {
 
 /** The dev-set questions (JSONL lines {"q": ..., "rel": [...]}). */
 export function readQueries(file: string): string[] {
-  return readFileSync(file, 'utf8')
-    .split('\n')
-    .filter((l) => l.trim())
-    .map((l) => (JSON.parse(l) as { q: string }).q);
+  return readEvalQueries(file).map((x) => x.q);
 }
 
 /**
