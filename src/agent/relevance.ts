@@ -73,8 +73,8 @@ export function namedWords(question: string): Set<string> {
  * The names and numbers of a Japanese, Chinese or Korean question: its Latin-script words of two letters or more
  * written with a capital, the first one included ("Google Keep のメモを…", "Outlook에서 회의 초대…"), and its numbers
  * ("2026-11-03", "3D"). These scripts have no capitals, so a capital marks a name wherever it stands; a name ends
- * where the Latin letters and digits do. namedWords' pattern for spaced scripts ran on into the kana and kanji after a name or a number
- * ("3Dで立体的に表示したい" was one "name", so all its words were).
+ * where the Latin letters and digits do. namedWords' pattern for spaced scripts ran on into the kana and kanji after
+ * a name or a number ("3Dで立体的に表示したい" was one "name", so all its words were).
  */
 function latinNamesWritten(question: string): string[] {
   return [...question.matchAll(/[\p{Script=Latin}\p{N}][\p{Script=Latin}\p{N}.-]*/gu)]
