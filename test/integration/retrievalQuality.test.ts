@@ -112,46 +112,28 @@ describe('retrieval quality on the Spanish translation of the help vault (embedd
   });
 });
 
-describe('retrieval quality on the German and Korean translations of the help vault (embedder chosen by language)', () => {
-  suite('ohelp-de-test', ({ run, service }) => {
-    it('test part ohelp-de-test: hybrid MRR@10 within 0.01 of the better single system, Recall@5 within one question', async () => {
-      expect(service().embedder.modelId).toBe('multilingual-e5-small-int8');
-      const m = await run('ohelp-de-test');
-      expect(m.hybrid.queries).toBeGreaterThanOrEqual(30);
-      // Measured 2026-11-26: hybrid 0.941 / 0.864, BM25 0.956 / 0.786 (R@5 target missed by half a question).
-      expectTarget('ohelp-de-test', m, oneQuestion(m.hybrid.queries));
-    });
-  });
+/**
+ * The 30-note translations of the help vault (eval/vaults), one test part each. Measured 2026-11-26, nothing chosen on
+ * them. `held`: the target is missed by a question or less on that part, and the bar is held at one question (R@5, and
+ * MRR@10 where `mrr` is set) so that a regression still fails while the gap stays visible.
+ */
+const translations: { set: string; measured: string; held?: { mrr?: boolean } }[] = [
+  { set: 'ohelp-de-test', measured: 'hybrid 0.941 / 0.864, BM25 0.956 / 0.786', held: {} },
+  { set: 'ohelp-ko-test', measured: 'hybrid 0.902 / 0.815, dense 0.912 / 0.834', held: { mrr: true } },
+  { set: 'ohelp-fr-test', measured: 'hybrid 1.000 / 0.922, BM25 0.971 / 0.841' },
+  { set: 'ohelp-zh-test', measured: 'hybrid 0.912 / 0.819, BM25 0.897 / 0.778' },
+];
 
-  suite('ohelp-ko-test', ({ run, service }) => {
-    it('test part ohelp-ko-test: hybrid within one question of the better single system', async () => {
-      expect(service().embedder.modelId).toBe('multilingual-e5-small-int8');
-      const m = await run('ohelp-ko-test');
-      expect(m.hybrid.queries).toBeGreaterThanOrEqual(30);
-      // Measured 2026-11-26: hybrid 0.902 / 0.815, dense 0.912 / 0.834 (both targets missed: one question's rank).
-      expectTarget('ohelp-ko-test', m, oneQuestion(m.hybrid.queries), oneQuestion(m.hybrid.queries));
+describe('retrieval quality on the German, Korean, French and Chinese translations (embedder chosen by language)', () => {
+  for (const t of translations) {
+    suite(t.set, ({ run, service }) => {
+      it(`test part ${t.set}: hybrid against the better single system (${t.measured})`, async () => {
+        expect(service().embedder.modelId).toBe('multilingual-e5-small-int8');
+        const m = await run(t.set);
+        expect(m.hybrid.queries).toBeGreaterThanOrEqual(30);
+        const one = oneQuestion(m.hybrid.queries);
+        expectTarget(t.set, m, t.held ? one : 0.01, t.held?.mrr ? one : 0.01);
+      });
     });
-  });
-});
-
-describe('retrieval quality on the French and Chinese translations of the help vault (embedder chosen by language)', () => {
-  suite('ohelp-fr-test', ({ run, service }) => {
-    it('test part ohelp-fr-test: hybrid is never below the better single system by more than 0.01', async () => {
-      expect(service().embedder.modelId).toBe('multilingual-e5-small-int8');
-      const m = await run('ohelp-fr-test');
-      expect(m.hybrid.queries).toBeGreaterThanOrEqual(30);
-      // Measured 2026-11-26 (nothing chosen on this set): hybrid 1.000 / 0.922, BM25 0.971 / 0.841.
-      expectTarget('ohelp-fr-test', m);
-    });
-  });
-
-  suite('ohelp-zh-test', ({ run, service }) => {
-    it('test part ohelp-zh-test: hybrid is never below the better single system by more than 0.01', async () => {
-      expect(service().embedder.modelId).toBe('multilingual-e5-small-int8');
-      const m = await run('ohelp-zh-test');
-      expect(m.hybrid.queries).toBeGreaterThanOrEqual(30);
-      // Measured 2026-11-26 (nothing chosen on this set): hybrid 0.912 / 0.819, BM25 0.897 / 0.778.
-      expectTarget('ohelp-zh-test', m);
-    });
-  });
+  }
 });
