@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { ChatModel, ChatTurn } from '../models/chatModel.js';
 import { translateDates } from '../search/dates.js';
 import { FILTER_STOPWORDS } from '../text/stopwords.js';
+import { CJK } from '../text/segment.js';
 import type { MetadataFilters } from '../shared/filters.js';
 import { FILTER_AGENT_PROMPT } from './prompts.js';
 
@@ -184,9 +185,6 @@ export function namesFolderOrTag(text: string, notes: NoteListing[], knownTags: 
   return knownTags.some((tag) => tag.length > 0 && t.includes(tag.toLowerCase()));
 }
 
-/** Chinese, Japanese and Korean: a word of two characters is a word of its own ("날씨", "同期"), as "the" is not. */
-const DENSE_SCRIPT = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
-
 /**
  * The words of a message that could be searched for: three letters or more and not a stop word; two characters in
  * Chinese, Japanese and Korean, where most words are that short (Korean "오늘 서울 날씨 어때?" had none, and was answered
@@ -197,7 +195,7 @@ export function contentWords(text: string): Set<string> {
     text
       .toLowerCase()
       .split(/[^\p{L}\p{N}]+/u)
-      .filter((w) => (w.length > 2 || (w.length === 2 && DENSE_SCRIPT.test(w))) && !FILTER_STOPWORDS.has(w)),
+      .filter((w) => (w.length > 2 || (w.length === 2 && CJK.test(w))) && !FILTER_STOPWORDS.has(w)),
   );
 }
 

@@ -1,6 +1,6 @@
 import { embeddingModels } from '../models/manifest.js';
 import { detectLanguage } from '../text/language.js';
-import { foldText, queryTerms, wordTerms, words } from '../text/segment.js';
+import { CJK, foldText, queryTerms, wordTerms, words } from '../text/segment.js';
 import { hasStemmer, textStems, wordStems } from '../text/wordStems.js';
 import { KEY_WORD_STOPWORDS } from '../text/stopwords.js';
 import { questionLanguage } from './language.js';
@@ -55,7 +55,7 @@ export function capitalsMarkNames(question: string): boolean {
  * not in its sentences).
  */
 export function namedWords(question: string): Set<string> {
-  if (NO_CAPITALS.test(question)) return new Set(latinNamesWritten(question).flatMap(words).flatMap(wordTerms));
+  if (CJK.test(question)) return new Set(latinNamesWritten(question).flatMap(words).flatMap(wordTerms));
   const raw = question.trim().split(/\s+/).slice(1).join(' ');
   const named = [
     ...raw.matchAll(
@@ -283,8 +283,6 @@ export interface KeyWord {
 }
 
 const KANA_OR_HAN = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u;
-/** Scripts without capitals: in a question written in them, a capital marks a name wherever it stands. */
-const NO_CAPITALS = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
 const HAN_RUN = /[\p{Script=Han}々〆]{2,}/gu;
 const KATAKANA_RUN = /[\p{Script=Katakana}ー]{2,}/gu;
 

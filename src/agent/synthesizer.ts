@@ -2,7 +2,7 @@ import type { ChatModel, ChatTurn, GenerateOptions } from '../models/chatModel.j
 import type { Embedder } from '../models/embedder.js';
 import { cosine } from '../models/embedder.js';
 import type { SearchResult } from '../search/similaritySearch.js';
-import { words as segmentWords } from '../text/segment.js';
+import { CJK, words as segmentWords } from '../text/segment.js';
 import { answerLanguageInstruction, NOT_IN_NOTES_PATTERN, questionLanguage } from './language.js';
 import { SYNTHESIZER_PROMPT } from './prompts.js';
 import { promptLeak } from './promptLeak.js';
@@ -23,8 +23,6 @@ export interface Synthesis {
   method: 'generated' | 'extractive';
   notInNotes: boolean;
 }
-
-const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
 
 /**
  * Content words for comparing sentences with notes: ICU words (so Chinese and Japanese split into words, not

@@ -28,7 +28,11 @@ const segmenter = new Intl.Segmenter('und', { granularity: 'word' });
 // "e-mail") splits it, as unicode61 did, so each piece is found on its own.
 const PIECE = /[\p{L}\p{N}\p{M}]+/gu;
 const LATIN_WORD = /^[a-z]+$/;
-const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
+/**
+ * A Chinese, Japanese or Korean character: scripts whose words are one or two characters long, and which have no
+ * capitals (so a capital Latin letter inside such text marks a name wherever it stands).
+ */
+export const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
 
 /** Lower-cased, NFKC, Latin accents folded. Non-Latin marks survive because only those after a Latin letter go. */
 export function foldText(text: string): string {
