@@ -30,8 +30,8 @@ const searchCalibration = z.object({
   threshold: z.number().min(0).max(1),
   denseWeight: z.number().min(0).max(1),
   /**
-   * The dense weight for queries written in Chinese, Japanese or Korean script, where BM25 over ICU-segmented
-   * words is the stronger side for this model (README, "Languages"). Default: `denseWeight`.
+   * The dense weight for queries written in Chinese or Japanese script, where BM25 over ICU-segmented words is the
+   * stronger side for this model (README, "Languages"; Korean, spaced, keeps `denseWeight`). Default: `denseWeight`.
    */
   denseWeightCjk: z.number().min(0).max(1).optional(),
   /**

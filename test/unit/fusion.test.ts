@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fuseScores, queryDenseWeight, type FusionCandidate, type FusionOptions } from '../../src/search/fusion.js';
+import { denseWeightFor } from '../../src/search/similaritySearch.js';
 
 const zgap = (denseWeight: number): FusionOptions => ({ method: 'zscore', adaptive: 'gap', denseWeight, rrfK: 60 });
 const cand = (source: string, dense: number, sparse: number | null): FusionCandidate => ({
@@ -143,5 +144,21 @@ describe('fusion', () => {
     expect(fuseScores(cands, { ...opts, method: 'rrf', bothBonus: 0.5 })).toEqual(
       fuseScores(cands, { ...opts, method: 'rrf' }),
     );
+  });
+});
+
+describe('denseWeightFor: which queries get the Japanese and Chinese weight', () => {
+  const e5 = { calibration: { threshold: 0.83, denseWeight: 0.6, denseWeightCjk: 0.4 } };
+  it('Japanese and Chinese questions lean on BM25 (their words are cut by a dictionary, BM25 is the stronger side)', () => {
+    expect(denseWeightFor('同期するファイルの種類やフォルダを選びたい', e5)).toBe(0.4);
+    expect(denseWeightFor('笔记里插入的PDF能不能直接定位到第3页', e5)).toBe(0.4);
+  });
+  it('Korean questions keep the base weight: spaced words with particles attached make BM25 the weaker side', () => {
+    expect(denseWeightFor('자주 쓰는 검색어 저장해두기', e5)).toBe(0.6);
+    expect(denseWeightFor('원격 보관소 용량이 얼마야?', e5)).toBe(0.6);
+  });
+  it('Latin-script questions and models without a CJK weight get the base weight', () => {
+    expect(denseWeightFor('guardar una búsqueda que repito a menudo', e5)).toBe(0.6);
+    expect(denseWeightFor('同期するファイル', { calibration: { threshold: 0.22, denseWeight: 0.825 } })).toBe(0.825);
   });
 });
