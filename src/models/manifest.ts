@@ -51,7 +51,11 @@ const modelSchema = z.object({
   license: z.string(),
   dimension: z.number().int().positive().optional(),
   maxTokens: z.number().int().positive().optional(),
-  pooling: z.enum(['mean', 'cls']).optional(),
+  /**
+   * How token states become one vector. loadEmbedder implements mean pooling only, so only that may be named: a
+   * CLS-pooled model (BGE, measured and not shipped: README, "Maven Central") would be embedded wrongly without error.
+   */
+  pooling: z.enum(['mean']).optional(),
   search: searchCalibration.optional(),
   /**
    * Text prepended before embedding. E5 models were trained with `query: ` on questions and `passage: ` on
