@@ -46,7 +46,7 @@ export function toChunkRecords(
  * What the embedder sees: the note title and heading path give a chunk the context its own text often
  * lacks ("Settings" means nothing without "Sync › Settings"). The stored page_content stays raw markdown.
  */
-export function embeddingText(rec: ChunkRecord): string {
+export function embeddingText(rec: Pick<ChunkRecord, 'title' | 'header_path' | 'page_content'>): string {
   const context = [rec.title, rec.header_path].filter(Boolean).join(' › ');
   return `${context}\n\n${rec.page_content}`;
 }
