@@ -11,7 +11,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { VaultService } from '../src/services/vaultService.js';
 import { cosine } from '../src/models/embedder.js';
-import { plainText, splitSentences } from '../src/agent/synthesizer.js';
+import { plainText, splitSentences } from '../src/text/sentences.js';
 import { scoreRanking } from '../src/search/evaluate.js';
 import { loadEvalSets, selectEvalSets, checkQuestionFile } from '../src/search/evalSets.js';
 import { embeddingText } from '../src/pipeline/chunkRecords.js';

@@ -1,6 +1,6 @@
 import { isNotInNotesAnswer } from './language.js';
 import { answerLeak, type LeakKind } from './promptLeak.js';
-import { splitSentences } from './synthesizer.js';
+import { splitSentences } from '../text/sentences.js';
 
 /**
  * Answer quality, measured on whole agent runs (`npm run eval -- --answers`): does the answer cite a note that

@@ -19,7 +19,8 @@ import { isoDate } from '../search/dates.js';
 import type { MetadataFilters } from '../shared/filters.js';
 import { NOTHING_FOUND } from './prompts.js';
 import { unknownNames, unknownThings } from './relevance.js';
-import { synthesize, plainText } from './synthesizer.js';
+import { synthesize } from './synthesizer.js';
+import { plainText } from '../text/sentences.js';
 import type { DateScope } from './dateScope.js';
 
 export interface SourceArtifact {

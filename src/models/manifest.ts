@@ -35,6 +35,11 @@ const searchCalibration = z.object({
    */
   denseWeightCjk: z.number().min(0).max(1).optional(),
   /**
+   * The dense weight for those queries when their candidates were also scored by their best sentence (an index with
+   * sentence vectors, README "Sentence vectors"): the dense side is then the stronger one. Default: `denseWeightCjk`.
+   */
+  denseWeightCjkSentences: z.number().min(0).max(1).optional(),
+  /**
    * For a model without a measured gate (an embedding endpoint's): an unscoped search answers only when BM25
    * finds the question's words in the notes, instead of a cosine threshold that means nothing for this model.
    */

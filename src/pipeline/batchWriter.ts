@@ -29,6 +29,8 @@ export interface PreparedNote {
   metadataJson: string;
   chunks: ChunkRecord[];
   embeddings: Float32Array[];
+  /** Per chunk, its sentences' vectors (empty for most chunks: sentenceTexts). */
+  sentenceVectors: Float32Array[][];
   isNew: boolean;
 }
 
@@ -107,7 +109,13 @@ export class BatchWriter {
     await vectors.add(records.map((r, i) => ({ ...r, contains_code: r.contains_code === 1, vector: embeddings[i]! })));
     cp('after-add-vectors');
     const { chunksDeleted } = db.commitFiles(
-      items.map((p) => ({ id: p.row.id, hash: p.hash, metadataJson: p.metadataJson, chunks: p.chunks })),
+      items.map((p) => ({
+        id: p.row.id,
+        hash: p.hash,
+        metadataJson: p.metadataJson,
+        chunks: p.chunks,
+        sentenceVectors: p.sentenceVectors,
+      })),
     );
     cp('after-commit');
     for (const p of items) {

@@ -9,7 +9,7 @@ import { chunkMarkdown } from './chunker.js';
 import { toSource } from './discover.js';
 import { parseNoteMetadata } from './noteMetadata.js';
 import { NoteReadError, readNote } from './readNote.js';
-import { embeddingText, toChunkRecords } from './chunkRecords.js';
+import { embeddingText, sentenceTexts, toChunkRecords } from './chunkRecords.js';
 import { LinkPolicyError, refusalForPath, type LinkPolicy } from './linkPolicy.js';
 import type { ChunkOptions } from './types.js';
 import type { SyncOptions, SyncSummary } from './syncTypes.js';
@@ -49,8 +49,10 @@ export async function indexNote(row: LogRow, ctx: NoteIndexing): Promise<void> {
     share = { bytes: size, chunks: chunks.length };
     ctx.progress.chunked(share);
     let embeddings: Float32Array[];
+    let sentenceVectors: Float32Array[][];
     try {
       embeddings = await embedChunks(chunks, source, ctx);
+      sentenceVectors = await embedSentences(chunks, ctx);
     } catch (err) {
       throw new Error(`Indexing failed: ${describeWriteError(err as Error)}`);
     }
@@ -62,6 +64,7 @@ export async function indexNote(row: LogRow, ctx: NoteIndexing): Promise<void> {
       metadataJson: JSON.stringify(meta),
       chunks,
       embeddings,
+      sentenceVectors,
       isNew: row.file_hash === null && row.last_ingested === null,
     });
     ctx.progress.report(source);
@@ -105,6 +108,16 @@ async function embedChunks(chunks: ChunkRecord[], source: string, ctx: NoteIndex
   } finally {
     ctx.progress.embeddingEnded();
   }
+}
+
+/** Per chunk, the vectors of its sentences (sentenceTexts: Japanese and Chinese chunks only). */
+async function embedSentences(chunks: ChunkRecord[], ctx: NoteIndexing): Promise<Float32Array[][]> {
+  const texts = chunks.map(sentenceTexts);
+  const flat = texts.flat();
+  if (flat.length === 0) return chunks.map(() => []);
+  const vectors = await ctx.opts.embedder.embed(flat);
+  let at = 0;
+  return texts.map((t) => vectors.slice(at, (at += t.length)));
 }
 
 /** A vanished note leaves the index; any other failure is recorded on it (a refused link's text leaves too). */

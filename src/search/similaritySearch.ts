@@ -9,7 +9,7 @@ import { metadataFiltersSchema, type MetadataFilters } from '../shared/filters.j
 import { notesWithPhrase, notesWithRareWords, sparseSearch } from '../store/sparse.js';
 import { words } from '../text/segment.js';
 import { fuseScores, type FusionOptions } from './fusion.js';
-import { detectLanguage } from '../text/language.js';
+import { isUnspaced } from '../text/language.js';
 import { BadRequestError } from '../shared/errors.js';
 
 export type RetrievalMode = 'hybrid' | 'dense' | 'sparse';
@@ -233,7 +233,15 @@ async function rankSearch(index: Index, embedder: Embedder, input: SearchInput):
     }
   }
   const sparseWhere = buildWhere(filters, input.filter_by_filenames, 'c.');
-  const { candidates, sparseHits } = await gatherCandidates(index, query, queryVector, mode, depth, where, sparseWhere);
+  const { candidates, sparseHits, sentenceScored } = await gatherCandidates(
+    index,
+    query,
+    queryVector,
+    mode,
+    depth,
+    where,
+    sparseWhere,
+  );
   let scoreScale = 1;
   if (mode === 'hybrid') {
     const fusion: FusionOptions = {
@@ -241,8 +249,8 @@ async function rankSearch(index: Index, embedder: Embedder, input: SearchInput):
       denseWeight:
         input.denseWeight ??
         (input.denseWeightShift
-          ? clampWeight(denseWeightFor(query, embedder) + input.denseWeightShift)
-          : denseWeightFor(query, embedder)),
+          ? clampWeight(denseWeightFor(query, embedder, sentenceScored) + input.denseWeightShift)
+          : denseWeightFor(query, embedder, sentenceScored)),
       ...input.fusion,
     };
     const fused = fuseScores(candidates, fusion);
@@ -336,7 +344,7 @@ export async function gatherCandidates(
   depth: number,
   where?: string,
   sparseWhere?: string,
-): Promise<{ candidates: Candidate[]; sparseHits: number }> {
+): Promise<{ candidates: Candidate[]; sparseHits: number; sentenceScored: boolean }> {
   const dense = queryVector ? await index.vectors.search(queryVector, depth, where) : [];
   const sparse = mode === 'dense' ? [] : sparseSearch(index.db, query, depth, sparseWhere);
 
@@ -380,7 +388,24 @@ export async function gatherCandidates(
     const vectors = await index.vectors.vectorsOf(missing);
     for (const [id, v] of vectors) byId.get(id)!.dense_score = cosine(queryVector, v);
   }
-  return { candidates: [...byId.values()], sparseHits: sparse.length };
+  const sentenceScored = queryVector !== null && isUnspaced(query) && scoreBySentence(index, queryVector, byId);
+  return { candidates: [...byId.values()], sparseHits: sparse.length, sentenceScored };
+}
+
+/**
+ * A Japanese or Chinese query's candidates with sentence vectors (Japanese and Chinese chunks, indexed since
+ * migration 6) take as dense score the mean of their chunk's cosine and their best sentence's: the sentence that
+ * answers is found even where the rest of the chunk is about something else (README, "Sentence vectors"). The mean
+ * keeps the cosine scale the relevance gate is set on. Returns whether any candidate had sentence vectors.
+ */
+function scoreBySentence(index: Index, q: Float32Array, byId: Map<string, Candidate>): boolean {
+  const sentences = index.db.sentenceVectorsOf([...byId.keys()], q.length);
+  for (const [id, vectors] of sentences) {
+    const c = byId.get(id)!;
+    if (c.dense_score === null || vectors.length === 0) continue;
+    c.dense_score = (c.dense_score + Math.max(...vectors.map((v) => cosine(q, v)))) / 2;
+  }
+  return sentences.size > 0;
 }
 
 /** A shifted dense weight stays inside these bounds: neither side of the fusion is ever dropped. */
@@ -388,19 +413,18 @@ export function clampWeight(w: number): number {
   return Math.min(0.95, Math.max(0.1, w));
 }
 
-/** The model's calibrated dense weight for this query: Japanese and Chinese queries may have their own (manifest). */
-export function denseWeightFor(query: string, embedder: Pick<Embedder, 'calibration'>): number {
-  const { denseWeight, denseWeightCjk } = embedder.calibration;
-  if (denseWeightCjk === undefined) return denseWeight;
-  return UNSPACED_SCRIPTS.has(detectLanguage(query).script) ? denseWeightCjk : denseWeight;
-}
 /**
- * The scripts `denseWeightCjk` is for: written without spaces, so ICU's dictionary cuts their words and BM25 is the
- * stronger side. Korean (Hangul) is not one of them: it is spaced, ICU splits it only at spaces, so BM25 sees a word
- * with its particle ("노트를", "노트에서") as a word of its own and is the weaker side there. On the Korean tuning part
- * E5's base weight gave hybrid MRR@10 0.932 against 0.909 with the CJK weight (README, "Korean").
+ * The model's calibrated dense weight for this query: Japanese and Chinese queries may have their own (manifest),
+ * and another where their candidates were scored by sentence too (`sentenceScored`). Korean keeps the base weight:
+ * it is spaced, ICU splits it only at spaces, so BM25 sees a word with its particle ("노트를", "노트에서") as a word of
+ * its own and is the weaker side there (on the Korean tuning part E5's base weight gave hybrid MRR@10 0.932 against
+ * 0.909 with the Japanese and Chinese one; README, "Korean").
  */
-const UNSPACED_SCRIPTS = new Set(['Jpan', 'Hani']);
+export function denseWeightFor(query: string, embedder: Pick<Embedder, 'calibration'>, sentenceScored = false): number {
+  const { denseWeight, denseWeightCjk, denseWeightCjkSentences } = embedder.calibration;
+  if (denseWeightCjk === undefined || !isUnspaced(query)) return denseWeight;
+  return sentenceScored ? (denseWeightCjkSentences ?? denseWeightCjk) : denseWeightCjk;
+}
 
 /**
  * A note that the best hits link to is often the one that explains them (a how-to linking its concept

@@ -340,6 +340,20 @@ export class IndexDb {
       .run(Date.now() / 1000, id);
   }
 
+  /** The sentence vectors of these chunks, by chunk id (chunks without any are left out). */
+  sentenceVectorsOf(chunkIds: string[], dimension: number): Map<string, Float32Array[]> {
+    const out = new Map<string, Float32Array[]>();
+    const stmt = this.db.prepare(
+      `select c.chunk_id, s.vectors from obq_chunks c join obq_sentence_vectors s on s.chunk_rowid = c.rowid
+       where c.chunk_id = ?`,
+    );
+    for (const id of chunkIds) {
+      const row = stmt.get(id) as { chunk_id: string; vectors: Buffer } | undefined;
+      if (row) out.set(row.chunk_id, unpackVectors(row.vectors, dimension));
+    }
+    return out;
+  }
+
   chunkIdsOf(fileId: number): string[] {
     return (
       this.db.prepare('select chunk_id from obq_chunk_log where file_id = ?').all(fileId) as { chunk_id: string }[]
@@ -351,7 +365,16 @@ export class IndexDb {
    * with their log entries, and mark the file completed. Called only after LanceDB holds the new vectors,
    * so a crash before it leaves the file 'processing' (retried) and never 'completed' without chunks.
    */
-  commitFiles(files: { id: number; hash: string; metadataJson: string; chunks: ChunkRecord[] }[]): {
+  commitFiles(
+    files: {
+      id: number;
+      hash: string;
+      metadataJson: string;
+      chunks: ChunkRecord[];
+      /** Per chunk, its sentences' vectors (none for most chunks; see migration 6). */
+      sentenceVectors?: Float32Array[][];
+    }[],
+  ): {
     chunksDeleted: number;
   } {
     const delChunks = this.db.prepare('delete from obq_chunks where file_id = ?');
@@ -363,6 +386,7 @@ export class IndexDb {
         @start_line, @end_line, @start_pos, @end_pos, @token_count, @contains_code, @code_language, @tags, @mtime, @note_date, @aliases, @page_content)`,
     );
     const insLog = this.db.prepare('insert into obq_chunk_log(file_id, chunk_id) values (?, ?)');
+    const insSentences = this.db.prepare('insert into obq_sentence_vectors(chunk_rowid, vectors) values (?, ?)');
     const done = this.db.prepare(
       `update obq_log set status = 'completed', error_message = null, file_hash = ?, metadata_json = ?, num_chunks = ?, last_ingested = ? where id = ?`,
     );
@@ -372,10 +396,12 @@ export class IndexDb {
       for (const f of files) {
         delChunks.run(f.id);
         chunksDeleted += delLog.run(f.id).changes;
-        for (const c of f.chunks) {
-          insChunk.run(c);
+        f.chunks.forEach((c, i) => {
+          const { lastInsertRowid } = insChunk.run(c);
           insLog.run(f.id, c.chunk_id);
-        }
+          const sentences = f.sentenceVectors?.[i] ?? [];
+          if (sentences.length) insSentences.run(lastInsertRowid, packVectors(sentences));
+        });
         done.run(f.hash, f.metadataJson, f.chunks.length, now, f.id);
       }
     })();
@@ -678,6 +704,21 @@ function registerFtsText(db: Database.Database): void {
     }
     return typeof text === 'string' ? indexText(text, lastEnglish) : '';
   });
+}
+
+/** Vectors back to back as float32, the form obq_sentence_vectors stores. */
+function packVectors(vectors: Float32Array[]): Buffer {
+  return Buffer.concat(vectors.map((v) => Buffer.from(v.buffer, v.byteOffset, v.byteLength)));
+}
+
+/** The vectors packVectors wrote (a blob of another dimension, from an index of another model, gives none). */
+function unpackVectors(blob: Buffer, dimension: number): Float32Array[] {
+  const size = dimension * 4;
+  if (blob.byteLength % size !== 0) return [];
+  const out: Float32Array[] = [];
+  for (let at = 0; at < blob.byteLength; at += size)
+    out.push(new Float32Array(blob.buffer.slice(blob.byteOffset + at, blob.byteOffset + at + size)));
+  return out;
 }
 
 function isCorruption(err: unknown): boolean {

@@ -129,4 +129,17 @@ export const migrations: readonly string[] = [
     delete from obq_chunks_fts where rowid = old.rowid;
   end;
   `,
+  // 6: sentence vectors of Japanese and Chinese chunks (README, "Sentence vectors"), one row per chunk holding its
+  // sentences' vectors back to back as float32. They live and die with their chunk row, in SQLite's transactions:
+  // search only re-scores candidates with them, so no vector index is needed. Chunks indexed before have none until
+  // their note is indexed again; search then scores them by their chunk vector alone.
+  `
+  create table obq_sentence_vectors (
+    chunk_rowid INTEGER primary key,
+    vectors BLOB not null
+  );
+  create trigger obq_chunks_sentences_ad after delete on obq_chunks begin
+    delete from obq_sentence_vectors where chunk_rowid = old.rowid;
+  end;
+  `,
 ];

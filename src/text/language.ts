@@ -178,3 +178,13 @@ export function detectLanguage(text: string): DetectedLanguage {
   const chars = family === 'Hang' ? amount / CJK_WEIGHT : amount;
   return { lang, script: family, confidence: round(share * saturate(chars, 3)) };
 }
+
+/**
+ * Whether a text is written in a script without spaces between words (Japanese, Chinese): there ICU's dictionary cuts
+ * the words, BM25 over them is strong, and a chunk's sentences get vectors of their own (README, "Sentence vectors").
+ * Korean is spaced.
+ */
+export function isUnspaced(text: string): boolean {
+  const { script } = detectLanguage(text);
+  return script === 'Jpan' || script === 'Hani';
+}

@@ -8,7 +8,7 @@ import { loadChatModel, type ChatModel } from '../../src/models/chatModel.js';
 import { NOT_IN_NOTES_ANSWER } from '../../src/agent/prompts.js';
 import { clarifyingQuestion, notInNotesFor } from '../../src/agent/language.js';
 import { answerLeak } from '../../src/agent/promptLeak.js';
-import { splitSentences } from '../../src/agent/synthesizer.js';
+import { splitSentences } from '../../src/text/sentences.js';
 import { unknownNames } from '../../src/agent/relevance.js';
 import { holdsPhrase, unknownWords } from '../../src/store/sparse.js';
 

@@ -9,8 +9,8 @@ import { loadManifest } from '../../src/models/manifest.js';
  * Retrieval quality on the shipped defaults, each vault indexed from scratch with the embedder a user gets for it
  * (its language detected), all three systems in one run. Issue 24's fusion target is asserted on the TEST parts of
  * eval/sets.json (questions no knob was chosen on): shipped hybrid Recall@5 and MRR@10 each at least the better
- * single system's minus 0.01, in English, Japanese, Spanish, German, Korean, French and Chinese (Japanese, Spanish and
- * German miss it on Recall@5 by a question or less, Korean on MRR@10 by one question's rank, and are held there, see
+ * single system's minus 0.01, in English, Japanese, Spanish, German, Korean, French and Chinese (Spanish and German
+ * miss it on Recall@5 by a question or less, Korean on MRR@10 by one question's rank, and are held there, see
  * expectTarget). The tldr test part is too big to index here: the README reports it. Tuning parts keep absolute bars
  * only. The corpora are read-only: indexes live in temp folders.
  */
@@ -82,13 +82,13 @@ describe('retrieval quality on the Obsidian help vault (English, default embedde
 
 describe('retrieval quality on the Japanese help vault (embedder chosen by language)', () => {
   suite('ohelp-ja-2-test', ({ run, service }) => {
-    it('test part ohelp-ja-2-test: hybrid MRR@10 within 0.01 of the better single system, Recall@5 within one question', async () => {
+    it('test part ohelp-ja-2-test: hybrid is never below the better single system by more than 0.01', async () => {
       expect(service().embedder.modelId).toBe('multilingual-e5-small-int8');
       const m = await run('ohelp-ja-2-test');
       expect(m.hybrid.queries).toBeGreaterThanOrEqual(40);
-      // Measured 2026-11-24 with the guard and the both-sides bonus: hybrid 0.750 / 0.672, dense 0.771 / 0.655
-      // (R@5 target still missed by one question).
-      expectTarget('ohelp-ja-2-test', m, oneQuestion(m.hybrid.queries));
+      // Measured 2026-11-26 with sentence vectors: hybrid 0.823 / 0.699, dense 0.792 / 0.693 (before them: hybrid
+      // 0.750 / 0.672 against dense 0.771 / 0.655, the Recall@5 target missed by a question).
+      expectTarget('ohelp-ja-2-test', m);
     });
 
     // Issue 18's bar, on the set the CJK weight was tuned on: it guards the shipped behaviour, not generalisation.

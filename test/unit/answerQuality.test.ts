@@ -16,7 +16,8 @@ import {
   unknownNames,
   unknownThings,
 } from '../../src/agent/relevance.js';
-import { splitSentences, synthesize, verifyAnswer } from '../../src/agent/synthesizer.js';
+import { synthesize, verifyAnswer } from '../../src/agent/synthesizer.js';
+import { splitSentences } from '../../src/text/sentences.js';
 import { FINAL_ANSWER_PROMPT, SYNTHESIZER_PROMPT } from '../../src/agent/prompts.js';
 import { percentile, scoreAnswer, summariseAnswers } from '../../src/agent/answerEval.js';
 import { notInNotesFor } from '../../src/agent/language.js';

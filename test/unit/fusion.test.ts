@@ -148,10 +148,17 @@ describe('fusion', () => {
 });
 
 describe('denseWeightFor: which queries get the Japanese and Chinese weight', () => {
-  const e5 = { calibration: { threshold: 0.83, denseWeight: 0.6, denseWeightCjk: 0.4 } };
+  const e5 = { calibration: { threshold: 0.83, denseWeight: 0.6, denseWeightCjk: 0.4, denseWeightCjkSentences: 0.6 } };
   it('Japanese and Chinese questions lean on BM25 (their words are cut by a dictionary, BM25 is the stronger side)', () => {
     expect(denseWeightFor('同期するファイルの種類やフォルダを選びたい', e5)).toBe(0.4);
     expect(denseWeightFor('笔记里插入的PDF能不能直接定位到第3页', e5)).toBe(0.4);
+  });
+  it('Japanese and Chinese questions scored by sentence too lean on the dense side, which is then the stronger', () => {
+    expect(denseWeightFor('同期するファイルの種類やフォルダを選びたい', e5, true)).toBe(0.6);
+    expect(denseWeightFor('笔记里插入的PDF能不能直接定位到第3页', e5, true)).toBe(0.6);
+    // A model without a weight of its own for that case keeps its Japanese and Chinese one.
+    const old = { calibration: { threshold: 0.83, denseWeight: 0.6, denseWeightCjk: 0.4 } };
+    expect(denseWeightFor('同期するファイルの種類やフォルダを選びたい', old, true)).toBe(0.4);
   });
   it('Korean questions keep the base weight: spaced words with particles attached make BM25 the weaker side', () => {
     expect(denseWeightFor('자주 쓰는 검색어 저장해두기', e5)).toBe(0.6);

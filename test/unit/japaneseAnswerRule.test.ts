@@ -9,10 +9,9 @@ import {
   ANSWER_RELEVANCE,
   answerRelevanceFor,
   duplicateCosine,
-  plainText,
   selectAnswerSentences,
-  splitSentences,
 } from '../../src/agent/synthesizer.js';
+import { plainText, splitSentences } from '../../src/text/sentences.js';
 import { findEmbeddingModel } from '../../src/models/manifest.js';
 import { loadEmbedder, type Embedder } from '../../src/models/embedder.js';
 import { searchResult } from '../helpers/answerParts.js';

@@ -4,13 +4,12 @@ import { SYNTHESIZER_PROMPT } from '../../src/agent/prompts.js';
 import {
   commandLines,
   formatNotes,
-  plainText,
   quotePool,
   selectAnswerSentences,
-  splitSentences,
   synthesize,
   verifyAnswer,
 } from '../../src/agent/synthesizer.js';
+import { plainText, splitSentences } from '../../src/text/sentences.js';
 import { searchResult, useBundledEmbedder } from '../helpers/answerParts.js';
 import { lastUserText, ScriptedModel } from '../helpers/scriptedModel.js';
 

@@ -7,7 +7,8 @@ import type { ToolMessage } from '@langchain/core/messages';
 import type { SearchResult } from '../../search/similaritySearch.js';
 import { FINAL_ANSWER_PROMPT, NOTHING_FOUND } from '../prompts.js';
 import type { RetrieveArtifact, SourceArtifact } from '../retrieveNotesTool.js';
-import { splitSentences, verifyAnswer } from '../synthesizer.js';
+import { verifyAnswer } from '../synthesizer.js';
+import { splitSentences } from '../../text/sentences.js';
 import { messageText, pseudoChunk } from './messages.js';
 import type { AgentCallbacks, StepDeps } from './types.js';
 

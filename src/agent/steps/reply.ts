@@ -7,7 +7,7 @@ import type { ChatTurn } from '../../models/chatModel.js';
 import { RECAP_PROMPT } from '../prompts.js';
 import { acceptableReply, clarifyingQuestion, greetingFor, replyLanguageInstruction } from '../language.js';
 import type { SourceArtifact } from '../retrieveNotesTool.js';
-import { splitSentences } from '../synthesizer.js';
+import { splitSentences } from '../../text/sentences.js';
 import { answerLeak } from '../promptLeak.js';
 import { checkedSentences } from './compose.js';
 import { pseudoChunk, streamedAnswer } from './messages.js';

@@ -1,0 +1,181 @@
+/**
+ * A note's text as sentences: markdown turned into plain blocks (plainText) and blocks cut into sentences
+ * (splitSentences). The answer rule quotes these sentences, and the index embeds them (sentence vectors), so both see
+ * the same sentences.
+ */
+
+const segmenter = new Intl.Segmenter('en', { granularity: 'sentence' });
+/** Sentences, never spanning a line break (lines are separate blocks after plainText). */
+export function splitSentences(text: string): string[] {
+  return text
+    .split('\n')
+    .flatMap((line) => joinJapaneseContinuations([...segmenter.segment(line)].map((s) => s.segment)))
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
+/**
+ * A Japanese sentence never begins with a particle or other hiragana after a Latin full stop or question mark: the
+ * sentence breaker ended a sentence at the "." of "`.`で始まるファイル…" or "`ntn_...` で始まる長い英数字の文字列…",
+ * and the rest was quoted as "で始まるファイルとフォルダは…". Such a piece goes back onto the one before it.
+ */
+function joinJapaneseContinuations(segments: string[]): string[] {
+  const out: string[] = [];
+  for (const s of segments) {
+    const prev = out.at(-1);
+    if (prev !== undefined && /^\s*\p{Script=Hiragana}/u.test(s) && /[.?!…]\s*$/.test(prev))
+      out[out.length - 1] = prev + s;
+    else out.push(s);
+  }
+  return out;
+}
+
+/** A table row's cells, split on the pipes that are not escaped (GFM: `\|` is a pipe inside a cell). */
+function tableCells(row: string): string[] {
+  return row
+    .trim()
+    .replace(/^\|/, '')
+    .replace(/(?<!\\)\|$/, '')
+    .split(/(?<!\\)\|/)
+    .map((c) => c.replace(/\\\|/g, '|').trim());
+}
+
+const TABLE_SEPARATOR = /^\s*\|?\s*:?-+:?\s*(?:\|\s*:?-+:?\s*)*\|?\s*$/;
+
+/**
+ * One table row as a sentence a reader can take on its own: the first cell, then each other cell under its column's
+ * header ("Move the cursor to the end of the current line — Shortcut: End"). Every word is the note's, so the
+ * grounding check accepts it; kept as "| a | b |" the row was never quotable, and a shortcut or plan-limit question
+ * whose answer is a table row found no sentence in the right note.
+ */
+function rowSentence(cells: string[], header: string[]): string {
+  const [first = '', ...rest] = cells;
+  const values = rest
+    .map((c, i) => (c && header[i + 1] ? `${header[i + 1]}: ${c}` : c))
+    .filter(Boolean)
+    .join('; ');
+  return [first, values].filter(Boolean).join(' — ');
+}
+
+/**
+ * Markdown tables rewritten as one paragraph per body row (rowSentence); the header row is folded into every row
+ * and the separator row dropped. A chunk can begin inside a table (the chunker splits long ones), so pipe rows with
+ * no header in sight are rendered the same way without column names. Fenced code is left alone.
+ */
+function tablesAsSentences(body: string): string {
+  const lines = body.split('\n');
+  const out: string[] = [];
+  let fenced = false;
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    if (/^\s*(```|~~~)/.test(line)) fenced = !fenced;
+    const isRow = (l: string | undefined) => l !== undefined && /^\s*\|.*\|\s*$/.test(l) && !TABLE_SEPARATOR.test(l);
+    const next = lines[i + 1] ?? '';
+    const headed =
+      line.includes('|') && next.includes('|') && TABLE_SEPARATOR.test(next) && !TABLE_SEPARATOR.test(line);
+    if (fenced || (!headed && !isRow(line))) {
+      out.push(line);
+      continue;
+    }
+    const header = headed ? tableCells(line) : [];
+    let j = headed ? i + 2 : i;
+    for (; j < lines.length && (isRow(lines[j]) || (headed && lines[j]!.includes('|') && lines[j]!.trim())); j++) {
+      const sentence = rowSentence(tableCells(lines[j]!), header);
+      if (sentence) out.push('', sentence, '');
+    }
+    i = j - 1;
+  }
+  return out.join('\n');
+}
+
+/**
+ * What an embedded file leaves in quotable text: nothing for an icon or picture (`![[lucide-calendar.svg#icon]]`
+ * became "Click Open today's daily note lucide-calendar.svg in the ribbon."), and an image's alt text only when it
+ * reads as words (three or more, not a file name or a size like "250").
+ */
+function imageText(alt: string | undefined): string {
+  const text = (alt ?? '').replace(/\|.*$/, '').trim();
+  const readable = text.split(/\s+/).filter((w) => /\p{L}{2,}/u.test(w)).length >= 3 && !/\.\w{2,4}$/.test(text);
+  return readable ? ` ${text}` : '';
+}
+
+/** A bare Lucide icon name written as text ("lucide-cog.svg"), not inside inline code where it is the subject. */
+const ICON_NAME = /(^|[^\w`-])lucide-[a-z0-9-]+(?:\.svg)?(?![\w`-])/g;
+
+/** A list item that is nothing but links ("- [[Import Markdown files]]"): a "see also" entry, a page name. */
+const LINKS_ONLY = /^(?:\s*(?:!?\[\[[^\]]*\]\]|\[[^\]]*\]\([^)]*\)|<[^>]*>)\s*[,;]?)+\s*$/;
+
+/**
+ * Plain text of a chunk for quoting: markdown noise (callout markers, link brackets, emphasis) removed and
+ * headings dropped (the heading path is shown with the source). Blocks stay on separate lines so a heading or
+ * list item never fuses into the next sentence.
+ *
+ * `prose` (the answer's quotes, not the prompt or the excerpts) also leaves out what is not a sentence of the note:
+ * fenced code (a code line, "on # enable restricted mode off # disable restricted mode", or a file tree, "Airtable/
+ * Projects/ Tasks.base", was quoted as an answer sentence), and list items that are only links (a "see also" list's
+ * "Import Markdown files" was quoted as the first sentence), and an image's alt text (a caption of a picture the
+ * answer does not show: "Example of a base showing a table view with a list of books" was quoted for a question about
+ * list views). Inline code stays: a command line written as inline code (tldr-pages) is the answer.
+ */
+export function plainText(markdown: string, opts: { prose?: boolean } = {}): string {
+  const body = tablesAsSentences(markdown.replace(/^---\n[\s\S]*?\n---\n?/, ''));
+  const blocks: string[] = [];
+  let current: string[] = [];
+  let inQuote = false;
+  let fenced = false;
+  const flush = () => {
+    if (current.length) blocks.push(current.join(' '));
+    current = [];
+  };
+  for (const raw of body.split('\n')) {
+    const fence = /^\s*(?:>\s*)*(```|~~~)/.test(raw);
+    if (fence) fenced = !fenced;
+    if (!raw.trim() || /^\s*#{1,6}\s/.test(raw) || fence || (opts.prose && fenced)) {
+      flush();
+      continue;
+    }
+    // A list item or a quote line starts its own block; a plain soft-wrapped line continues the paragraph.
+    const item = /^\s*(?:>\s*)*(?:[-*+]|\d+[.)])\s+(?:\[[ xX]\]\s+)?/.exec(raw);
+    if (opts.prose && item && LINKS_ONLY.test(raw.slice(item[0].length))) {
+      flush();
+      continue;
+    }
+    const quote = /^\s*>/.test(raw);
+    if (item || quote !== inQuote) flush();
+    inQuote = quote;
+    current.push(
+      raw
+        .slice(item ? item[0].length : 0)
+        .replace(/^\s*(?:>\s?)*/, '')
+        .trim(),
+    );
+    // A callout's title line ("> [!info] Info") is a heading of sorts: never fused with its body.
+    if (/\[![\w-]+\]/.test(raw)) flush();
+  }
+  flush();
+  return blocks
+    .map((b) =>
+      b
+        .replace(/\[![\w-]+\][-+]?\s*/g, '')
+        // An embed alone in brackets ("（ ![[lucide-trash-2.svg#icon]] ）", common in the Japanese help) goes with them.
+        .replace(
+          /\s*[（(]\s*!\[\[[^\]]*\]\]\s*[）)]|\s*!\[\[[^\]]*\]\]|\s*!\[([^\]]*)\]\([^)]*\)/g,
+          (_m, alt?: string) => (opts.prose ? '' : imageText(alt)),
+        )
+        .replace(ICON_NAME, '$1')
+        // A link to a heading of the same note ("[[#Use computer backups|computer backup]]") reads as its alias or
+        // heading; it stayed as raw brackets in quotes.
+        .replace(
+          /!?\[\[([^\]|#]*)(?:#+([^\]|]*))?(?:\|([^\]]+))?\]\]/g,
+          (m, target: string, heading?: string, alias?: string) => alias ?? (target || heading || m),
+        )
+        .replace(/\[([^\]]+)\]\([^)]*\)/g, '$1')
+        .replace(/`([^`\n]+)`/g, '$1')
+        // Emphasis only where it is markup: markers hugging a word at word boundaries (file_name stays intact).
+        .replace(/(^|[\s(])(\*{1,3}|_{1,3})(?=\S)([^*_\n]*?\S)\2(?=$|[\s).,;:!?])/g, '$1$3')
+        .replace(/\s+/g, ' ')
+        .trim(),
+    )
+    .filter(Boolean)
+    .join('\n');
+}
