@@ -2,19 +2,18 @@
  * Sentence vectors as a dense signal, measured before anything is built for them (README, "Sentence vectors"). Every
  * note of an existing index is ranked three ways by dense similarity to each question: by its best chunk vector (what
  * search ranks by; this column reproduces `npm run eval`'s dense rows), by its best sentence vector, and by the two
- * added. Sentences are cut as the answer rule cuts them (plainText, splitSentences) and embedded with the note title
- * and heading path in front, as chunks are (embeddingText). Their vectors are cached in `--cache FILE`, since
- * embedding a vault's sentences takes minutes. Choose on `--part tune` sets only.
+ * added. Sentences are those the index would store for any chunk (everySentenceText; it stores Japanese and Chinese
+ * ones only). Their vectors are cached in `--cache FILE`, since embedding a vault's sentences takes minutes. Choose on
+ * `--part tune` sets only.
  *
  *   node --import tsx bench/sentenceVectors.ts --data DIR --cache FILE.json --set NAME [--set NAME ...]
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { VaultService } from '../src/services/vaultService.js';
 import { cosine } from '../src/models/embedder.js';
-import { plainText, splitSentences } from '../src/text/sentences.js';
 import { scoreRanking } from '../src/search/evaluate.js';
 import { loadEvalSets, selectEvalSets, checkQuestionFile } from '../src/search/evalSets.js';
-import { embeddingText } from '../src/pipeline/chunkRecords.js';
+import { embeddingText, everySentenceText } from '../src/pipeline/chunkRecords.js';
 import { option, repeated } from './lib/args.js';
 
 const cacheFile = option('--cache')!;
@@ -27,18 +26,8 @@ const chunks = service.index.db.db
   .prepare('select source, title, header_path, page_content from obq_chunks')
   .all() as Chunk[];
 
-/** A chunk's sentences as the embedder sees them: each in its chunk's place (embeddingText). */
-function sentenceTexts(c: Chunk): string[] {
-  return plainText(c.page_content)
-    .split('\n')
-    .flatMap(splitSentences)
-    .map((s) => s.trim())
-    .filter((s) => s.length >= 6)
-    .map((s) => embeddingText({ ...c, page_content: s }));
-}
-
 const cache: Record<string, number[]> = existsSync(cacheFile) ? JSON.parse(readFileSync(cacheFile, 'utf8')) : {};
-const sentences = chunks.flatMap((c) => sentenceTexts(c).map((text) => ({ source: c.source, text })));
+const sentences = chunks.flatMap((c) => everySentenceText(c).map((text) => ({ source: c.source, text })));
 const missing = [...new Set(sentences.map((s) => s.text).filter((t) => !cache[t]))];
 console.error(`${sentences.length} sentences in ${chunks.length} chunks; ${missing.length} to embed`);
 for (let i = 0; i < missing.length; i += 64) {

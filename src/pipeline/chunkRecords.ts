@@ -62,7 +62,11 @@ export function embeddingText(rec: Pick<ChunkRecord, 'title' | 'header_path' | '
  * most chunks, pay nothing for it.
  */
 export function sentenceTexts(rec: Pick<ChunkRecord, 'title' | 'header_path' | 'page_content'>): string[] {
-  if (!isUnspaced(rec.page_content)) return [];
+  return isUnspaced(rec.page_content) ? everySentenceText(rec) : [];
+}
+
+/** Every chunk's sentence texts, whatever its language (what bench/sentenceVectors.ts measures). */
+export function everySentenceText(rec: Pick<ChunkRecord, 'title' | 'header_path' | 'page_content'>): string[] {
   return plainText(rec.page_content)
     .split('\n')
     .flatMap(splitSentences)
