@@ -8,6 +8,9 @@ import {
 import { VaultService, UsageError } from '../services/vaultService.js';
 import { runAnswerEval, summariseAnswers, type AnswerCase, type AnswerRow } from '../agent/answerEval.js';
 import { printJson } from './output.js';
+import { defaultEvalRoot } from './evalCommand.js';
+import { openEvalIndex } from '../services/evalIndex.js';
+import path from 'node:path';
 
 /** `npm run eval -- --answers`: the agent on each question of the chosen sets, scored by src/agent/answerEval.ts. */
 
@@ -19,6 +22,13 @@ export interface AnswersCommandOptions {
   limit?: number;
   /** An index folder, for sets that all share one vault. */
   data?: string;
+  /**
+   * Without --data: where the sets' indexes live, one folder per vault and embedder, as for retrieval (default: app
+   * data/eval), so answers are measured on the very indexes `npm run eval` ranks with.
+   */
+  dataRoot?: string;
+  /** The bundled embedder for a new index under the data root (default: the one a first sync picks). */
+  embeddingModel?: string;
   /** Another question-set manifest than eval/sets.json. */
   manifest?: string;
   /** The user's own questions instead of a manifest's sets: this vault and this JSONL file (on- and off-topic). */
@@ -55,7 +65,12 @@ export async function runAnswersCommand(opts: AnswersCommandOptions): Promise<vo
         }));
       });
     const today = pinnedToday(sets.filter((s) => s.vault === vault));
-    const service = await VaultService.open({ vault, dataDir: opts.data });
+    // The user's own file, or one named index, as before; a manifest's sets use the eval indexes (until
+    // 2026-11-26 they used the app's own index of the vault, and --data-root was silently ignored).
+    const service =
+      opts.data || opts.vault
+        ? await VaultService.open({ vault, dataDir: opts.data })
+        : (await openEvalIndex(path.resolve(opts.dataRoot ?? defaultEvalRoot()), vault, opts.embeddingModel)).service;
     try {
       await service.sync();
       const { createChatService } = await import('../agent/chatService.js');

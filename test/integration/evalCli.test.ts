@@ -140,6 +140,18 @@ describe('obsiquery eval over a manifest of question sets', () => {
     expect(bad.stderr).toMatch(/mine\.jsonl:1: "Garden\/Nope\.md" does not exist/);
   }, 300_000);
 
+  it('--answers over the sets measures the indexes under --data-root, as retrieval does', async () => {
+    const root = path.join(tmp.dir, 'answer-indexes');
+    const run = await runCli(
+      ['eval', '--manifest', manifest, '--data-root', root, '--answers', '--set', 'garden-tune', '--json'],
+      { home, env },
+    );
+    expect(run.code, run.stderr).toBe(0);
+    expect((JSON.parse(run.stdout) as { sets: { set: string }[] }).sets.map((x) => x.set)).toEqual(['garden-tune']);
+    // One index folder per vault and embedder, named as retrieval names it.
+    expect(readdirSync(root)).toEqual([`vault--${FAST_EMBEDDING_MODEL}`]);
+  }, 300_000);
+
   it('says what is wrong with a bad set name, a lone --queries, or a broken manifest (exit 2)', async () => {
     const bad = await eval_('--set', 'nope');
     expect(bad.code).toBe(2);
