@@ -110,8 +110,13 @@ async function embedChunks(chunks: ChunkRecord[], source: string, ctx: NoteIndex
   }
 }
 
-/** Per chunk, the vectors of its sentences (sentenceTexts: Japanese and Chinese chunks only). */
+/**
+ * Per chunk, the vectors of its sentences (sentenceTexts: Japanese and Chinese chunks only), for an embedder whose
+ * search is calibrated for them (a `denseWeightCjkSentences`, the multilingual model's): they were measured with that
+ * model, and the English models cannot read those sentences anyway.
+ */
 async function embedSentences(chunks: ChunkRecord[], ctx: NoteIndexing): Promise<Float32Array[][]> {
+  if (ctx.opts.embedder.calibration.denseWeightCjkSentences === undefined) return chunks.map(() => []);
   const texts = chunks.map(sentenceTexts);
   const flat = texts.flat();
   if (flat.length === 0) return chunks.map(() => []);

@@ -91,6 +91,21 @@ describe('sentence vectors of Japanese and Chinese chunks', () => {
     expect(enHit.dense_score).toBeCloseTo(cosine(qe!, chunkVector!), 4);
   });
 
+  it('an English embedder, not calibrated for them, stores none', async () => {
+    const english = await VaultService.open({
+      vault,
+      dataDir: path.join(tmp.dir, 'data-minilm'),
+      embeddingModel: 'all-MiniLM-L6-v2-int8',
+    });
+    try {
+      expect((await english.sync()).failed).toBe(0);
+      const n = english.index.db.db.prepare('select count(*) as n from obq_sentence_vectors').get() as { n: number };
+      expect(n.n).toBe(0);
+    } finally {
+      english.close();
+    }
+  });
+
   it('an edited note replaces its sentence vectors, a deleted note takes them along', async () => {
     writeNotes(vault, { '同期.md': `${JA_NOTE}\n暗号化された保管庫も同期できます。` }, new Date(Date.now() + 60_000));
     expect((await service.sync()).failed).toBe(0);
