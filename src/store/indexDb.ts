@@ -160,7 +160,7 @@ export class IndexDb {
       try {
         return IndexDb.openOnce(file);
       } catch (err) {
-        if ((err as { code?: string }).code !== 'SQLITE_BUSY' || attempt >= 50) throw err;
+        if (!isTransientOpenError(err) || attempt >= 50) throw err;
         Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 20 + Math.random() * 80);
       }
     }
@@ -719,6 +719,16 @@ function unpackVectors(blob: Buffer, dimension: number): Float32Array[] {
   for (let at = 0; at < blob.byteLength; at += size)
     out.push(new Float32Array(blob.buffer.slice(blob.byteOffset + at, blob.byteOffset + at + size)));
   return out;
+}
+
+/**
+ * An error another process opening or migrating the same new index at the same moment causes, gone on a retry:
+ * SQLITE_BUSY, and the same lock met inside FTS5's table constructor, which SQLite reports as "vtable constructor
+ * failed" (seen once in concurrency.test.ts after migration 6 added a step after the FTS table's creation).
+ */
+function isTransientOpenError(err: unknown): boolean {
+  const e = err as { code?: string; message?: string };
+  return e.code === 'SQLITE_BUSY' || /vtable constructor failed/.test(String(e.message));
 }
 
 function isCorruption(err: unknown): boolean {
