@@ -9,6 +9,8 @@ import type { SyncOptions, SyncSummary } from './syncTypes.js';
 import { IndexingProgress } from './syncProgress.js';
 import { BatchWriter } from './batchWriter.js';
 import { indexNote, type NoteIndexing } from './indexNote.js';
+import { sentenceTexts } from './chunkRecords.js';
+import type { Embedder } from '../models/embedder.js';
 
 export type { SyncOptions, SyncProgress, SyncSummary } from './syncTypes.js';
 export { DEFAULT_BATCH_CHUNKS, DEFAULT_FIRST_BATCH_CHUNKS, batchLimit, describeWriteError } from './batchWriter.js';
@@ -39,6 +41,7 @@ async function scanAndRecord(
   summary.unchanged = changes.unchanged;
   const dailyNoteFormat = readDailyNoteFormat(root);
   requeueRedatedNotes(db, root, dailyNoteFormat);
+  requeueForSentenceVectors(db, opts.embedder);
   cp('after-scan');
 
   if (changes.gone.length > 0) {
@@ -153,6 +156,20 @@ function selectPending(db: IndexDb, refused: Set<string>): LogRow[] {
 }
 
 const DAILY_NOTE_FORMAT_KEY = 'daily_note_format';
+const SENTENCE_VECTORS_KEY = 'sentence_vectors_checked';
+
+/**
+ * An index written before sentence vectors existed (migration 6) holds its Japanese and Chinese chunks without them,
+ * and search then scores those chunks by their chunk vector alone: the user would not get the better search until
+ * each note happened to change. So the first sync with an embedder that uses them (indexNote's embedSentences)
+ * indexes those notes again, once: only those notes, and the check is not repeated (a chunk whose sentences are all
+ * too short has none and would otherwise be re-indexed at every sync).
+ */
+function requeueForSentenceVectors(db: IndexDb, embedder: Embedder): void {
+  if (embedder.calibration.denseWeightCjkSentences === undefined || db.getMeta(SENTENCE_VECTORS_KEY)) return;
+  db.requeueForReindex(db.filesLackingSentenceVectors((chunk) => sentenceTexts(chunk).length > 0));
+  db.setMeta(SENTENCE_VECTORS_KEY, '1');
+}
 
 /**
  * A daily note's date lives in every one of its chunks (filters read it on both retrieval sides), so when

@@ -354,6 +354,24 @@ export class IndexDb {
     return out;
   }
 
+  /**
+   * The files with a chunk that has no sentence vectors although `wantsThem` says it should: chunks written before
+   * migration 6 (or by a build without sentence vectors). One pass over the chunk texts; sync asks once per index.
+   */
+  filesLackingSentenceVectors(
+    wantsThem: (chunk: { title: string; header_path: string; page_content: string }) => boolean,
+  ): number[] {
+    const rows = this.db
+      .prepare(
+        `select c.file_id, c.title, c.header_path, c.page_content from obq_chunks c
+         left join obq_sentence_vectors s on s.chunk_rowid = c.rowid where s.chunk_rowid is null`,
+      )
+      .iterate() as IterableIterator<{ file_id: number; title: string; header_path: string; page_content: string }>;
+    const files = new Set<number>();
+    for (const row of rows) if (!files.has(row.file_id) && wantsThem(row)) files.add(row.file_id);
+    return [...files];
+  }
+
   chunkIdsOf(fileId: number): string[] {
     return (
       this.db.prepare('select chunk_id from obq_chunk_log where file_id = ?').all(fileId) as { chunk_id: string }[]

@@ -132,7 +132,8 @@ export const migrations: readonly string[] = [
   // 6: sentence vectors of Japanese and Chinese chunks (README, "Sentence vectors"), one row per chunk holding its
   // sentences' vectors back to back as float32. They live and die with their chunk row, in SQLite's transactions:
   // search only re-scores candidates with them, so no vector index is needed. Chunks indexed before have none until
-  // their note is indexed again; search then scores them by their chunk vector alone.
+  // their note is indexed again (the next sync does it: requeueForSentenceVectors); search scores them by their chunk
+  // vector alone meanwhile.
   `
   create table obq_sentence_vectors (
     chunk_rowid INTEGER primary key,

@@ -106,6 +106,27 @@ describe('sentence vectors of Japanese and Chinese chunks', () => {
     }
   });
 
+  it('an index written before sentence vectors gains them at the next sync, re-indexing only those notes, once', async () => {
+    // What an index from before migration 6 holds after migrating: its chunks, an empty sentence table, no check made.
+    service.index.db.db.exec(
+      `delete from obq_sentence_vectors; delete from obq_meta where key = 'sentence_vectors_checked'`,
+    );
+    const englishChunk = service.index.db.chunkIdsOf(service.index.db.fileByPath(path.join(vault, 'Sync.md'))!.id);
+    expect(englishChunk.length).toBe(1);
+
+    const upgrade = await service.sync();
+    expect(upgrade.failed).toBe(0);
+    // The Japanese note's chunks were replaced (re-embedded with their sentences); the English note's kept.
+    expect([upgrade.chunks_deleted, upgrade.chunks_added]).toEqual([1, 1]);
+    expect(sentenceRows()).toEqual([{ source: '同期.md', bytes: 3 * 384 * 4 }]);
+    expect(service.index.db.chunkIdsOf(service.index.db.fileByPath(path.join(vault, 'Sync.md'))!.id)).toEqual(
+      englishChunk,
+    );
+
+    const next = await service.sync();
+    expect([next.chunks_deleted, next.chunks_added]).toEqual([0, 0]);
+  });
+
   it('an edited note replaces its sentence vectors, a deleted note takes them along', async () => {
     writeNotes(vault, { '同期.md': `${JA_NOTE}\n暗号化された保管庫も同期できます。` }, new Date(Date.now() + 60_000));
     expect((await service.sync()).failed).toBe(0);
