@@ -2,7 +2,7 @@ import Database from 'better-sqlite3';
 import { existsSync, mkdirSync, renameSync } from 'node:fs';
 import path from 'node:path';
 import { indexText, stemsAsEnglish, wordTerms, words } from '../text/segment.js';
-import { FILE_NAME_SQL, FTS_TEXT_FUNCTION, migrations } from './migrations.js';
+import { FILE_NAME_SQL, FTS_TEXT_FUNCTION, OLDEST_READABLE_VERSION, migrations } from './migrations.js';
 import { linkFileName, linkTargets } from '../obsidian/wikilinks.js';
 import { IndexError } from '../shared/errors.js';
 import { buildWhere } from './whereClause.js';
@@ -97,12 +97,15 @@ export const ALIAS_SEPARATOR = '\u001f';
  */
 export class IndexDb {
   readonly db: Database.Database;
+  /** A reader of an index from before migration 6, which created obq_sentence_vectors (writers always migrate). */
+  private readonly readsBeforeSentenceVectors: boolean;
 
   private constructor(
     readonly file: string,
     readOnly = false,
   ) {
     this.db = new Database(file, { readonly: readOnly, fileMustExist: readOnly });
+    this.readsBeforeSentenceVectors = readOnly && this.schemaVersion < 6;
     if (!readOnly) {
       this.db.pragma('journal_mode = WAL');
       this.db.pragma('synchronous = NORMAL');
@@ -142,15 +145,22 @@ export class IndexDb {
     const file = path.join(dataDir, DB_FILE);
     if (!existsSync(file)) return undefined;
     const idx = new IndexDb(file, true);
-    const version = idx.db.pragma('user_version', { simple: true }) as number;
-    if (version !== migrations.length) {
+    const version = idx.schemaVersion;
+    if (version < OLDEST_READABLE_VERSION || version > migrations.length) {
       idx.close();
       throw new CorruptIndexError(
-        `The index at ${dataDir} has schema version ${version}, this ObsiQuery reads version ${migrations.length}: run \`obsiquery sync\` once to bring it up to date.`,
+        version > migrations.length
+          ? `The index at ${dataDir} has schema version ${version}, written by a newer ObsiQuery; this one reads up to version ${migrations.length}: update ObsiQuery.`
+          : `The index at ${dataDir} has schema version ${version}, this ObsiQuery reads versions ${OLDEST_READABLE_VERSION}–${migrations.length}: run \`obsiquery sync\` once to bring it up to date.`,
         file,
       );
     }
     return idx;
+  }
+
+  /** How far this database's schema has come (its migrations run; below migrations.length only for a reader). */
+  get schemaVersion(): number {
+    return this.db.pragma('user_version', { simple: true }) as number;
   }
 
   private static openChecked(file: string): IndexDb {
@@ -343,6 +353,8 @@ export class IndexDb {
   /** The sentence vectors of these chunks, by chunk id (chunks without any are left out). */
   sentenceVectorsOf(chunkIds: string[], dimension: number): Map<string, Float32Array[]> {
     const out = new Map<string, Float32Array[]>();
+    // A reader of an index from before migration 6 (openReadOnly) has no such table: every chunk goes without.
+    if (this.readsBeforeSentenceVectors) return out;
     const stmt = this.db.prepare(
       `select c.chunk_id, s.vectors from obq_chunks c join obq_sentence_vectors s on s.chunk_rowid = c.rowid
        where c.chunk_id = ?`,

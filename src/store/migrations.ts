@@ -20,6 +20,14 @@ const FTS_INSERT_FROM = (row: string) =>
 export const FILE_NAME_SQL = "lower(replace(source, rtrim(source, replace(source, '/', '')), ''))";
 
 /**
+ * The oldest schema a reader of this build can search (IndexDb.openReadOnly, the MCP server, which must not migrate).
+ * Migration 5 rewrote what the FTS table holds, so an older index's BM25 terms do not match this build's queries;
+ * later migrations only add (6: sentence vectors, which a reader then goes without). Raise it when a migration
+ * changes what an existing table means.
+ */
+export const OLDEST_READABLE_VERSION = 5;
+
+/**
  * Versioned schema migrations for the index database. Each entry runs once, in order, inside a transaction;
  * PRAGMA user_version records how far a database has come. Never edit a shipped migration: add a new one.
  */

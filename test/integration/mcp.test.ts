@@ -3,8 +3,10 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import Database from 'better-sqlite3';
 import {
   appendFileSync,
+  cpSync,
   existsSync,
   readFileSync,
   readdirSync,
@@ -364,6 +366,68 @@ describe('obsiquery mcp on a synced copy of obsidian-help-en', () => {
       expect(existsSync(path.join(emptyData, 'obq.sqlite'))).toBe(false);
     } finally {
       await other.client.close();
+    }
+  });
+
+  it('searches an index written by an older build it can read, and says what to do with one it cannot', async () => {
+    // A copy of the synced index taken back to schema 5 (before sentence vectors), as an index from before that
+    // build looks: the server must not migrate it (it never writes), and needs not, since 6 only added a table.
+    const older = path.join(tmp.dir, 'data-v5');
+    cpSync(dataDir, older, { recursive: true });
+    const setVersion = (version: number, sql = '') => {
+      const db = new Database(path.join(older, 'obq.sqlite'));
+      db.exec(sql);
+      db.pragma(`user_version = ${version}`);
+      db.close();
+    };
+    setVersion(5, 'drop trigger obq_chunks_sentences_ad; drop table obq_sentence_vectors;');
+    const reader = await connect(['--vault', vault, '--data', older], home);
+    try {
+      const r = (await reader.client.callTool({
+        name: 'search_notes',
+        arguments: { query: 'how long are file recovery snapshots kept', k: 5 },
+      })) as CallToolResult;
+      expect(r.isError, text(r)).toBeFalsy();
+      expect((r.structuredContent as { results: Hit[] }).results[0]!.path).toBe('Plugins/File recovery.md');
+      // A Japanese query is the one that reads sentence vectors: it goes without them, not with an error.
+      const ja = (await reader.client.callTool({
+        name: 'search_notes',
+        arguments: { query: 'File recovery のスナップショットはいつまで残る？', k: 5 },
+      })) as CallToolResult;
+      expect(ja.isError, text(ja)).toBeFalsy();
+      expect((ja.structuredContent as { results: Hit[] }).results.map((h) => h.path)).toContain(
+        'Plugins/File recovery.md',
+      );
+    } finally {
+      await reader.client.close();
+    }
+    const versionOf = () => {
+      const db = new Database(path.join(older, 'obq.sqlite'), { readonly: true });
+      const v = db.pragma('user_version', { simple: true });
+      db.close();
+      return v;
+    };
+    expect(versionOf()).toBe(5);
+
+    // Before migration 5 the BM25 terms meant something else (sync must rebuild them); a newer build's index is
+    // not this build's to read.
+    for (const [version, advice] of [
+      [4, `run \`obsiquery sync\` once`],
+      [99, 'written by a newer ObsiQuery'],
+    ] as const) {
+      setVersion(version);
+      const refused = await connect(['--vault', vault, '--data', older], home);
+      try {
+        const r = (await refused.client.callTool({
+          name: 'search_notes',
+          arguments: { query: 'snapshots' },
+        })) as CallToolResult;
+        expect(r.isError).toBe(true);
+        expect(text(r)).toContain(advice);
+      } finally {
+        await refused.client.close();
+      }
+      expect(versionOf()).toBe(version);
     }
   });
 
