@@ -12,11 +12,13 @@ export const ERROR_CODES = {
   'vault.noteUnreadable': { exit: 1, http: 200, stack: true },
   'vault.pathRefused': { exit: 1, http: 200, stack: true },
   'vault.linkPolicy': { exit: 1, http: 200, stack: true },
-  // The index: missing, corrupt, locked by another sync, or in an unusable data directory.
+  // The index: missing, corrupt, locked by another sync, of a schema this build cannot use, or in an unusable
+  // data directory.
   'index.notFound': { exit: 1, http: 200, stack: true },
   'index.corrupt': { exit: 1, http: 200, stack: true },
   'index.locked': { exit: 1, http: 200, stack: false },
   'index.dataDir': { exit: 2, http: 200, stack: false },
+  'index.schema': { exit: 2, http: 200, stack: false },
   // Embedding: vectors of another model or dimension cannot be mixed with the stored ones.
   'embedding.modelMismatch': { exit: 2, http: 200, stack: false },
   'embedding.dimensionMismatch': { exit: 1, http: 200, stack: true },

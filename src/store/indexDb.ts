@@ -86,6 +86,20 @@ export class CorruptIndexError extends IndexError {
   }
 }
 
+/**
+ * An index of a schema this build cannot use: written by a newer ObsiQuery (never written to here, since its
+ * tables may mean something this build does not know), or, for a reader that must not migrate, too old.
+ */
+export class IndexSchemaError extends IndexError {
+  constructor(
+    message: string,
+    readonly file: string,
+  ) {
+    super('index.schema', message);
+    this.name = 'IndexSchemaError';
+  }
+}
+
 const DB_FILE = 'obq.sqlite';
 /** Joins a note's aliases in obq_chunks.aliases: a character no alias contains, so an alias is never split. */
 export const ALIAS_SEPARATOR = '\u001f';
@@ -148,9 +162,9 @@ export class IndexDb {
     const version = idx.schemaVersion;
     if (version < OLDEST_READABLE_VERSION || version > migrations.length) {
       idx.close();
-      throw new CorruptIndexError(
+      throw new IndexSchemaError(
         version > migrations.length
-          ? `The index at ${dataDir} has schema version ${version}, written by a newer ObsiQuery; this one reads up to version ${migrations.length}: update ObsiQuery.`
+          ? newerSchemaMessage(dataDir, version)
           : `The index at ${dataDir} has schema version ${version}, this ObsiQuery reads versions ${OLDEST_READABLE_VERSION}–${migrations.length}: run \`obsiquery sync\` once to bring it up to date.`,
         file,
       );
@@ -194,6 +208,7 @@ export class IndexDb {
     // (the app's worker and a CLI) must not both run migration 1.
     const step = this.db.transaction(() => {
       const v = this.db.pragma('user_version', { simple: true }) as number;
+      if (v > migrations.length) throw new IndexSchemaError(newerSchemaMessage(path.dirname(this.file), v), this.file);
       if (v >= migrations.length) return false;
       this.db.exec(migrations[v]!);
       this.db.pragma(`user_version = ${v + 1}`);
@@ -759,6 +774,10 @@ function unpackVectors(blob: Buffer, dimension: number): Float32Array[] {
 function isTransientOpenError(err: unknown): boolean {
   const e = err as { code?: string; message?: string };
   return e.code === 'SQLITE_BUSY' || /vtable constructor failed/.test(String(e.message));
+}
+
+function newerSchemaMessage(dataDir: string, version: number): string {
+  return `The index at ${dataDir} has schema version ${version}, written by a newer ObsiQuery; this one knows versions up to ${migrations.length}: update ObsiQuery, or use another data folder.`;
 }
 
 function isCorruption(err: unknown): boolean {

@@ -1,5 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { existsSync, openSync, readdirSync, rmSync, statSync, truncateSync, writeSync, closeSync } from 'node:fs';
+import {
+  existsSync,
+  openSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  truncateSync,
+  writeSync,
+  closeSync,
+} from 'node:fs';
 import path from 'node:path';
 import { copyVault, runCli, sampleVault, tempDir, useFastEmbedder } from '../helpers/fixtures.js';
 import { IndexDb } from '../../src/store/indexDb.js';
@@ -108,5 +118,25 @@ describe('corrupt or mismatched index', () => {
     expect(s.added + s.modified).toBe(noteCount);
     expect(await doctorOk(data)).toBe(true);
     expect(existsSync(path.join(data, 'obq.sqlite'))).toBe(true);
+  }, 180_000);
+
+  it('an index a newer build wrote: refused with a clear message, neither written to nor moved aside', async () => {
+    const data = await freshIndex('newer');
+    const file = path.join(data, 'obq.sqlite');
+    const idx = IndexDb.open(data);
+    idx.db.pragma('wal_checkpoint(TRUNCATE)');
+    idx.db.pragma('user_version = 99');
+    idx.close();
+    const before = readFileSync(file);
+    for (const args of [
+      ['sync', '--vault', vault],
+      ['search', 'sourdough'],
+    ]) {
+      const r = await runCli([...args, '--data', data, '--json'], { home });
+      expect(r.code, r.stderr).toBe(2);
+      expect(r.stderr).toMatch(/schema version 99, written by a newer ObsiQuery.*update ObsiQuery/s);
+    }
+    expect(readFileSync(file).equals(before)).toBe(true);
+    expect(readdirSync(data).filter((f) => f.includes('corrupt'))).toEqual([]);
   }, 180_000);
 });
