@@ -35,11 +35,14 @@ export interface ServerHandle {
  * Starts a server for this spec file (beforeAll) and stops it afterwards. With `synced`, the vault is added over
  * the API and fully indexed before the first test, so the UI boots straight into the app.
  */
-export function useAppServer(name: string, opts: { synced: boolean }): ServerHandle {
+export function useAppServer(
+  name: string,
+  opts: { synced: boolean; prepare?: Parameters<typeof startAppServer>[1] },
+): ServerHandle {
   let server: AppServer | undefined;
   test.beforeAll(async () => {
     test.setTimeout(300_000);
-    server = await startAppServer(name);
+    server = await startAppServer(name, opts.prepare);
     if (opts.synced) await server.addVaultAndSync();
   });
   test.afterAll(async () => {

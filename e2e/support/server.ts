@@ -170,7 +170,11 @@ export function delay(ms: number): Promise<void> {
  * Starts `obsiquery serve --port 0 --json --no-watch` on a fresh temp dir. No `--vault`: the UI starts in
  * onboarding, and specs that need an index call `addVaultAndSync()`.
  */
-export async function startAppServer(name: string): Promise<AppServer> {
+export async function startAppServer(
+  name: string,
+  /** Runs before the server starts: a spec's own state of the home and data folders (a vault used before…). */
+  prepare?: (dirs: { home: string; dataDir: string; vault: string }) => void,
+): Promise<AppServer> {
   const tmp = mkdtempSync(path.join(os.tmpdir(), `obq-e2e-${name}-`));
   const home = path.join(tmp, 'home');
   const dataDir = path.join(tmp, 'data');
@@ -179,6 +183,7 @@ export async function startAppServer(name: string): Promise<AppServer> {
   cpSync(sampleVault, vault, { recursive: true });
   writeFileSync(path.join(vault, HOSTILE_NOTE), HOSTILE_CONTENT);
   const noteCount = countNotes(vault);
+  prepare?.({ home, dataDir, vault });
 
   const log = createWriteStream(artifact(`server-${name}.log`));
   const child = spawn(process.execPath, [cli, 'serve', '--data', dataDir, '--port', '0', '--json', '--no-watch'], {
