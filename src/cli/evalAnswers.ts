@@ -2,6 +2,7 @@ import {
   adHocEvalSet,
   checkQuestionFile,
   loadEvalSets,
+  pinnedDay,
   selectEvalSets,
   type EvalSetEntry,
 } from '../search/evalSets.js';
@@ -121,7 +122,5 @@ function pinnedToday(sets: EvalSetEntry[]): Date | undefined {
   const days = [...new Set(sets.map((s) => s.today).filter((d): d is string => d !== undefined))];
   if (days.length > 1)
     throw new UsageError(`The chosen sets over one vault pin different days as today: ${days.join(', ')}.`);
-  if (!days[0]) return undefined;
-  const [y, m, d] = days[0].split('-').map(Number);
-  return new Date(y!, m! - 1, d!, 12, 0, 0);
+  return days[0] === undefined ? undefined : pinnedDay(days[0]);
 }

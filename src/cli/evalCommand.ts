@@ -9,7 +9,7 @@ import {
   type EvalQuery,
   type Metrics,
 } from '../search/evaluate.js';
-import { loadEvalSets, selectEvalSets, type SetPart as EvalPart, type EvalSet } from '../search/evalSets.js';
+import { loadEvalSets, pinnedDay, selectEvalSets, type SetPart as EvalPart, type EvalSet } from '../search/evalSets.js';
 import type { Embedder } from '../models/embedder.js';
 import type { Index } from '../store/openIndex.js';
 import { printJson } from './output.js';
@@ -75,7 +75,10 @@ export async function runEvalSets(opts: EvalSetsOptions): Promise<SetReport[]> {
           index: dataDir,
           questions: queries.length,
         };
-        const report: SetReport = { ...base, ...(await measureQuestions(service.index, service.embedder, queries)) };
+        const report: SetReport = {
+          ...base,
+          ...(await measureQuestions(service.index, service.embedder, queries, set.today)),
+        };
         reports.push(report);
         if (!opts.json) printSet(report);
       }
@@ -96,15 +99,18 @@ export async function measureQuestions(
   index: Index,
   embedder: Embedder,
   queries: EvalQuery[],
+  /** The set's pinned day ('YYYY-MM-DD', EvalSet.today): its date phrases then filter as in the app. */
+  today?: string,
 ): Promise<QuestionsReport> {
   const report: QuestionsReport = {};
+  const day = today === undefined ? undefined : pinnedDay(today);
   const ranked = queries.filter((q) => q.rel.length > 0);
   if (ranked.length > 0) {
-    report.retrieval = (await evaluate(index, embedder, ranked)) as Retrieval;
+    report.retrieval = (await evaluate(index, embedder, ranked, undefined, { today: day })) as Retrieval;
     report.target = fusionTarget(report.retrieval);
   }
   const offTopic = queries.filter((q) => q.rel.length === 0);
-  if (offTopic.length > 0) report.off_topic = await offTopicRefusals(index, embedder, offTopic);
+  if (offTopic.length > 0) report.off_topic = await offTopicRefusals(index, embedder, offTopic, day);
   return report;
 }
 

@@ -47,10 +47,15 @@ export function scoreRanking(rankedIn: string[], rel: string[]): { r1: number; r
   return { r1: found(1), r5: found(5), rr: first === -1 ? 0 : 1 / (first + 1), ndcg: idcg ? dcg / idcg : 0 };
 }
 
-/** Search settings a ranking is measured under (e.g. `linkBoost`, `denseWeight`); the defaults otherwise. */
+/**
+ * Search settings a ranking is measured under (e.g. `linkBoost`, `denseWeight`); the defaults otherwise. `today`:
+ * the set's pinned day (a journal's "what did I do last week"), whose questions are then searched as the app
+ * searches them, their date phrases filtering every system before it ranks; without it dates are ignored, so a
+ * question's ranking does not depend on the day the eval runs.
+ */
 export type EvalSettings = Pick<
   SearchInput,
-  'linkBoost' | 'denseWeight' | 'denseWeightShift' | 'fusion' | 'titleBoost'
+  'linkBoost' | 'denseWeight' | 'denseWeightShift' | 'fusion' | 'titleBoost' | 'today'
 >;
 
 /** The notes one system ranks for a question, as every metric here judges them: best chunk per note, top 10. */
@@ -68,7 +73,7 @@ export function rankNotesForEval(
     perNote: true,
     mode,
     threshold: 0,
-    dateAware: false,
+    dateAware: settings.today !== undefined,
     ...settings,
   });
 }
@@ -126,6 +131,7 @@ export async function offTopicRefusals(
   index: Index,
   embedder: Embedder,
   queries: EvalQuery[],
+  today?: Date,
 ): Promise<{ refused: number; queries: number }> {
   let refused = 0;
   for (const q of queries) {
@@ -133,7 +139,8 @@ export async function offTopicRefusals(
       refined_query_for_vector_search: q.q,
       k: 5,
       perNote: true,
-      dateAware: false,
+      dateAware: today !== undefined,
+      today,
     });
     if (hits.length === 0 || hits.every((h) => h.weak)) refused++;
   }

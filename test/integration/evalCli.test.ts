@@ -152,6 +152,47 @@ describe('obsiquery eval over a manifest of question sets', () => {
     expect(readdirSync(root)).toEqual([`vault--${FAST_EMBEDDING_MODEL}`]);
   }, 300_000);
 
+  it("a set's pinned day makes its date phrases filter every system, as the app searches them", async () => {
+    const journal = path.join(tmp.dir, 'journal');
+    writeNotes(journal, {
+      'Daily/2026-03-09.md': '# 2026-03-09\nRepotted the basil and answered email.\n',
+      'Daily/2026-03-10.md': '# 2026-03-10\nLong run by the river, then pasta with Ines.\n',
+      // Undated (its date is its last change, today): it holds the question's words, and only a date filter
+      // keeps it out of "what did I do yesterday".
+      'Journal/Questions.md':
+        '# What did I do yesterday?\nWhat did I do yesterday: the question I ask every evening.\n',
+    });
+    const questions = path.join(tmp.dir, 'journal.jsonl');
+    writeFileSync(questions, JSON.stringify({ q: 'what did I do yesterday', rel: ['Daily/2026-03-10.md'] }));
+    const pinned = path.join(tmp.dir, 'journal-sets.json');
+    const set = (name: string, extra = {}) => ({
+      name,
+      queries: questions,
+      vault: journal,
+      language: 'en',
+      part: 'test',
+      ...extra,
+    });
+    writeFileSync(pinned, JSON.stringify({ sets: [set('pinned', { today: '2026-03-11' }), set('unpinned')] }));
+    const r = await runCli(
+      ['eval', '--manifest', pinned, '--data-root', path.join(tmp.dir, 'journal-indexes'), '--json'],
+      { home, env },
+    );
+    expect(r.code, r.stderr).toBe(0);
+    type Ranked = { recall_at_1: number };
+    const [withDay, withoutDay] = JSON.parse(r.stdout) as {
+      set: string;
+      retrieval: { dense: Ranked; sparse: Ranked; hybrid: Ranked };
+    }[];
+    expect(withDay!.set).toBe('pinned');
+    // BM25 has no word left to rank the day's note by ("what did I do" are stop words), as in the app.
+    for (const mode of ['dense', 'hybrid'] as const) {
+      expect(withDay!.retrieval[mode].recall_at_1, mode).toBe(1);
+      // Without a day the phrase is words: the note that repeats them comes first.
+      expect(withoutDay!.retrieval[mode].recall_at_1, mode).toBe(0);
+    }
+  }, 300_000);
+
   it('says what is wrong with a bad set name, a lone --queries, or a broken manifest (exit 2)', async () => {
     const bad = await eval_('--set', 'nope');
     expect(bad.code).toBe(2);
