@@ -213,16 +213,16 @@ export function selectEvalSets(sets: EvalSet[], opts: { names?: string[]; part?:
   return chosen;
 }
 
-/**
- * Where the harness keeps a vault's index under `dataRoot`: one folder per vault and embedder, so every set over
- * that vault reuses it and an index built with another model is never reopened with this one.
- */
 /** A set's pinned day ('YYYY-MM-DD', EvalSet.today) as local noon of that day: "today" for its questions. */
 export function pinnedDay(day: string): Date {
   const [y, m, d] = day.split('-').map(Number);
   return new Date(y!, m! - 1, d!, 12, 0, 0);
 }
 
+/**
+ * Where the harness keeps a vault's index under `dataRoot`: one folder per vault and embedder, so every set over
+ * that vault reuses it and an index built with another model is never reopened with this one.
+ */
 export function evalIndexDir(dataRoot: string, vault: string, modelId: string): string {
   const name = path.basename(vault).replace(/[^\w.-]+/g, '_') || 'vault';
   return path.join(dataRoot, `${name}--${modelId}`);

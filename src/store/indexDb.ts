@@ -2,7 +2,13 @@ import Database from 'better-sqlite3';
 import { existsSync, mkdirSync, renameSync } from 'node:fs';
 import path from 'node:path';
 import { indexText, stemsAsEnglish, wordTerms, words } from '../text/segment.js';
-import { FILE_NAME_SQL, FTS_TEXT_FUNCTION, OLDEST_READABLE_VERSION, migrations } from './migrations.js';
+import {
+  FILE_NAME_SQL,
+  FTS_TEXT_FUNCTION,
+  OLDEST_READABLE_VERSION,
+  SENTENCE_VECTORS_VERSION,
+  migrations,
+} from './migrations.js';
 import { linkFileName, linkTargets } from '../obsidian/wikilinks.js';
 import { IndexError } from '../shared/errors.js';
 import { buildWhere } from './whereClause.js';
@@ -111,7 +117,7 @@ export const ALIAS_SEPARATOR = '\u001f';
  */
 export class IndexDb {
   readonly db: Database.Database;
-  /** A reader of an index from before migration 6, which created obq_sentence_vectors (writers always migrate). */
+  /** A reader of an index from before obq_sentence_vectors existed (writers always migrate). */
   private readonly readsBeforeSentenceVectors: boolean;
 
   private constructor(
@@ -119,7 +125,7 @@ export class IndexDb {
     readOnly = false,
   ) {
     this.db = new Database(file, { readonly: readOnly, fileMustExist: readOnly });
-    this.readsBeforeSentenceVectors = readOnly && this.schemaVersion < 6;
+    this.readsBeforeSentenceVectors = readOnly && this.schemaVersion < SENTENCE_VECTORS_VERSION;
     if (!readOnly) {
       this.db.pragma('journal_mode = WAL');
       this.db.pragma('synchronous = NORMAL');

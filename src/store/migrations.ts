@@ -27,6 +27,9 @@ export const FILE_NAME_SQL = "lower(replace(source, rtrim(source, replace(source
  */
 export const OLDEST_READABLE_VERSION = 5;
 
+/** The schema version that has obq_sentence_vectors (migration 6): a reader of an older index goes without. */
+export const SENTENCE_VECTORS_VERSION = 6;
+
 /**
  * Versioned schema migrations for the index database. Each entry runs once, in order, inside a transaction;
  * PRAGMA user_version records how far a database has come. Never edit a shipped migration: add a new one.
