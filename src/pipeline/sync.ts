@@ -38,10 +38,10 @@ async function scanAndRecord(
   // Refused links are logged too (as failed, with the reason), so they are not "gone" and the user sees why;
   // the summary counts them as links_refused, not failed.
   const changes = db.recordScan([...files, ...outside]);
-  summary.unchanged = changes.unchanged;
   const dailyNoteFormat = readDailyNoteFormat(root);
-  requeueRedatedNotes(db, root, dailyNoteFormat);
-  requeueForSentenceVectors(db, opts.embedder);
+  // Notes queued again here were unchanged on disk; they are counted once, as indexed (modified), not also unchanged.
+  const requeued = requeueRedatedNotes(db, root, dailyNoteFormat) + requeueForSentenceVectors(db, opts.embedder);
+  summary.unchanged = changes.unchanged - requeued;
   cp('after-scan');
 
   if (changes.gone.length > 0) {
@@ -165,10 +165,11 @@ const SENTENCE_VECTORS_KEY = 'sentence_vectors_checked';
  * indexes those notes again, once: only those notes, and the check is not repeated (a chunk whose sentences are all
  * too short has none and would otherwise be re-indexed at every sync).
  */
-function requeueForSentenceVectors(db: IndexDb, embedder: Embedder): void {
-  if (embedder.calibration.denseWeightCjkSentences === undefined || db.getMeta(SENTENCE_VECTORS_KEY)) return;
-  db.requeueForReindex(db.filesLackingSentenceVectors((chunk) => sentenceTexts(chunk).length > 0));
+function requeueForSentenceVectors(db: IndexDb, embedder: Embedder): number {
+  if (embedder.calibration.denseWeightCjkSentences === undefined || db.getMeta(SENTENCE_VECTORS_KEY)) return 0;
+  const requeued = db.requeueForReindex(db.filesLackingSentenceVectors((chunk) => sentenceTexts(chunk).length > 0));
   db.setMeta(SENTENCE_VECTORS_KEY, '1');
+  return requeued;
 }
 
 /**
@@ -176,13 +177,14 @@ function requeueForSentenceVectors(db: IndexDb, embedder: Embedder): void {
  * the vault's daily-note format changes, the notes whose name now means another day are indexed again. Only
  * those: a format change must not re-embed a whole vault.
  */
-function requeueRedatedNotes(db: IndexDb, root: string, format: string): void {
+function requeueRedatedNotes(db: IndexDb, root: string, format: string): number {
   const previous = db.getMeta(DAILY_NOTE_FORMAT_KEY) ?? DEFAULT_DAILY_NOTE_FORMAT;
-  if (previous === format) return;
+  if (previous === format) return 0;
   const redated = db.listFiles('completed').filter((row) => {
     const source = toSource(root, row.file_path);
     return dateFromNoteName(source, previous) !== dateFromNoteName(source, format);
   });
-  db.requeueForReindex(redated.map((row) => row.id));
+  const requeued = db.requeueForReindex(redated.map((row) => row.id));
   db.setMeta(DAILY_NOTE_FORMAT_KEY, format);
+  return requeued;
 }

@@ -359,9 +359,18 @@ export class IndexDb {
     this.db.exec(`update obq_log set status = 'pending', file_hash = null`);
   }
 
-  requeueForReindex(ids: number[]): void {
-    const stmt = this.db.prepare(`update obq_log set status = 'pending', file_hash = null where id = ?`);
-    this.db.transaction(() => ids.forEach((id) => stmt.run(id)))();
+  /** These files queued to be indexed again; returns how many were completed (a scan counted them unchanged). */
+  requeueForReindex(ids: number[]): number {
+    const statusOf = this.db.prepare('select status from obq_log where id = ?').pluck();
+    const requeue = this.db.prepare(`update obq_log set status = 'pending', file_hash = null where id = ?`);
+    let completed = 0;
+    this.db.transaction(() => {
+      for (const id of ids) {
+        if (statusOf.get(id) === 'completed') completed++;
+        requeue.run(id);
+      }
+    })();
+    return completed;
   }
 
   /** Content unchanged since the last successful ingest (touched or copied): completed again, nothing re-embedded. */

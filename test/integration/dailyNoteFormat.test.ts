@@ -83,6 +83,8 @@ describe('the vault’s daily-note format (.obsidian/daily-notes.json)', () => {
     setFormat('MM.DD.YYYY');
     const resync = await service.sync();
     expect(resync.modified).toBe(3);
+    // Each note counted once: the three re-indexed are not also unchanged.
+    expect(resync.unchanged).toBe(unchanged.unchanged - 3);
     expect(resync.failed).toBe(0);
     expect(noteDates()).toMatchObject({
       'Journal/01.02.2026.md': '2026-01-02',

@@ -116,8 +116,10 @@ describe('sentence vectors of Japanese and Chinese chunks', () => {
 
     const upgrade = await service.sync();
     expect(upgrade.failed).toBe(0);
-    // The Japanese note's chunks were replaced (re-embedded with their sentences); the English note's kept.
+    // The Japanese note's chunks were replaced (re-embedded with their sentences); the English note's kept. Each note
+    // is counted once: the Japanese one as indexed again (modified), the English one as unchanged.
     expect([upgrade.chunks_deleted, upgrade.chunks_added]).toEqual([1, 1]);
+    expect([upgrade.modified, upgrade.unchanged]).toEqual([1, 1]);
     expect(sentenceRows()).toEqual([{ source: '同期.md', bytes: 3 * 384 * 4 }]);
     expect(service.index.db.chunkIdsOf(service.index.db.fileByPath(path.join(vault, 'Sync.md'))!.id)).toEqual(
       englishChunk,
