@@ -12,7 +12,7 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { openEvalIndex } from '../src/services/evalIndex.js';
 import { evaluate, readQueries, type Metrics } from '../src/search/evaluate.js';
-import { loadEvalSets, selectEvalSets, type SetPart } from '../src/search/evalSets.js';
+import { loadEvalSets, pinnedDay, selectEvalSets, type SetPart } from '../src/search/evalSets.js';
 import { calibrateFusion, CALIBRATION_SHIFTS, type PseudoQueryKind } from './pseudoQueryCalibration.js';
 import { memoisedEmbedder, cachedVectors } from './searchCache.js';
 import { option, repeated } from './lib/args.js';
@@ -50,10 +50,12 @@ for (const [vault, vaultSets] of byVault) {
       const queries = readQueries(set.queries, { offTopic: true }).filter((q) => q.rel.length > 0);
       if (!queries.length) continue;
       real[set.name] = {};
-      const single = await evaluate(index, embedder, queries, ['dense', 'sparse']);
+      // A set that pins its day (the journal's) is searched date-aware, as `npm run eval` does.
+      const today = set.today === undefined ? undefined : pinnedDay(set.today);
+      const single = await evaluate(index, embedder, queries, ['dense', 'sparse'], { today });
       const cells: string[] = [];
       for (const shift of shifts) {
-        const m = (await evaluate(index, embedder, queries, ['hybrid'], { denseWeightShift: shift })).hybrid;
+        const m = (await evaluate(index, embedder, queries, ['hybrid'], { denseWeightShift: shift, today })).hybrid;
         real[set.name]![shift.toFixed(2)] = m;
         cells.push(`${shift.toFixed(2)}:${m.recall_at_5.toFixed(3)}/${m.mrr_at_10.toFixed(3)}`);
       }

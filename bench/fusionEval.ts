@@ -12,7 +12,7 @@
 import { writeFileSync } from 'node:fs';
 import { openEvalIndex } from '../src/services/evalIndex.js';
 import { evaluate, readQueries, type Metrics } from '../src/search/evaluate.js';
-import { loadEvalSets, selectEvalSets, type SetPart as EvalPart } from '../src/search/evalSets.js';
+import { loadEvalSets, pinnedDay, selectEvalSets, type SetPart as EvalPart } from '../src/search/evalSets.js';
 import type { FusionOptions } from '../src/search/fusion.js';
 import { LINK_BOOST } from '../src/search/similaritySearch.js';
 import { memoisedEmbedder, cachedVectors } from './searchCache.js';
@@ -69,7 +69,9 @@ for (const set of sets) {
     const index = cachedVectors(service.index);
     const queries = readQueries(set.queries, { offTopic: true }).filter((q) => q.rel.length > 0);
     if (queries.length === 0) continue;
-    const single = await evaluate(index, embedder, queries, ['dense', 'sparse']);
+    // A set that pins its day (the journal's) is searched date-aware, as `npm run eval` does (EvalSettings.today).
+    const today = set.today === undefined ? undefined : pinnedDay(set.today);
+    const single = await evaluate(index, embedder, queries, ['dense', 'sparse'], { today });
     singles[set.name] = { dense: single.dense, sparse: single.sparse };
     console.log(
       `${set.name} (${set.part}, ${queries.length} q, ${embedder.modelId}): dense ${single.dense.recall_at_5.toFixed(3)}/${single.dense.mrr_at_10.toFixed(3)}  BM25 ${single.sparse.recall_at_5.toFixed(3)}/${single.sparse.mrr_at_10.toFixed(3)}`,
@@ -85,6 +87,7 @@ for (const set of sets) {
             : {}),
         linkBoost: c.linkBoost ?? LINK_BOOST,
         titleBoost: c.titleBoost,
+        today,
       });
       rows.push({
         set: set.name,

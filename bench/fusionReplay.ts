@@ -13,7 +13,7 @@
 import { writeFileSync } from 'node:fs';
 import { openEvalIndex } from '../src/services/evalIndex.js';
 import { rankNotesForEval, readQueries, scoreRanking, type EvalSettings } from '../src/search/evaluate.js';
-import { loadEvalSets, selectEvalSets, type SetPart } from '../src/search/evalSets.js';
+import { loadEvalSets, pinnedDay, selectEvalSets, type SetPart } from '../src/search/evalSets.js';
 import type { FusionOptions } from '../src/search/fusion.js';
 import type { RetrievalMode } from '../src/search/similaritySearch.js';
 import { cachedDb, cachedVectors, memoisedEmbedder } from './searchCache.js';
@@ -84,10 +84,12 @@ for (const set of sets) {
       questions: queries,
       systems: {},
     };
+    // A set that pins its day (the journal's) is searched date-aware, as `npm run eval` does.
+    const today = set.today === undefined ? undefined : pinnedDay(set.today);
     const ranks = async (mode: RetrievalMode, settings: EvalSettings = {}, name: string = mode) => {
       const per: PerQuestion[] = [];
       for (const q of queries) {
-        const hits = await rankNotesForEval(index, embedder, q.q, mode, settings);
+        const hits = await rankNotesForEval(index, embedder, q.q, mode, { today, ...settings });
         const s = scoreRanking(
           hits.map((h) => h.source),
           q.rel,
