@@ -12,7 +12,7 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { openEvalIndex } from '../src/services/evalIndex.js';
 import { evaluate, readQueries, type Metrics } from '../src/search/evaluate.js';
-import { loadEvalSets, pinnedDay, selectEvalSets, type SetPart } from '../src/search/evalSets.js';
+import { askedOn, loadEvalSets, selectEvalSets, type SetPart } from '../src/search/evalSets.js';
 import { calibrateFusion, CALIBRATION_SHIFTS, type PseudoQueryKind } from './pseudoQueryCalibration.js';
 import { memoisedEmbedder, cachedVectors } from './searchCache.js';
 import { option, repeated } from './lib/args.js';
@@ -51,7 +51,7 @@ for (const [vault, vaultSets] of byVault) {
       if (!queries.length) continue;
       real[set.name] = {};
       // A set that pins its day (the journal's) is searched date-aware, as `npm run eval` does.
-      const today = set.today === undefined ? undefined : pinnedDay(set.today);
+      const today = askedOn(set);
       const single = await evaluate(index, embedder, queries, ['dense', 'sparse'], { today });
       const cells: string[] = [];
       for (const shift of shifts) {

@@ -12,7 +12,7 @@
 import { writeFileSync } from 'node:fs';
 import { openEvalIndex } from '../src/services/evalIndex.js';
 import { evaluate, readQueries, type Metrics } from '../src/search/evaluate.js';
-import { loadEvalSets, pinnedDay, selectEvalSets, type SetPart as EvalPart } from '../src/search/evalSets.js';
+import { askedOn, loadEvalSets, selectEvalSets, type SetPart as EvalPart } from '../src/search/evalSets.js';
 import type { FusionOptions } from '../src/search/fusion.js';
 import { LINK_BOOST } from '../src/search/similaritySearch.js';
 import { memoisedEmbedder, cachedVectors } from './searchCache.js';
@@ -70,7 +70,7 @@ for (const set of sets) {
     const queries = readQueries(set.queries, { offTopic: true }).filter((q) => q.rel.length > 0);
     if (queries.length === 0) continue;
     // A set that pins its day (the journal's) is searched date-aware, as `npm run eval` does (EvalSettings.today).
-    const today = set.today === undefined ? undefined : pinnedDay(set.today);
+    const today = askedOn(set);
     const single = await evaluate(index, embedder, queries, ['dense', 'sparse'], { today });
     singles[set.name] = { dense: single.dense, sparse: single.sparse };
     console.log(

@@ -13,7 +13,7 @@
 import { writeFileSync } from 'node:fs';
 import { openEvalIndex } from '../src/services/evalIndex.js';
 import { rankNotesForEval, readQueries, scoreRanking, type EvalSettings } from '../src/search/evaluate.js';
-import { loadEvalSets, pinnedDay, selectEvalSets, type SetPart } from '../src/search/evalSets.js';
+import { askedOn, loadEvalSets, selectEvalSets, type SetPart } from '../src/search/evalSets.js';
 import type { FusionOptions } from '../src/search/fusion.js';
 import type { RetrievalMode } from '../src/search/similaritySearch.js';
 import { cachedDb, cachedVectors, memoisedEmbedder } from './searchCache.js';
@@ -85,7 +85,7 @@ for (const set of sets) {
       systems: {},
     };
     // A set that pins its day (the journal's) is searched date-aware, as `npm run eval` does.
-    const today = set.today === undefined ? undefined : pinnedDay(set.today);
+    const today = askedOn(set);
     const ranks = async (mode: RetrievalMode, settings: EvalSettings = {}, name: string = mode) => {
       const per: PerQuestion[] = [];
       for (const q of queries) {

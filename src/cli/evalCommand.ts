@@ -9,7 +9,7 @@ import {
   type EvalQuery,
   type Metrics,
 } from '../search/evaluate.js';
-import { loadEvalSets, pinnedDay, selectEvalSets, type SetPart as EvalPart, type EvalSet } from '../search/evalSets.js';
+import { askedOn, loadEvalSets, selectEvalSets, type SetPart as EvalPart, type EvalSet } from '../search/evalSets.js';
 import type { Embedder } from '../models/embedder.js';
 import type { Index } from '../store/openIndex.js';
 import { printJson } from './output.js';
@@ -103,7 +103,7 @@ export async function measureQuestions(
   today?: string,
 ): Promise<QuestionsReport> {
   const report: QuestionsReport = {};
-  const day = today === undefined ? undefined : pinnedDay(today);
+  const day = askedOn({ today });
   const ranked = queries.filter((q) => q.rel.length > 0);
   if (ranked.length > 0) {
     report.retrieval = (await evaluate(index, embedder, ranked, undefined, { today: day })) as Retrieval;

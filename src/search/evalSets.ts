@@ -219,6 +219,11 @@ export function pinnedDay(day: string): Date {
   return new Date(y!, m! - 1, d!, 12, 0, 0);
 }
 
+/** The day a set's questions are asked on, when it pins one (the journal's); searched date-aware then. */
+export function askedOn(set: { today?: string }): Date | undefined {
+  return set.today === undefined ? undefined : pinnedDay(set.today);
+}
+
 /**
  * Where the harness keeps a vault's index under `dataRoot`: one folder per vault and embedder, so every set over
  * that vault reuses it and an index built with another model is never reopened with this one.
