@@ -77,7 +77,7 @@ export async function runEvalSets(opts: EvalSetsOptions): Promise<SetReport[]> {
         };
         const report: SetReport = {
           ...base,
-          ...(await measureQuestions(service.index, service.embedder, queries, set.today)),
+          ...(await measureQuestions(service.index, service.embedder, queries, askedOn(set))),
         };
         reports.push(report);
         if (!opts.json) printSet(report);
@@ -99,11 +99,10 @@ export async function measureQuestions(
   index: Index,
   embedder: Embedder,
   queries: EvalQuery[],
-  /** The set's pinned day ('YYYY-MM-DD', EvalSet.today): its date phrases then filter as in the app. */
-  today?: string,
+  /** The day the questions are asked on, when the set pins one (askedOn): date phrases then filter as in the app. */
+  day?: Date,
 ): Promise<QuestionsReport> {
   const report: QuestionsReport = {};
-  const day = askedOn({ today });
   const ranked = queries.filter((q) => q.rel.length > 0);
   if (ranked.length > 0) {
     report.retrieval = (await evaluate(index, embedder, ranked, undefined, { today: day })) as Retrieval;

@@ -3,6 +3,7 @@ import { isUnspaced } from '../text/language.js';
 import { plainText, splitSentences } from '../text/sentences.js';
 import { ALIAS_SEPARATOR, type ChunkRecord } from '../store/indexDb.js';
 import type { Chunk, NoteMetadata } from './types.js';
+import type { Embedder } from '../models/embedder.js';
 
 /** Joins list values so a filter can match a whole item with LIKE '%,item,%'. */
 export function joinList(values: string[]): string {
@@ -63,6 +64,16 @@ export function embeddingText(rec: Pick<ChunkRecord, 'title' | 'header_path' | '
  */
 export function sentenceTexts(rec: Pick<ChunkRecord, 'title' | 'header_path' | 'page_content'>): string[] {
   return isUnspaced(rec.page_content) ? everySentenceText(rec) : [];
+}
+
+/**
+ * Whether an index built with this embedder stores sentence vectors: only one whose search is calibrated for them (a
+ * `denseWeightCjkSentences`, the multilingual model's). They were measured with that model, and the English models
+ * cannot read those sentences anyway. Indexing (embedSentences) and the upgrade of older indexes
+ * (requeueForSentenceVectors) ask the same question here.
+ */
+export function storesSentenceVectors(embedder: Pick<Embedder, 'calibration'>): boolean {
+  return embedder.calibration.denseWeightCjkSentences !== undefined;
 }
 
 /** Every chunk's sentence texts, whatever its language (what bench/sentenceVectors.ts measures). */

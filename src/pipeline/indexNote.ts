@@ -9,7 +9,7 @@ import { chunkMarkdown } from './chunker.js';
 import { toSource } from './discover.js';
 import { parseNoteMetadata } from './noteMetadata.js';
 import { NoteReadError, readNote } from './readNote.js';
-import { embeddingText, sentenceTexts, toChunkRecords } from './chunkRecords.js';
+import { embeddingText, sentenceTexts, storesSentenceVectors, toChunkRecords } from './chunkRecords.js';
 import { LinkPolicyError, refusalForPath, type LinkPolicy } from './linkPolicy.js';
 import type { ChunkOptions } from './types.js';
 import type { SyncOptions, SyncSummary } from './syncTypes.js';
@@ -111,12 +111,11 @@ async function embedChunks(chunks: ChunkRecord[], source: string, ctx: NoteIndex
 }
 
 /**
- * Per chunk, the vectors of its sentences (sentenceTexts: Japanese and Chinese chunks only), for an embedder whose
- * search is calibrated for them (a `denseWeightCjkSentences`, the multilingual model's): they were measured with that
- * model, and the English models cannot read those sentences anyway.
+ * Per chunk, the vectors of its sentences (sentenceTexts: Japanese and Chinese chunks only), for an embedder that
+ * stores them (storesSentenceVectors).
  */
 async function embedSentences(chunks: ChunkRecord[], ctx: NoteIndexing): Promise<Float32Array[][]> {
-  if (ctx.opts.embedder.calibration.denseWeightCjkSentences === undefined) return chunks.map(() => []);
+  if (!storesSentenceVectors(ctx.opts.embedder)) return chunks.map(() => []);
   const texts = chunks.map(sentenceTexts);
   const flat = texts.flat();
   if (flat.length === 0) return chunks.map(() => []);

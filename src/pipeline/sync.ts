@@ -9,7 +9,7 @@ import type { SyncOptions, SyncSummary } from './syncTypes.js';
 import { IndexingProgress } from './syncProgress.js';
 import { BatchWriter } from './batchWriter.js';
 import { indexNote, type NoteIndexing } from './indexNote.js';
-import { sentenceTexts } from './chunkRecords.js';
+import { sentenceTexts, storesSentenceVectors } from './chunkRecords.js';
 import type { Embedder } from '../models/embedder.js';
 
 export type { SyncOptions, SyncProgress, SyncSummary } from './syncTypes.js';
@@ -166,7 +166,7 @@ const SENTENCE_VECTORS_KEY = 'sentence_vectors_checked';
  * too short has none and would otherwise be re-indexed at every sync).
  */
 function requeueForSentenceVectors(db: IndexDb, embedder: Embedder): number {
-  if (embedder.calibration.denseWeightCjkSentences === undefined || db.getMeta(SENTENCE_VECTORS_KEY)) return 0;
+  if (!storesSentenceVectors(embedder) || db.getMeta(SENTENCE_VECTORS_KEY)) return 0;
   const requeued = db.requeueForReindex(db.filesLackingSentenceVectors((chunk) => sentenceTexts(chunk).length > 0));
   db.setMeta(SENTENCE_VECTORS_KEY, '1');
   return requeued;

@@ -213,7 +213,7 @@ export class IndexDb {
     // Version is read inside an IMMEDIATE transaction: two processes creating the same new index at once
     // (the app's worker and a CLI) must not both run migration 1.
     const step = this.db.transaction(() => {
-      const v = this.db.pragma('user_version', { simple: true }) as number;
+      const v = this.schemaVersion;
       if (v > migrations.length) throw new IndexSchemaError(newerSchemaMessage(path.dirname(this.file), v), this.file);
       if (v >= migrations.length) return false;
       this.db.exec(migrations[v]!);
