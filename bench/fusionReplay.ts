@@ -5,7 +5,7 @@
  * read question by question on the tuning parts.
  *
  *   node --import tsx bench/fusionReplay.ts --data-root DIR [--part tune|test] [--set NAME ...] [--model ID]
- *       [--only NAME,NAME] --out FILE.json
+ *       [--only NAME,NAME] [--weights 0.4,0.5] --out FILE.json
  *
  * Candidates run through the real search (similaritySearch with the boosts), each naming its whole fusion on top of
  * SHIPPED_FUSION. `bench/fusionTable.ts` turns the output into worst margins per embedder group.
@@ -35,6 +35,8 @@ export interface ReplayCandidate {
   weight?: number;
   /** Dense weight by embedder id, where it differs from the calibration (main's weights, for the same-run baseline). */
   weightOf?: Record<string, number>;
+  /** Other search settings (the link boost's share, the title boost). */
+  settings?: Pick<EvalSettings, 'linkBoost' | 'titleBoost'>;
 }
 
 // 'main': the rule shipped before this round (the guard's gap not scaled, MPNet 0.7), the same-run baseline. The
@@ -52,9 +54,16 @@ const candidates: ReplayCandidate[] = [
   { name: 'bonus balanced', fusion: { bothBonusBalance: true } },
   { name: 'bonus top 5', fusion: { bothBonusDepth: 5 } },
   { name: 'no guard', fusion: { guard: 0 } },
+  { name: 'no link boost', settings: { linkBoost: 0 } },
+  { name: 'no title boost', settings: { titleBoost: false } },
+  ...[0.25, 0.5, 0.75, 1].map((x) => ({ name: `note fusion ${x}`, fusion: { noteFusion: x } })),
+  ...[-1, -0.5, 0, 0.5].map((x) => ({ name: `zFloor ${x}`, fusion: { zFloor: x } })),
   ...[0.8, 0.85, 0.9, 0.95].map((w) => ({ name: `shipped, MPNet ${w}`, weightOf: { [MPNET]: w } })),
 ];
 const run = only ? candidates.filter((c) => only.includes(c.name)) : candidates;
+// --weights 0.4,0.5: the shipped rule at each dense weight for every query of the set (a weight re-checked on more
+// tuning parts than it was first chosen on), whatever --only names.
+for (const w of option('--weights')?.split(',').map(Number) ?? []) run.push({ name: `shipped, w ${w}`, weight: w });
 
 /** A question's note-level R@5 and reciprocal rank; `top`: its first ten notes, for the systems named by --dump. */
 type PerQuestion = { r5: number; rr: number; top?: string[] };
@@ -106,6 +115,7 @@ for (const set of sets) {
         'hybrid',
         {
           fusion: c.fusion,
+          ...c.settings,
           ...((c.weight ?? c.weightOf?.[embedder.modelId]) !== undefined
             ? { denseWeight: c.weight ?? c.weightOf?.[embedder.modelId] }
             : {}),

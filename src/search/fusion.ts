@@ -69,6 +69,15 @@ export interface FusionOptions {
    * with many matching chunks then does not widen the spread that its own best chunk is measured against.
    */
   noteStats?: boolean;
+  /**
+   * Measured, not shipped (README, "Re-checked later the same day"): score each note as well as each chunk. A note's
+   * head chunk (its best fused chunk) is lifted this share of the way to the mix of the note's best dense chunk and
+   * its best sparse chunk (0: off). A note whose best passage for the meaning is not its best passage for the words
+   * has both sides' evidence but no single chunk that holds both.
+   */
+  noteFusion?: number;
+  /** Measured, not shipped: z-scores below this count as this, so a side's weak match cannot sink a chunk further. */
+  zFloor?: number;
 }
 
 export interface FusionCandidate {
@@ -200,7 +209,7 @@ export function fuseScores(cands: FusionCandidate[], opts: FusionOptions): numbe
         // Cosine is used as it is; BM25 divided by the query's best score (its top hit is 1).
         return side === dense ? (score ?? 0) : (score ?? 0) / bestSparse;
       case 'zscore':
-        return side.std > 1e-9 ? ((score ?? 0) - side.mean) / side.std : 0;
+        return side.std > 1e-9 ? Math.max(((score ?? 0) - side.mean) / side.std, opts.zFloor ?? -Infinity) : 0;
       case 'rank': {
         const r = side.rank.get(i);
         return r === undefined ? 0 : 1 - (r - 1) / Math.max(side.depth, 1);
@@ -219,6 +228,14 @@ export function fuseScores(cands: FusionCandidate[], opts: FusionOptions): numbe
       if ((dense.rank.get(i) ?? Infinity) <= depth && (sparse.rank.get(i) ?? Infinity) <= depth) fused[i]! += bonus;
     });
   }
+  if (opts.noteFusion)
+    liftNotesByTheirBestChunks(
+      cands,
+      fused,
+      (k, score, i) => norm(k === 0 ? dense : sparse, score, i),
+      w,
+      opts.noteFusion,
+    );
   if (opts.guard && sparse.depth > 0) {
     const gap = opts.guardGap ?? 0;
     const gaps = opts.guardByShare
@@ -227,6 +244,32 @@ export function fuseScores(cands: FusionCandidate[], opts: FusionOptions): numbe
     keepBestOfEachSide(cands, fused, [dense, sparse], opts.guard, opts.guardDepth ?? 1, gaps);
   }
   return fused;
+}
+
+/** See FusionOptions.noteFusion. `norm(side, score, i)`: side 0 dense, 1 sparse, as fuseScores normalises it. */
+function liftNotesByTheirBestChunks(
+  cands: FusionCandidate[],
+  fused: number[],
+  norm: (side: 0 | 1, score: number | null, i: number) => number,
+  w: number,
+  share: number,
+): void {
+  const notes = new Map<string, { head: number; dense: number; sparse: number }>();
+  cands.forEach((c, i) => {
+    const d = norm(0, c.dense_score, i);
+    const s = norm(1, c.sparse_score, i);
+    const n = notes.get(c.source);
+    if (!n) notes.set(c.source, { head: i, dense: d, sparse: s });
+    else {
+      if (fused[i]! > fused[n.head]!) n.head = i;
+      n.dense = Math.max(n.dense, d);
+      n.sparse = Math.max(n.sparse, s);
+    }
+  });
+  for (const n of notes.values()) {
+    const mix = w * n.dense + (1 - w) * n.sparse;
+    if (mix > fused[n.head]!) fused[n.head] = fused[n.head]! + share * (mix - fused[n.head]!);
+  }
 }
 
 /**

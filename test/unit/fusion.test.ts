@@ -145,6 +145,30 @@ describe('fusion', () => {
       fuseScores(cands, { ...opts, method: 'rrf' }),
     );
   });
+
+  it('note fusion (measured, not shipped): a note with its best meaning and best words in two chunks gets both', () => {
+    // a.md: chunk 1 best for the meaning, chunk 2 best for the words; b.md: one chunk second on both sides.
+    const cands = [
+      cand('a.md', 0.9, 1),
+      cand('a.md', 0.6, 10),
+      cand('b.md', 0.85, 9),
+      ...Array.from({ length: 10 }, (_, i) => cand(`n${i}.md`, 0.5, null)),
+    ];
+    const opts = { ...zgap(0.5), adaptive: 'none' as const };
+    expect(top(cands, opts)).toBe('b.md');
+    expect(top(cands, { ...opts, noteFusion: 1 })).toBe('a.md');
+    // Only a note's head chunk moves, and never down.
+    const before = fuseScores(cands, opts);
+    const after = fuseScores(cands, { ...opts, noteFusion: 1 });
+    expect(after.filter((x, i) => x !== before[i]!)).toHaveLength(1);
+    after.forEach((x, i) => expect(x).toBeGreaterThanOrEqual(before[i]!));
+  });
+
+  it('z floor (measured, not shipped): a weak BM25 match no longer sinks a chunk below the floor', () => {
+    const cands = [cand('a.md', 0.9, 0.1), ...Array.from({ length: 12 }, (_, i) => cand(`n${i}.md`, 0.5, 5 + i))];
+    const opts = { ...zgap(0.5), adaptive: 'none' as const };
+    expect(fuseScores(cands, opts)[0]!).toBeLessThan(fuseScores(cands, { ...opts, zFloor: 0 })[0]!);
+  });
 });
 
 describe('denseWeightFor: which queries get the Japanese and Chinese weight', () => {
