@@ -91,4 +91,18 @@ describe('withContext', () => {
   it('leaves a standalone question alone', () => {
     expect(withContext('where are my travel notes', history)).toBe('where are my travel notes');
   });
+  it('attaches it to a short question that points back', () => {
+    expect(withContext('can I undo that?', history)).toBe('how do I brew green tea can I undo that?');
+    expect(withContext('how do I turn on spell check for it', history)).toBe(
+      'how do I brew green tea how do I turn on spell check for it',
+    );
+  });
+  it('leaves alone a question that ends in "it" but names its own subject', () => {
+    // Found through `obsiquery ask` on the help vault: glued to the question before, it got the answer before.
+    const q = "is there a way to see notes that mention this one but don't link to it";
+    expect(withContext(q, history)).toBe(q);
+    expect(withContext('how do I share my vault with someone who uses it', history)).toBe(
+      'how do I share my vault with someone who uses it',
+    );
+  });
 });
