@@ -283,11 +283,13 @@ class AnswerSelector {
     unknownWords: string[] = [],
     tuning: SelectorTuning = {},
     dateScope?: DateScope,
+    /** Sentences an earlier answer of the conversation gave (sentencesSaid): a new question gets new sentences. */
+    alreadySaid: ReadonlySet<string> = new Set(),
   ): Promise<AnswerSelector> {
     const candidates: Candidate[] = [
       ...drafts.filter((c) => quotable(c.text, 15)),
       ...noteCandidates(chunks, tuning.pool),
-    ];
+    ].filter((c) => !alreadySaid.has(sameSentence(c.text)));
     // The question is embedded as a query and the candidates as passages (E5-style models differ by prefix).
     const [q] = await embedder.embed([query], { kind: 'query' });
     const vecs = candidates.length ? await embedder.embed(candidates.map((c) => c.text)) : [];
@@ -495,6 +497,24 @@ function datedDigest(chunks: SearchResult[], scope: DateScope): { text: string; 
   };
 }
 
+/** A sentence as compared with what was said before: no citation marks, spaces collapsed. */
+function sameSentence(text: string): string {
+  return text.replace(/\s*\[\d+\]/g, '').replace(/\s+/g, ' ').trim();
+}
+
+/**
+ * The sentences the conversation's earlier answers gave. A follow-up is searched with the question before it
+ * attached (decide.ts, withContext), and its own words ("can I turn that off?") weigh little against the earlier
+ * question's: the earlier answer's sentences won again, and the follow-up got the same answer word for word.
+ */
+export function sentencesSaid(recent: ChatTurn[]): Set<string> {
+  const said = new Set<string>();
+  for (const t of recent)
+    if (t.role === 'assistant')
+      for (const part of t.content.split(/\s*\[\d+\]\s*/)) if (part.trim()) said.add(sameSentence(part));
+  return said;
+}
+
 function sentenceText(p: Candidate): string {
   return `${p.text.replace(/\s*\[\d+\]\s*$/, '')} [${p.n}]`;
 }
@@ -591,6 +611,7 @@ export async function synthesize(
     input.unknownWords,
     {},
     input.dateScope,
+    sentencesSaid(input.recent),
   );
   let draft = '';
   // Non-English questions are answered in their language (English prompts stay exactly as tuned).

@@ -556,6 +556,35 @@ describe('synthesize: answers that answer (scripted model, real embedder())', ()
     expect(prompt).not.toContain('user: how long are they kept');
   });
 
+  it('a follow-up is not answered with the sentences the answer before it gave', async () => {
+    // A follow-up is searched with the question before it attached, whose words then win again: "それをオフにできますか"
+    // after a question on end-to-end encryption got the same two sentences word for word (obsiquery ask, help-ja).
+    const question = 'How long are snapshots kept?';
+    const recoveryMore = chunk(
+      'Plugins/File recovery.md',
+      `${recovery.page_content} You can change how long snapshots are kept in the File recovery settings. Older snapshots are removed automatically once they pass that period. You can restore any snapshot from the File recovery settings.`,
+    );
+    const first = await synthesize(null, embedder(), {
+      query: question,
+      chunks: [recoveryMore],
+      recent: [{ role: 'user', content: question }],
+    });
+    expect(first.answer).toMatch(/kept for 7 days/);
+    const followUp = 'and can I change that';
+    const again = await synthesize(null, embedder(), {
+      query: `${question} ${followUp}`,
+      chunks: [recoveryMore],
+      recent: [
+        { role: 'user', content: question },
+        { role: 'assistant', content: first.answer.replace(/\[1\]/g, '[2]') },
+        { role: 'user', content: followUp },
+      ],
+    });
+    expect(again.answer).not.toBe('');
+    for (const said of splitSentences(first.answer.replace(/\s*\[\d+\]/g, '')))
+      expect(again.answer).not.toContain(said);
+  });
+
   it('a grounded sentence that does not answer the question is not an answer: "not in your notes"', async () => {
     // The note is retrieved (weakly) and the model copies a sentence of it word for word: grounded, but it says
     // nothing about a dentist.

@@ -10,6 +10,7 @@ import { RETRIEVE_TOOL_NAME } from '../retrieveNotesTool.js';
 import { acceptRefinedQuery, contentWords, sharesWords } from '../filterAgent.js';
 import { callTool, currentExchange, toTurns } from './messages.js';
 import { clarify, recap, reply } from './reply.js';
+import { isFollowUp } from '../followUp.js';
 import type { AgentCallbacks, StepDeps, StepState, StepUpdate } from './types.js';
 
 /** The main agent's decision, constrained by a JSON grammar: one call picks the action and refines the query. */
@@ -66,22 +67,9 @@ export async function decide(deps: StepDeps, state: StepState, c: AgentCallbacks
   return callTool(query, 0, { folder: str(decision?.folder), tag: str(decision?.tag) });
 }
 
-/** A question that goes on from the previous one: "and what about…", "the second one". */
-const CONTINUES = /^(and|what about|how about|also|the (first|second|third|other|last) one)\b/i;
-/** A question that ends by pointing back: "can I undo that?", "how do I delete it?". */
-const POINTS_BACK = /\b(it|that|this|those|them|one)\b\??$/i;
-/**
- * A question that points back but names this many content words of its own or more stands alone: "is there a way to
- * see notes that mention this one but don't link to it" ends in "it" and says everything it asks. Glued to the
- * previous question it was searched as both, and answered with the previous answer again.
- */
-const OWN_SUBJECT_WORDS = 4;
-
 /** "and what about the second one?" only makes sense with the previous question attached. */
 export function withContext(question: string, history: ChatTurn[]): string {
   const lastUser = [...history].reverse().find((t) => t.role === 'user');
-  const q = question.trim();
-  const followUp = CONTINUES.test(q) || (POINTS_BACK.test(q) && contentWords(q).size < OWN_SUBJECT_WORDS);
-  if (lastUser && followUp) return `${lastUser.content} ${question}`.slice(0, 500);
+  if (lastUser && isFollowUp(question)) return `${lastUser.content} ${question}`.slice(0, 500);
   return question;
 }
