@@ -499,7 +499,10 @@ function datedDigest(chunks: SearchResult[], scope: DateScope): { text: string; 
 
 /** A sentence as compared with what was said before: no citation marks, spaces collapsed. */
 function sameSentence(text: string): string {
-  return text.replace(/\s*\[\d+\]/g, '').replace(/\s+/g, ' ').trim();
+  return text
+    .replace(/\s*\[\d+\]/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 /**
