@@ -26,7 +26,12 @@ const word = (alternatives: string) => new RegExp(`(^|[^\\p{L}])(${alternatives}
 const PATTERNS: Record<PhraseLanguage, FollowUpPatterns> = {
   en: {
     continues: /^(and|what about|how about|also|the (first|second|third|other|last) one)\b/,
-    pointsBack: [/\b(it|that|this|those|them|one)\b\??$/i],
+    pointsBack: [
+      /\b(it|that|this|those|them|one)\b\??$/i,
+      word('he|she|him|her|his|hers|they|their|theirs'),
+      // "how much will it cost", but not the "it" of "is it possible…", "it's not syncing".
+      /(?<!\bis\s+)\bit\b(?!'s\b|\s+is\b)/i,
+    ],
   },
   ja: {
     continues: /^(じゃあ|じゃ|では|それでは|それなら|あと|ちなみに|それと|それから)/,

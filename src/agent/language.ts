@@ -409,6 +409,10 @@ export function acceptableReply(reply: string, system: string, question: string)
   const r = reply.trim();
   if (!r || r.length > 400) return false;
   if (r.includes(system.slice(0, 24)) || /you are obsiquery|reply briefly/i.test(r)) return false;
+  // A reply to small talk states nothing from the notes, so it cites nothing, and it is one short paragraph: after
+  // "summarise what you just said", the bundled model answered "thanks!" with the recap's cited sentences again and
+  // a chat template's next turn ("…\nuser\nwhat is your name?").
+  if (/\[\d+\]/.test(r) || /\n/.test(r)) return false;
   const script = detectLanguage(question).script;
   const expected = SCRIPT_LETTERS[script] ?? SCRIPT_LETTERS.Latn!;
   const cjk = script === 'Jpan' || script === 'Hani' || script === 'Hang';

@@ -45,8 +45,15 @@ function weightedLength(sentence: string): number {
  * (or with some note, which it then cites). This is what makes a small model's answer trustworthy: anything
  * it made up is dropped instead of shown with a citation it does not deserve.
  */
-export function verifyAnswer(answer: string, chunks: SearchResult[], question = ''): { text: string; cited: number[] } {
+export function verifyAnswer(
+  answer: string,
+  chunks: SearchResult[],
+  question = '',
+  /** The share of a sentence's words its note must hold (a recap, which only restates, asks for all of them). */
+  minSupport = 0.6,
+): { text: string; cited: number[] } {
   const chunkWords = chunks.map((c) => new Set(words(`${c.title} ${c.header_path} ${c.page_content}`)));
+  const chunkNumbers = chunks.map((c) => new Set(digitRuns(`${c.title} ${c.header_path} ${c.page_content}`)));
   const kept: string[] = [];
   const cited = new Set<number>();
   for (const sentence of splitSentences(answer.replace(/[ \t]+/g, ' '))) {
@@ -58,21 +65,30 @@ export function verifyAnswer(answer: string, chunks: SearchResult[], question = 
     const claimed = [...sentence.matchAll(/\[(\d+)\]/g)]
       .map((m) => Number(m[1]))
       .filter((n) => n >= 1 && n <= chunks.length);
-    const support = (i: number) => w.filter((x) => chunkWords[i]!.has(x)).length / w.length;
+    // Numbers are claims on their own: a date or an amount the note does not hold is never supported, however many
+    // of the sentence's other words it holds ("2019-10-18 — onboarding v2 kickoff…" for the note's 2026-10-20).
+    const numbers = digitRuns(body);
+    const support = (i: number) =>
+      numbers.every((x) => chunkNumbers[i]!.has(x)) ? w.filter((x) => chunkWords[i]!.has(x)).length / w.length : 0;
     let best = -1;
     let bestScore = 0;
     for (const n of claimed) if (support(n - 1) > bestScore) [best, bestScore] = [n, support(n - 1)];
-    if (bestScore < 0.6) {
+    if (bestScore < minSupport) {
       chunks.forEach((_, i) => {
         const s = support(i);
         if (s > bestScore) [best, bestScore] = [i + 1, s];
       });
     }
-    if (bestScore < 0.6 || best < 1) continue;
+    if (bestScore < minSupport || best < 1) continue;
     kept.push(`${body.replace(/\s+([.,;:!?])/g, '$1')} [${best}]`);
     cited.add(best);
   }
   return { text: kept.join(' '), cited: [...cited].sort((a, b) => a - b) };
+}
+
+/** The runs of digits in a text ("2026-10-20" → 2026, 10, 20), in any script's digits. */
+function digitRuns(text: string): string[] {
+  return text.match(/\p{Nd}+/gu) ?? [];
 }
 
 /**

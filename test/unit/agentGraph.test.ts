@@ -713,6 +713,25 @@ describe('the main agent’s other decisions', () => {
     expect(r.answer).not.toMatch(/Berlin|300/);
   });
 
+  it('a recap that adds a word the answer did not say is not kept either (every word must be restated)', async () => {
+    const model = new ScriptedModel();
+    const { ask } = await afterAnswer(model);
+    model.queueJson({ action: 'reply', query: '', folder: '', tag: '' });
+    // Most of its words are the answer's, one is not: the bundled model's recap read "…(design) prochaine".
+    model.queueText('Run the irrigation pump twice a week prochaine.');
+    const r = await ask('summarise what you just said', 'conv');
+    expect(r.answer).toBe('Run the irrigation pump twice a week [1].');
+  });
+
+  it('a recap of one word is no recap ("Demoed [1][2]")', async () => {
+    const model = new ScriptedModel();
+    const { ask } = await afterAnswer(model);
+    model.queueJson({ action: 'reply', query: '', folder: '', tag: '' });
+    model.queueText('Drain.');
+    const r = await ask('summarise what you just said', 'conv');
+    expect(r.answer).toBe('Run the irrigation pump twice a week [1].');
+  });
+
   it('a reply decision on a real question is overruled: it is searched', async () => {
     const model = new ScriptedModel();
     const { ask, tool } = await afterAnswer(model);

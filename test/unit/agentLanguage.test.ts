@@ -162,4 +162,12 @@ describe('agent language: a reply must be in the question script, whatever the s
     expect(acceptableReply('   ', SYSTEM, 'hello')).toBe(false);
     expect(acceptableReply('あ'.repeat(401), SYSTEM, 'こんにちは')).toBe(false);
   });
+
+  it('rejects a reply that cites notes or runs on into another turn (the bundled model, after a recap)', () => {
+    expect(acceptableReply("You're welcome!", SYSTEM, 'thanks!')).toBe(true);
+    expect(
+      acceptableReply('I work with Maya Chen (design) [1][2] she presented three options [1]', SYSTEM, 'thanks!'),
+    ).toBe(false);
+    expect(acceptableReply("You're welcome!\nuser\nwhat is your name?", SYSTEM, 'thanks!')).toBe(false);
+  });
 });

@@ -65,6 +65,24 @@ describe('verifyAnswer', () => {
     expect(verifyAnswer('The irrigation pump runs every morning at six [2].', [pump, twin]).cited).toEqual([2]);
   });
 
+  it('drops a sentence whose number or date its note does not hold, however many of its words it holds', () => {
+    expect(
+      verifyAnswer('The irrigation pump runs every morning at 6 [1].', [
+        chunk('P.md', 'The pump runs every morning at 6.'),
+      ]).text,
+    ).toBe('The irrigation pump runs every morning at 6. [1]');
+    const diary = chunk('People/Maya.md', '2026-10-20 — onboarding v2 kickoff, she presented three wireframe options');
+    expect(
+      verifyAnswer('2019-10-18 — onboarding v2 kickoff, she presented three wireframe options [1].', [diary]),
+    ).toEqual({
+      text: '',
+      cited: [],
+    });
+    expect(
+      verifyAnswer('2026-10-20 — onboarding v2 kickoff, she presented three wireframe options [1].', [diary]).cited,
+    ).toEqual([1]);
+  });
+
   it('drops everything from a draft with no grounded sentence', () => {
     expect(verifyAnswer('I am a large language model. Bananas are yellow [2].', chunks)).toEqual({
       text: '',

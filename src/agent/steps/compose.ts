@@ -38,9 +38,14 @@ export function combineResults(results: ToolMessage[]): { answer: string; source
 }
 
 /** The draft's sentences that pass the grounding check, each with the pseudo-chunk (1-based) supporting it. */
-export function checkedSentences(draft: string, chunks: SearchResult[], question = ''): { body: string; n: number }[] {
+export function checkedSentences(
+  draft: string,
+  chunks: SearchResult[],
+  question = '',
+  minSupport?: number,
+): { body: string; n: number }[] {
   return splitSentences(draft.replace(/[ \t]+/g, ' ')).flatMap((sentence) => {
-    const v = verifyAnswer(sentence, chunks, question);
+    const v = verifyAnswer(sentence, chunks, question, minSupport);
     const n = v.cited[0];
     if (!v.text || !n) return [];
     return [{ body: v.text.replace(/\s*\[\d+\]\s*$/, '').trim(), n }];

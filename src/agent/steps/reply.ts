@@ -8,6 +8,7 @@ import { RECAP_PROMPT } from '../prompts.js';
 import { acceptableReply, clarifyingQuestion, greetingFor, replyLanguageInstruction } from '../language.js';
 import type { SourceArtifact } from '../retrieveNotesTool.js';
 import { splitSentences } from '../../text/sentences.js';
+import { words } from '../../text/segment.js';
 import { answerLeak } from '../promptLeak.js';
 import { checkedSentences } from './compose.js';
 import { pseudoChunk, streamedAnswer } from './messages.js';
@@ -36,6 +37,12 @@ export async function reply(deps: Pick<StepDeps, 'model'>, turns: ChatTurn[], c:
       : greetingFor(question);
   return streamedAnswer(answer, [], c);
 }
+
+/** The share of a recap sentence's words the earlier answer's sentence must hold (see recap). */
+export const RECAP_SUPPORT = 1;
+
+/** The fewest words (segment.ts words, particles included) a recap sentence has. */
+export const RECAP_MIN_WORDS = 3;
 
 /** Cited sentences of the last two answers, as pseudo-chunks a recap is checked against. */
 export function answerSentences(turns: ChatTurn[]): { text: string; cites: string }[] {
@@ -71,10 +78,15 @@ export async function recap(
       })
     : '';
   const pseudo = said.map((x, i) => pseudoChunk(x.text, i));
-  const sentences = checkedSentences(draft, pseudo).map(({ body, n }) => {
-    const cites = said[n - 1]?.cites;
-    return cites ? body.replace(/([.!?]*)$/, ` ${cites}$1`) : body;
-  });
+  // Every word of a recap's sentence must be in the sentence it restates: a recap says nothing new, and with the
+  // 60% a note's answer needs, the bundled model's recap kept stray words ("…Maya Chen (design) prochaine").
+  // And a recap sentence is a sentence: the bundled model's "Demoed" restated a word of the answer and said nothing.
+  const sentences = checkedSentences(draft, pseudo, '', RECAP_SUPPORT)
+    .filter(({ body }) => words(body).length >= RECAP_MIN_WORDS)
+    .map(({ body, n }) => {
+      const cites = said[n - 1]?.cites;
+      return cites ? body.replace(/([.!?]*)$/, ` ${cites}$1`) : body;
+    });
   const answer = sentences.length
     ? sentences.slice(0, 2).join(' ')
     : splitSentences(lastAi?.content ?? '')
