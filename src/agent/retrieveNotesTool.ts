@@ -357,6 +357,9 @@ function stripNotes(d: FilterDecision): Omit<FilterDecision, 'notes'> {
 
 export const RETRIEVE_TOOL_NAME = 'retrieve_notes_tool';
 
+/** The longest query the tool takes (its schema's limit; callTool cuts a longer question to it). */
+export const MAX_QUERY_CHARS = 500;
+
 /** The LangChain tool: content is the cited summary, artifact the sources (what the UI shows). */
 export function makeRetrieveNotesTool(deps: RetrieveDeps) {
   return tool(
@@ -388,7 +391,7 @@ export function makeRetrieveNotesTool(deps: RetrieveDeps) {
       name: RETRIEVE_TOOL_NAME,
       description: "Search the user's notes and return a cited summary of what they say about the query.",
       schema: z.object({
-        query: z.string().min(1).max(500).describe('A self-contained search query'),
+        query: z.string().min(1).max(MAX_QUERY_CHARS).describe('A self-contained search query'),
         folder: z.string().max(300).optional().describe('Only notes in this folder'),
         tag: z.string().max(100).optional().describe('Only notes with this tag'),
       }),

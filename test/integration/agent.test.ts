@@ -100,6 +100,17 @@ describe('agent on obsidian-help-en with the bundled model', () => {
     expect(r.steps.some((s) => s.startsWith('Searching your notes for'))).toBe(true);
   }, 300_000);
 
+  it('a question longer than a search query (a pasted paragraph) is answered, not refused by the tool schema', async () => {
+    // chat:send takes 4,000 characters, the search tool 500: the run failed with "did not match expected schema".
+    const long = `${question} ${'I keep many notes and sometimes I delete one by mistake, so I want to know this. '.repeat(25)}`;
+    expect(long.length).toBeGreaterThan(2000);
+    const r = await chat.ask('t-long', long);
+    expect(r.stopped).toBe(false);
+    expect(r.sources.map((s) => s.source)).toContain('Plugins/File recovery.md');
+    const searched = r.steps.find((s) => s.startsWith('Searching your notes for'))!;
+    expect(searched.length).toBeLessThan(600);
+  }, 300_000);
+
   it('a thread survives a restart: history and thread list come back from disk', async () => {
     expect(firstAnswer, 'needs the first test').toBeDefined();
     await chat.close();

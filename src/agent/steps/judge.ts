@@ -6,7 +6,7 @@
 import type { ToolMessage } from '@langchain/core/messages';
 import { JUDGE_PROMPT, NOTHING_FOUND } from '../prompts.js';
 import { notInNotesFor, nothingDatedFor } from '../language.js';
-import type { RetrieveArtifact } from '../retrieveNotesTool.js';
+import { MAX_QUERY_CHARS, type RetrieveArtifact } from '../retrieveNotesTool.js';
 import { acceptRefinedQuery } from '../filterAgent.js';
 import { combineResults, composeFinal } from './compose.js';
 import { callTool, currentExchange, finalAnswer, messageText, streamedAnswer } from './messages.js';
@@ -36,7 +36,7 @@ export async function judge(deps: StepDeps, state: StepState, c: AgentCallbacks)
   if (state.toolCalls >= deps.maxToolCalls) return finish();
   if (!found) {
     // Insufficient: try once more with the user's own words if the first query was a rewrite.
-    if (!queries.includes(question) && question.length <= 500) return callTool(question, state.toolCalls);
+    if (!queries.includes(question) && question.length <= MAX_QUERY_CHARS) return callTool(question, state.toolCalls);
     return finish();
   }
   // Only a weak match is judged: a strong one answers, and the judge's model call is saved.

@@ -2,7 +2,7 @@
 import { AIMessage, HumanMessage, type BaseMessage, type ToolMessage } from '@langchain/core/messages';
 import type { ChatTurn } from '../../models/chatModel.js';
 import type { SearchResult } from '../../search/similaritySearch.js';
-import { RETRIEVE_TOOL_NAME, type SourceArtifact } from '../retrieveNotesTool.js';
+import { MAX_QUERY_CHARS, RETRIEVE_TOOL_NAME, type SourceArtifact } from '../retrieveNotesTool.js';
 import type { AgentCallbacks, StepUpdate } from './types.js';
 
 export function messageText(m: BaseMessage): string {
@@ -37,7 +37,14 @@ export function currentExchange(messages: BaseMessage[]): {
 }
 
 /** A retrieve_notes_tool call: the graph routes it to the tools node. */
-export function callTool(query: string, calls: number, filters: { folder?: string; tag?: string } = {}): StepUpdate {
+/**
+ * The search the agent makes next. A question longer than the tool takes (a chat message may hold 4,000 characters, a
+ * query 500) is searched by its first 500 characters, cut at a word: before, the tool's schema refused it and the
+ * whole run failed with "Received tool input did not match expected schema".
+ */
+export function callTool(question: string, calls: number, filters: { folder?: string; tag?: string } = {}): StepUpdate {
+  const head = question.slice(0, MAX_QUERY_CHARS);
+  const query = question.length > MAX_QUERY_CHARS ? head.replace(/\s+\S*$/u, '') || head : question;
   return {
     messages: [
       new AIMessage({
