@@ -92,6 +92,30 @@ export function ownWords(question: string): string[] {
   );
 }
 
+/**
+ * Asks about the answer just given, in so many words ("summarise what you just said", "resume lo que dijiste",
+ * "今の回答を要約して"): answered from what was said (recap), in every language, without a model's decision. The
+ * looser English patterns ("summarise", "shorter") also name searches ("summarise my Lisbon notes"), so decide.ts
+ * honours them only when the model decided to reply.
+ */
+const ABOUT_THE_ANSWER: RegExp[] = [
+  /\b(what|everything) you (just )?(said|wrote|told me)\b|\byour (last |previous )?answer\b/i,
+  /lo que (me )?(dijiste|has dicho|escribiste|acabas de decir)|tu (última |anterior )?respuesta/i,
+  /o que (você |tu )?(disse|disseste|escreveu|acabou de dizer)|(sua|tua) (última |anterior )?resposta/i,
+  /quello che (mi )?hai (detto|scritto)|la tua (ultima )?risposta/i,
+  /ce que (tu (viens de dire|as dit|as écrit)|vous (venez de dire|avez dit))|(ta|votre) (dernière )?réponse/i,
+  /was du (gerade |eben )?(gesagt|geschrieben) hast|deine (letzte )?antwort/i,
+  /wat je (net |zojuist )?(zei|zegde|schreef)|je (laatste |vorige )?antwoord/i,
+  /что ты (только что )?(сказал|написал)|(твой|ваш) (последний |предыдущий )?ответ/i,
+  /(今|さっき|先ほど|前)の(回答|答え|返答)|(今|さっき|先ほど)(言った|書いた)こと/,
+  /你(刚才|刚刚)?(说的|写的)|(刚才|上一个|之前)的(回答|答案)/,
+  /(방금|아까) (한 )?(말|답변|대답)|(이전|방금|아까)의? (답변|대답)/,
+];
+
+export function asksAboutTheAnswer(question: string): boolean {
+  return ABOUT_THE_ANSWER.some((re) => re.test(question));
+}
+
 /** See the module comment. The question's language's patterns and English's (a mixed vault's users mix too). */
 export function isFollowUp(question: string): boolean {
   const q = question.trim();

@@ -846,8 +846,26 @@ describe('a plain first question is searched without a decision call', () => {
     expect(model.calls).toHaveLength(0);
     model.queueJson({ action: 'reply', query: '', folder: '', tag: '' });
     model.queueText('The irrigation pump runs every morning at 6am.');
-    const recap = await ask('Summarise what you just said in one sentence.', 'follow');
+    const recap = await ask('In one sentence, please.', 'follow');
     expect(jsonCallKinds(model)).toEqual(['decide']);
+    expect(tool.queries).toEqual([q]);
+    expect(recap).toBe('The irrigation pump runs every morning at 6am [1].');
+  });
+
+  it.each([
+    'Summarise what you just said in one sentence.',
+    'Resume lo que dijiste en una frase.',
+    'Fasse zusammen, was du gerade gesagt hast.',
+    '今の回答を一文で要約して',
+    '把你刚才说的总结一下',
+  ])('"%s" is a recap in any language, without a decision call', async (ask2) => {
+    const model = new ScriptedModel();
+    const tool = new FakeTool(strongPump);
+    const { ask } = plainSetup(model, tool, () => true);
+    await ask(q, 'follow');
+    model.queueText('The irrigation pump runs every morning at 6am.');
+    const recap = await ask(ask2, 'follow');
+    expect(jsonCallKinds(model)).toEqual([]);
     expect(tool.queries).toEqual([q]);
     expect(recap).toBe('The irrigation pump runs every morning at 6am [1].');
   });

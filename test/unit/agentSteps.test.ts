@@ -76,6 +76,21 @@ describe('answerSentences', () => {
       { text: 'Matcha is ground.', cites: '[3]' },
     ]);
   });
+
+  it('reads the marks after a full stop as the sentence’s own, as answers write them', () => {
+    expect(
+      answerSentences([
+        {
+          role: 'assistant',
+          content: 'Muchos tipos se pueden incrustar en tus notas. [1] Puedes abrir la nota. Y cerrarla. [2]',
+        },
+      ]),
+    ).toEqual([
+      { text: 'Muchos tipos se pueden incrustar en tus notas.', cites: '[1]' },
+      { text: 'Puedes abrir la nota.', cites: '' },
+      { text: 'Y cerrarla.', cites: '[2]' },
+    ]);
+  });
 });
 
 describe('withContext', () => {
@@ -97,6 +112,27 @@ describe('withContext', () => {
       'how do I brew green tea how do I turn on spell check for it',
     );
   });
+  it('attaches a follow-up of a follow-up to the question both go on from', () => {
+    const thread = [
+      { role: 'user' as const, content: '¿Cómo sincronizo mis notas entre el móvil y el ordenador?' },
+      { role: 'assistant' as const, content: 'Con Obsidian Sync [1].' },
+      { role: 'user' as const, content: '¿Eso cuesta dinero?' },
+      { role: 'assistant' as const, content: 'Sí [1].' },
+    ];
+    expect(withContext('¿Y se puede cifrar eso?', thread)).toBe(
+      '¿Cómo sincronizo mis notas entre el móvil y el ordenador? ¿Y se puede cifrar eso?',
+    );
+    // A request about the answer asks nothing of the notes: the follow-up after it goes on from the question.
+    const afterRecap = [
+      ...thread.slice(0, 2),
+      { role: 'user' as const, content: 'resume lo que dijiste' },
+      { role: 'assistant' as const, content: 'Con Obsidian Sync [1].' },
+    ];
+    expect(withContext('¿Y se puede cifrar eso?', afterRecap)).toBe(
+      '¿Cómo sincronizo mis notas entre el móvil y el ordenador? ¿Y se puede cifrar eso?',
+    );
+  });
+
   it('leaves alone a question that ends in "it" but names its own subject', () => {
     // Found through `obsiquery ask` on the help vault: glued to the question before, it got the answer before.
     const q = "is there a way to see notes that mention this one but don't link to it";

@@ -10,7 +10,7 @@ import { RETRIEVE_TOOL_NAME } from '../retrieveNotesTool.js';
 import { acceptRefinedQuery, contentWords, sharesWords } from '../filterAgent.js';
 import { callTool, currentExchange, toTurns } from './messages.js';
 import { clarify, recap, reply } from './reply.js';
-import { isFollowUp } from '../followUp.js';
+import { asksAboutTheAnswer, isFollowUp } from '../followUp.js';
 import type { AgentCallbacks, StepDeps, StepState, StepUpdate } from './types.js';
 
 /** The main agent's decision, constrained by a JSON grammar: one call picks the action and refines the query. */
@@ -37,6 +37,8 @@ export async function decide(deps: StepDeps, state: StepState, c: AgentCallbacks
   const hasAnswer = history.some((t) => t.role === 'assistant');
   // Nothing to search for and nothing said yet to resolve "it" against: ask, without spending a model call.
   if (contentWords(question).size === 0 && !hasAnswer) return clarify(question, c);
+  // "What you just said", in any language: a recap, whatever a small model would decide (and without asking it).
+  if (hasAnswer && asksAboutTheAnswer(question)) return recap(deps, state.messages, turns, c);
   if (!deps.model) return callTool(question, 0);
   if (history.length === 0 && deps.plainQuestion?.(question)) return callTool(question, 0, { folder: '', tag: '' });
   const decision = (await deps.model.completeJson(
@@ -67,9 +69,18 @@ export async function decide(deps: StepDeps, state: StepState, c: AgentCallbacks
   return callTool(query, 0, { folder: str(decision?.folder), tag: str(decision?.tag) });
 }
 
-/** "and what about the second one?" only makes sense with the previous question attached. */
+/**
+ * "and what about the second one?" only makes sense with the question it goes on from attached: the last one that
+ * stood on its own. A follow-up of a follow-up ("¿Y se puede cifrar?" after "¿Cuánto cuesta?" after a question on
+ * syncing) is about what the first asked, not about "¿Cuánto cuesta?" alone. Requests about the answer and small talk
+ * ask nothing of the notes and are skipped.
+ */
 export function withContext(question: string, history: ChatTurn[]): string {
-  const lastUser = [...history].reverse().find((t) => t.role === 'user');
-  if (lastUser && isFollowUp(question)) return `${lastUser.content} ${question}`.slice(0, 500);
-  return question;
+  if (!isFollowUp(question)) return question;
+  const asked = history
+    .filter((t) => t.role === 'user' && !asksAboutTheAnswer(t.content) && !isSmallTalk(t.content))
+    .map((t) => t.content)
+    .reverse();
+  const anchor = asked.find((q) => !isFollowUp(q)) ?? asked[0];
+  return anchor ? `${anchor} ${question}`.slice(0, 500) : question;
 }

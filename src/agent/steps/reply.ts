@@ -44,17 +44,31 @@ export const RECAP_SUPPORT = 1;
 /** The fewest words (segment.ts words, particles included) a recap sentence has. */
 export const RECAP_MIN_WORDS = 3;
 
-/** Cited sentences of the last two answers, as pseudo-chunks a recap is checked against. */
+/**
+ * Cited sentences of the last two answers, as pseudo-chunks a recap is checked against. An answer writes a sentence's
+ * marks after its full stop ("… notas. [1] Puedes …"; older answers and models write "… week [1]."), so the marks
+ * that follow a sentence are its own: split at sentence ends alone, "[1]" opened the next sentence and the recap
+ * cited the wrong note, or none.
+ */
 export function answerSentences(turns: ChatTurn[]): { text: string; cites: string }[] {
   return turns
     .filter((t) => t.role === 'assistant')
     .slice(-2)
-    .flatMap((t) => splitSentences(t.content))
-    .map((sentence) => ({
-      text: sentence.replace(/\s*\[\d+\]/g, '').trim(),
-      cites: [...sentence.matchAll(/\[\d+\]/g)].map((m) => m[0]).join(''),
-    }))
+    .flatMap((t) => citedSentences(t.content))
     .filter((x) => x.text);
+}
+
+function citedSentences(answer: string): { text: string; cites: string }[] {
+  // "… week [1]." → "… week. [1]": every mark after the sentence it belongs to.
+  const marksLast = answer.replace(/\s*((?:\[\d+\])+)\s*([.!?。！？])/gu, '$2 $1');
+  const pieces = marksLast.split(/((?:\s*\[\d+\])+)/);
+  const out: { text: string; cites: string }[] = [];
+  for (let i = 0; i < pieces.length; i += 2) {
+    const sentences = splitSentences(pieces[i]!.trim());
+    const cites = (pieces[i + 1] ?? '').replace(/\s+/g, '');
+    sentences.forEach((text, k) => out.push({ text: text.trim(), cites: k === sentences.length - 1 ? cites : '' }));
+  }
+  return out;
 }
 
 /**
@@ -87,11 +101,13 @@ export async function recap(
       const cites = said[n - 1]?.cites;
       return cites ? body.replace(/([.!?]*)$/, ` ${cites}$1`) : body;
     });
+  // Nothing of the draft kept: the last answer's first sentence, with its marks.
+  const first = lastAi ? citedSentences(lastAi.content).find((x) => x.text) : undefined;
   const answer = sentences.length
     ? sentences.slice(0, 2).join(' ')
-    : splitSentences(lastAi?.content ?? '')
-        .slice(0, 1)
-        .join(' ');
+    : first
+      ? first.text.replace(/([.!?。！？]*)$/u, first.cites ? ` ${first.cites}$1` : '$1')
+      : '';
   // Its sources are the previous answer's that it still cites (a recap of two answers may cite either's
   // numbers; the latest answer's sources are the ones shown).
   const previous = [...messages].reverse().find((m) => m.getType() === 'ai' && !(m as AIMessage).tool_calls?.length) as
