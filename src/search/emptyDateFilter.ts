@@ -9,7 +9,8 @@
  * - notes with a date of their own lie near the range: the vault keeps dated notes, the date is a real filter,
  *   and the honest answer is that no note is dated then (with the nearest dated notes), never other days' notes;
  * - otherwise the phrase cannot be a filter on this vault (no note has a date of its own; the nearest is far
- *   away; or the phrase names a note Obsidian creates on demand, "today's daily note", that does not exist yet),
+ *   away; the range has not begun yet, "this weekend" asked on a Thursday; or the phrase names a note Obsidian
+ *   creates on demand, "today's daily note", that does not exist yet),
  *   and the search goes on without the date filter, telling the user so.
  */
 
@@ -134,6 +135,10 @@ export function judgeEmptyDateFilter(
   // the feature (opening, appending to, templating it), not about what that day's note says.
   if (mayNamePeriodicNote(input))
     return drop(`“${phrase}” here names the daily note Obsidian creates for that day, not notes written then`);
+  // A range that has not begun yet holds no note written then: "what should I cook this weekend" (asked on a
+  // Thursday) asks about plans, and was answered "no note is dated this weekend" in a journal.
+  if (range.from > input.today)
+    return drop(`that is still to come, so the date says what the question is about, not when notes were written`);
   const nearest = [around.before, around.after].filter((d): d is string => d !== null);
   if (nearest.length === 0)
     return drop('no note in this vault has a date of its own (a daily-note name or a date property)');

@@ -87,6 +87,14 @@ describe('judgeEmptyDateFilter', () => {
     });
   });
 
+  it('a range still to come holds no note written then: the date says what the question is about', () => {
+    // Asked on Wednesday 2026-11-25 in a journal dated up to the day before: "this weekend" is 28–29 November.
+    const v = verdict('what should I cook this weekend', { before: '2026-11-24' });
+    expect(v).toMatchObject({ kind: 'dropped', notice: expect.stringMatching(/still to come/) });
+    // A range that has begun is judged as before: the journal keeps dated notes, so the answer is honest.
+    expect(verdict('what did I do this week', { before: '2026-11-21' }).kind).toBe('nothing-dated');
+  });
+
   it('a vault with no note dated by itself: the date phrase is no filter here', () => {
     const v = verdict('which plugins did I set up last week', {});
     expect(v.kind).toBe('dropped');
