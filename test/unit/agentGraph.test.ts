@@ -703,31 +703,18 @@ describe('the main agent’s other decisions', () => {
     expect(prompt.some((t) => t.role === 'assistant' && t.content === firstAnswer)).toBe(true);
   });
 
-  it('a recap that claims something new is replaced by the previous answer’s own first sentence', async () => {
-    const model = new ScriptedModel();
-    const { ask } = await afterAnswer(model);
-    model.queueJson({ action: 'reply', query: '', folder: '', tag: '' });
-    model.queueText('The pump was bought in Berlin for 300 euros.');
-    const r = await ask('summarise what you just said', 'conv');
-    expect(r.answer).toBe('Run the irrigation pump twice a week [1].');
-    expect(r.answer).not.toMatch(/Berlin|300/);
-  });
-
-  it('a recap that adds a word the answer did not say is not kept either (every word must be restated)', async () => {
-    const model = new ScriptedModel();
-    const { ask } = await afterAnswer(model);
-    model.queueJson({ action: 'reply', query: '', folder: '', tag: '' });
+  it.each([
+    ['claims something new', 'The pump was bought in Berlin for 300 euros.'],
     // Most of its words are the answer's, one is not: the bundled model's recap read "…(design) prochaine".
-    model.queueText('Run the irrigation pump twice a week prochaine.');
-    const r = await ask('summarise what you just said', 'conv');
-    expect(r.answer).toBe('Run the irrigation pump twice a week [1].');
-  });
-
-  it('a recap of one word is no recap ("Demoed [1][2]")', async () => {
+    [
+      'adds a word the answer did not say (every word must be restated)',
+      'Run the irrigation pump twice a week prochaine.',
+    ],
+    ['is one word ("Demoed [1][2]")', 'Drain.'],
+  ])('a recap that %s is replaced by the previous answer’s own first sentence', async (_, draft) => {
     const model = new ScriptedModel();
     const { ask } = await afterAnswer(model);
-    model.queueJson({ action: 'reply', query: '', folder: '', tag: '' });
-    model.queueText('Drain.');
+    model.queueText(draft);
     const r = await ask('summarise what you just said', 'conv');
     expect(r.answer).toBe('Run the irrigation pump twice a week [1].');
   });
