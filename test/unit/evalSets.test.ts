@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { tempDir } from '../helpers/fixtures.js';
 import {
@@ -160,5 +160,17 @@ describe('every set in eval/sets.json is valid', () => {
         expect(sharedQuestions(u.questions(), t.questions()), `${t.entry.name} vs ${u.entry.name}`).toEqual([]);
       }
     }
+  });
+});
+
+describe('eval/conversations.jsonl (bench/conversations.ts)', () => {
+  const lines = readFileSync('eval/conversations.jsonl', 'utf8').trim().split('\n');
+  it.each(lines.map((line, i) => [i + 1, line] as const))('conversation %i: two turns, its notes exist', (_, line) => {
+    const c = JSON.parse(line) as { vault: string; turns: string[]; rel: string[] };
+    expect(c.turns).toHaveLength(2);
+    expect(c.rel.length).toBeGreaterThan(0);
+    // A vault outside the repository (../shared) is checked where it is present.
+    if (!existsSync(c.vault)) return;
+    for (const note of c.rel) expect(existsSync(path.join(c.vault, note)), note).toBe(true);
   });
 });
