@@ -71,8 +71,8 @@ export async function decide(deps: StepDeps, state: StepState, c: AgentCallbacks
 
 /**
  * "and what about the second one?" only makes sense with the question it goes on from attached: the last one that
- * stood on its own. A follow-up of a follow-up ("¿Y se puede cifrar?" after "¿Cuánto cuesta?" after a question on
- * syncing) is about what the first asked, not about "¿Cuánto cuesta?" alone. Requests about the answer and small talk
+ * stood on its own. A follow-up of a follow-up ("¿Y se puede cifrar?" after "¿Eso cuesta dinero?" after a question on
+ * syncing) is about what the first asked, not about "¿Eso cuesta dinero?" alone. Requests about the answer and small talk
  * ask nothing of the notes and are skipped.
  */
 export function withContext(question: string, history: ChatTurn[]): string {
