@@ -37,9 +37,9 @@ export function currentExchange(messages: BaseMessage[]): {
 }
 
 /**
- * A retrieve_notes_tool call: the graph routes it to the tools node. A question longer than the tool takes (a chat message may hold 4,000 characters, a
- * query 500) is searched by its first 500 characters, cut at a word: before, the tool's schema refused it and the
- * whole run failed with "Received tool input did not match expected schema".
+ * A retrieve_notes_tool call: the graph routes it to the tools node. A question longer than the tool takes (a chat
+ * message may hold 4,000 characters, a query 500) is searched by its first 500 characters, cut at a word: before, the
+ * tool's schema refused it and the whole run failed with "Received tool input did not match expected schema".
  */
 export function callTool(question: string, calls: number, filters: { folder?: string; tag?: string } = {}): StepUpdate {
   const head = question.slice(0, MAX_QUERY_CHARS);
