@@ -26,24 +26,31 @@ interface Phrases {
   smallTalk: RegExp;
   /** How a model says "the notes don't say" in this language (the synthesizer drops such a draft). */
   notesDontSayPattern: RegExp;
+  /** Thanks, as a whole message (a part of smallTalk), and the fixed answer to it when the model's reply is not kept. */
+  thanks: RegExp;
+  welcome: string;
 }
 
 const PHRASES: Record<PhraseLanguage, Phrases> = {
   en: {
     name: 'English',
     greeting: 'Hello! Ask me anything about your notes, and I will answer from them with sources.',
+    thanks: /^(thanks|thank you|thx)( a lot| so much| very much)?$/i,
+    welcome: "You're welcome! Ask me anything else about your notes.",
     notInNotes: NOT_IN_NOTES_ANSWER,
     clarify:
       'What would you like to know? Tell me the topic, note or folder you mean, and I will search your notes for it.',
     notesDontSay: "Your notes don't say.",
     smallTalk:
-      /^(hi|hello|hey|yo|thanks|thank you|thx|good (morning|afternoon|evening)|ok(ay)?|cool|great|bye|goodbye|who are you|what can you do)$/i,
+      /^(hi|hello|hey|yo|(thanks|thank you|thx)( a lot| so much| very much)?|good (morning|afternoon|evening)|ok(ay)?|cool|great|bye|goodbye|who are you|what can you do)$/i,
     notesDontSayPattern:
       /notes (don't|do not|doesn't|does not) (say|contain|mention)|not (in|found in) (your|the) notes/i,
   },
   ja: {
     name: 'Japanese (日本語)',
     greeting: 'こんにちは！ノートについて何でも聞いてください。ノートの内容から出典付きでお答えします。',
+    thanks: /^(ありがとう(ございます)?|どうも(ありがとう)?)$/,
+    welcome: 'どういたしまして。ほかにもノートについて何でも聞いてください。',
     notInNotes: 'ノートの中に、それについての記述は見つかりませんでした。',
     clarify: '何について知りたいですか？トピック、ノート、フォルダを教えていただければ、ノートを検索します。',
     notesDontSay: 'ノートには書かれていません。',
@@ -54,6 +61,8 @@ const PHRASES: Record<PhraseLanguage, Phrases> = {
   zh: {
     name: 'Chinese (中文)',
     greeting: '你好！请问任何关于你的笔记的问题，我会根据笔记回答并注明出处。',
+    thanks: /^(谢谢(你|您)?|多谢)$/,
+    welcome: '不客气！还有关于笔记的问题，随时问我。',
     notInNotes: '在你的笔记里没有找到相关内容。',
     clarify: '你想了解什么？告诉我你指的主题、笔记或文件夹，我会在你的笔记中搜索。',
     notesDontSay: '你的笔记中没有提到。',
@@ -63,6 +72,8 @@ const PHRASES: Record<PhraseLanguage, Phrases> = {
   es: {
     name: 'Spanish (español)',
     greeting: '¡Hola! Pregúntame lo que quieras sobre tus notas y te responderé a partir de ellas, con las fuentes.',
+    thanks: /^(muchas )?gracias$/i,
+    welcome: '¡De nada! Pregúntame lo que quieras sobre tus notas.',
     notInNotes: 'No encontré nada sobre eso en tus notas.',
     clarify:
       '¿Qué te gustaría saber? Dime el tema, la nota o la carpeta a la que te refieres y lo buscaré en tus notas.',
@@ -75,6 +86,8 @@ const PHRASES: Record<PhraseLanguage, Phrases> = {
   de: {
     name: 'German (Deutsch)',
     greeting: 'Hallo! Frag mich alles über deine Notizen, ich antworte aus ihnen, mit Quellen.',
+    thanks: /^(vielen )?dank(e)?( sch[öo]n)?$/i,
+    welcome: 'Gern geschehen! Frag mich gern noch mehr zu deinen Notizen.',
     notInNotes: 'Dazu habe ich in deinen Notizen nichts gefunden.',
     clarify:
       'Was möchtest du wissen? Nenne mir das Thema, die Notiz oder den Ordner, und ich suche in deinen Notizen danach.',
@@ -87,6 +100,8 @@ const PHRASES: Record<PhraseLanguage, Phrases> = {
   fr: {
     name: 'French (français)',
     greeting: 'Bonjour ! Posez-moi une question sur vos notes : je réponds à partir d’elles, avec les sources.',
+    thanks: /^merci( beaucoup)?$/i,
+    welcome: 'Avec plaisir ! Posez-moi d’autres questions sur vos notes.',
     notInNotes: 'Je n’ai rien trouvé à ce sujet dans vos notes.',
     clarify:
       'Que voulez-vous savoir ? Indiquez-moi le sujet, la note ou le dossier dont vous parlez, et je le chercherai dans vos notes.',
@@ -98,6 +113,8 @@ const PHRASES: Record<PhraseLanguage, Phrases> = {
   pt: {
     name: 'Portuguese (português)',
     greeting: 'Olá! Pergunte-me qualquer coisa sobre as suas notas e eu respondo a partir delas, com as fontes.',
+    thanks: /^(muito )?obrigad[oa]$/i,
+    welcome: 'De nada! Pergunte-me o que quiser sobre as suas notas.',
     notInNotes: 'Não encontrei nada sobre isso nas suas notas.',
     clarify: 'O que gostaria de saber? Diga-me o tema, a nota ou a pasta a que se refere e eu procuro nas suas notas.',
     notesDontSay: 'As suas notas não dizem.',
@@ -109,6 +126,8 @@ const PHRASES: Record<PhraseLanguage, Phrases> = {
   it: {
     name: 'Italian (italiano)',
     greeting: 'Ciao! Chiedimi qualsiasi cosa sulle tue note: rispondo a partire da esse, con le fonti.',
+    thanks: /^grazie( mille)?$/i,
+    welcome: 'Prego! Chiedimi pure altro sulle tue note.',
     notInNotes: 'Non ho trovato nulla al riguardo nelle tue note.',
     clarify:
       'Cosa vorresti sapere? Dimmi l’argomento, la nota o la cartella a cui ti riferisci e lo cercherò nelle tue note.',
@@ -120,6 +139,8 @@ const PHRASES: Record<PhraseLanguage, Phrases> = {
   nl: {
     name: 'Dutch (Nederlands)',
     greeting: 'Hallo! Vraag me alles over je notities: ik antwoord op basis daarvan, met bronnen.',
+    thanks: /^(dank (je|u)( wel)?|bedankt)$/i,
+    welcome: 'Graag gedaan! Vraag me gerust meer over je notities.',
     notInNotes: 'Ik heb er in je notities niets over gevonden.',
     clarify:
       'Wat wil je weten? Noem het onderwerp, de notitie of de map die je bedoelt, dan zoek ik ernaar in je notities.',
@@ -132,6 +153,8 @@ const PHRASES: Record<PhraseLanguage, Phrases> = {
   ko: {
     name: 'Korean (한국어)',
     greeting: '안녕하세요! 노트에 관해 무엇이든 물어보세요. 노트 내용을 바탕으로 출처와 함께 답해 드립니다.',
+    thanks: /^(고마워(요)?|감사합니다)$/,
+    welcome: '천만에요! 노트에 관해 더 궁금한 점이 있으면 물어보세요.',
     notInNotes: '노트에서 그에 관한 내용을 찾지 못했습니다.',
     clarify: '무엇이 궁금하신가요? 말씀하시는 주제, 노트 또는 폴더를 알려 주시면 노트에서 찾아 드릴게요.',
     notesDontSay: '노트에는 나와 있지 않습니다.',
@@ -142,6 +165,8 @@ const PHRASES: Record<PhraseLanguage, Phrases> = {
   ru: {
     name: 'Russian (русский)',
     greeting: 'Здравствуйте! Спросите меня о чём угодно в ваших заметках: я отвечу по ним и укажу источники.',
+    thanks: /^спасибо( большое)?$/i,
+    welcome: 'Пожалуйста! Спрашивайте ещё о ваших заметках.',
     notInNotes: 'Я не нашёл ничего об этом в ваших заметках.',
     clarify: 'Что вы хотите узнать? Назовите тему, заметку или папку, и я поищу это в ваших заметках.',
     notesDontSay: 'В ваших заметках об этом не сказано.',
@@ -278,6 +303,16 @@ function normalise(message: string): string {
 export function isSmallTalk(message: string): boolean {
   const m = normalise(message);
   return m.length > 0 && PHRASE_LANGUAGES.some((l) => PHRASES[l].smallTalk.test(m));
+}
+
+/**
+ * The fixed reply to small talk when the model's is not kept: "you're welcome" to thanks in any of the phrase
+ * languages ("thanks!" was answered "Hello! Ask me anything…"), the greeting otherwise.
+ */
+export function smallTalkReplyFor(message: string): string {
+  const m = normalise(message);
+  const thanked = PHRASE_LANGUAGES.find((l) => PHRASES[l].thanks.test(m));
+  return thanked ? PHRASES[thanked].welcome : greetingFor(message);
 }
 
 /** The fixed greeting in the question's language. */

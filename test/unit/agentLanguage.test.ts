@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   acceptableReply,
+  smallTalkReplyFor,
   answerLanguageInstruction,
   greetingFor,
   isSmallTalk,
@@ -169,5 +170,30 @@ describe('agent language: a reply must be in the question script, whatever the s
       acceptableReply('I work with Maya Chen (design) [1][2] she presented three options [1]', SYSTEM, 'thanks!'),
     ).toBe(false);
     expect(acceptableReply("You're welcome!\nuser\nwhat is your name?", SYSTEM, 'thanks!')).toBe(false);
+  });
+});
+
+describe('smallTalkReplyFor: the fixed reply when the model’s is not kept', () => {
+  it.each([
+    ['thanks!', /welcome/],
+    ['Thank you so much', /welcome/],
+    ['ありがとうございます', /どういたしまして/],
+    ['谢谢', /不客气/],
+    ['¡Muchas gracias!', /De nada/],
+    ['Danke schön', /Gern geschehen/],
+    ['merci beaucoup', /Avec plaisir/],
+    ['obrigada', /De nada/],
+    ['grazie mille', /Prego/],
+    ['bedankt', /Graag gedaan/],
+    ['감사합니다', /천만에요/],
+    ['спасибо', /Пожалуйста/],
+  ])('"%s" is small talk and is answered with a welcome', (message, welcome) => {
+    expect(isSmallTalk(message)).toBe(true);
+    expect(smallTalkReplyFor(message)).toMatch(welcome);
+  });
+
+  it('other small talk gets the greeting', () => {
+    expect(smallTalkReplyFor('hello')).toBe(greetingFor('hello'));
+    expect(smallTalkReplyFor('こんにちは')).toBe(greetingFor('こんにちは'));
   });
 });

@@ -5,7 +5,13 @@
 import type { AIMessage, BaseMessage } from '@langchain/core/messages';
 import type { ChatTurn } from '../../models/chatModel.js';
 import { RECAP_PROMPT } from '../prompts.js';
-import { acceptableReply, clarifyingQuestion, greetingFor, replyLanguageInstruction } from '../language.js';
+import {
+  acceptableReply,
+  clarifyingQuestion,
+  greetingFor,
+  replyLanguageInstruction,
+  smallTalkReplyFor,
+} from '../language.js';
 import type { SourceArtifact } from '../retrieveNotesTool.js';
 import { splitSentences } from '../../text/sentences.js';
 import { words } from '../../text/segment.js';
@@ -34,7 +40,7 @@ export async function reply(deps: Pick<StepDeps, 'model'>, turns: ChatTurn[], c:
   const answer =
     acceptableReply(draft, system, question) && !answerLeak(draft, '', splitSentences)
       ? draft.trim()
-      : greetingFor(question);
+      : smallTalkReplyFor(question);
   return streamedAnswer(answer, [], c);
 }
 
