@@ -154,28 +154,34 @@ export function plainText(markdown: string, opts: { prose?: boolean } = {}): str
   }
   flush();
   return blocks
-    .map((b) =>
-      b
-        .replace(/\[![\w-]+\][-+]?\s*/g, '')
-        // An embed alone in brackets ("（ ![[lucide-trash-2.svg#icon]] ）", common in the Japanese help) goes with them.
-        .replace(
-          /\s*[（(]\s*!\[\[[^\]]*\]\]\s*[）)]|\s*!\[\[[^\]]*\]\]|\s*!\[([^\]]*)\]\([^)]*\)/g,
-          (_m, alt?: string) => (opts.prose ? '' : imageText(alt)),
-        )
-        .replace(ICON_NAME, '$1')
-        // A link to a heading of the same note ("[[#Use computer backups|computer backup]]") reads as its alias or
-        // heading; it stayed as raw brackets in quotes.
-        .replace(
-          /!?\[\[([^\]|#]*)(?:#+([^\]|]*))?(?:\|([^\]]+))?\]\]/g,
-          (m, target: string, heading?: string, alias?: string) => alias ?? (target || heading || m),
-        )
-        .replace(/\[([^\]]+)\]\([^)]*\)/g, '$1')
-        .replace(/`([^`\n]+)`/g, '$1')
-        // Emphasis only where it is markup: markers hugging a word at word boundaries (file_name stays intact).
-        .replace(/(^|[\s(])(\*{1,3}|_{1,3})(?=\S)([^*_\n]*?\S)\2(?=$|[\s).,;:!?])/g, '$1$3')
-        .replace(/\s+/g, ' ')
-        .trim(),
-    )
+    .map((b) => {
+      // Inline code is literal: "`![[Note]]` — embed a whole note" lost its code to the embed rule below and was
+      // quoted as "`` — embed a whole note". Code spans are set aside first and come back unwrapped.
+      const code: string[] = [];
+      return (
+        b
+          .replace(/`([^`\n]+)`/g, (_m, span: string) => `\u0000${code.push(span) - 1}\u0000`)
+          .replace(/\[![\w-]+\][-+]?\s*/g, '')
+          // An embed alone in brackets ("（ ![[lucide-trash-2.svg#icon]] ）", common in the Japanese help) goes with them.
+          .replace(
+            /\s*[（(]\s*!\[\[[^\]]*\]\]\s*[）)]|\s*!\[\[[^\]]*\]\]|\s*!\[([^\]]*)\]\([^)]*\)/g,
+            (_m, alt?: string) => (opts.prose ? '' : imageText(alt)),
+          )
+          .replace(ICON_NAME, '$1')
+          // A link to a heading of the same note ("[[#Use computer backups|computer backup]]") reads as its alias or
+          // heading; it stayed as raw brackets in quotes.
+          .replace(
+            /!?\[\[([^\]|#]*)(?:#+([^\]|]*))?(?:\|([^\]]+))?\]\]/g,
+            (m, target: string, heading?: string, alias?: string) => alias ?? (target || heading || m),
+          )
+          .replace(/\[([^\]]+)\]\([^)]*\)/g, '$1')
+          // Emphasis only where it is markup: markers hugging a word at word boundaries (file_name stays intact).
+          .replace(/(^|[\s(])(\*{1,3}|_{1,3})(?=\S)([^*_\n]*?\S)\2(?=$|[\s).,;:!?])/g, '$1$3')
+          .replace(/\u0000(\d+)\u0000/g, (_m, i: string) => code[Number(i)]!)
+          .replace(/\s+/g, ' ')
+          .trim()
+      );
+    })
     .filter(Boolean)
     .join('\n');
 }

@@ -468,6 +468,14 @@ describe('plainText for quoting (prose)', () => {
     expect(plainText(md)).toContain('Example of a base showing a table view with a list of books');
   });
 
+  it('keeps inline code literal: the syntax a help note shows in code is the answer', () => {
+    // The sample vault's Obsidian Tips: quoted as "`` — embed a whole note" before, the embed rule ate the code.
+    expect(plainText('- `![[Note]]` — embed a whole note', { prose: true })).toBe('![[Note]] — embed a whole note');
+    expect(
+      plainText('- `[[Note|shown text]]` — link with alias, e.g. [[Garden Irrigation|the watering project]]'),
+    ).toBe('[[Note|shown text]] — link with alias, e.g. the watering project');
+  });
+
   it('renders a link to a heading of the same note as its alias or its heading', () => {
     expect(
       plainText(
