@@ -206,12 +206,38 @@ export function quotePool(chunks: SearchResult[], pool = ANSWER_POOL): number[] 
 
 /** The notes' own sentences that may be quoted: whole sentences of the chunks quotePool chooses. */
 function noteCandidates(chunks: SearchResult[], pool = ANSWER_POOL): Candidate[] {
-  return quotePool(chunks, pool).flatMap((i) =>
-    // Whole sentences of the note only: plainText keeps blocks apart, so a heading never fuses into one.
-    splitSentences(plainText(chunks[i]!.page_content, { prose: true }))
-      .filter((sentence) => quotable(sentence, 20))
-      .map((text) => ({ text, n: i + 1, generated: false })),
-  );
+  return quotePool(chunks, pool).flatMap((i) => {
+    const markdown = chunks[i]!.page_content;
+    const pairs = leadInsWithCode(markdown);
+    const paired = new Set(pairs.map((p) => p.code));
+    // Whole sentences of the note only: plainText keeps blocks apart, so a heading never fuses into one. A command a
+    // lead-in introduces is quoted with it, not alone.
+    const sentences = splitSentences(plainText(markdown, { prose: true })).filter(
+      (sentence) => quotable(sentence, 20) && !paired.has(sentence),
+    );
+    return [...pairs.map((p) => p.text), ...sentences].map((text) => ({ text, n: i + 1, generated: false }));
+  });
+}
+
+/**
+ * A line that introduces code and the one line of inline code after it, as one quote: "Find the process that opened a
+ * local internet port: `lsof -i :{{port}}`" (tldr-pages' whole format). Apart, the lead-in is no candidate (it ends in
+ * a colon: what it introduces is not in it) and the command says nothing a question's words can meet, so "which
+ * process is using port 8080" was refused with lsof's page retrieved.
+ */
+export function leadInsWithCode(markdown: string): { text: string; code: string }[] {
+  const lines = markdown.split('\n');
+  const out: { text: string; code: string }[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const lead = /^\s*(?:[-*+]|\d+[.)])?\s*(.*\S)\s*[:：]\s*$/.exec(lines[i]!);
+    if (!lead || lead[1]!.includes('`')) continue;
+    let j = i + 1;
+    while (j < lines.length && !lines[j]!.trim()) j++;
+    const code = /^\s*`([^`\n]+)`\s*$/.exec(lines[j] ?? '');
+    if (!code) continue;
+    out.push({ text: `${plainText(lead[1]!)}: \`${code[1]!.trim()}\``, code: code[1]!.trim() });
+  }
+  return out;
 }
 
 /** Fenced blocks whose lines are commands to type (a shell session), not data, config or a file tree. */

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { keepCited } from '../../src/agent/retrieveNotesTool.js';
 import { SYNTHESIZER_PROMPT } from '../../src/agent/prompts.js';
 import {
+  leadInsWithCode,
   commandLines,
   formatNotes,
   quotePool,
@@ -466,6 +467,32 @@ describe('plainText for quoting (prose)', () => {
     // The prompt still sees the list and the caption.
     expect(plainText(md)).toContain('Import HTML files\nImport Markdown files');
     expect(plainText(md)).toContain('Example of a base showing a table view with a list of books');
+  });
+
+  it('quotes a lead-in with the command it introduces (tldr-pages), and not the command alone', () => {
+    const lsof = [
+      '# lsof',
+      '',
+      '> List open files and the corresponding processes.',
+      '',
+      '- Find the process that opened a local internet port:',
+      '',
+      '`lsof -i :{{port}}`',
+      '',
+      '- Only output the process ID (PID):',
+      '',
+      '`lsof -t {{path/to/file}}`',
+      '',
+      '- Copy and paste the following text into your note:',
+      '',
+      '```',
+      '{{date}}',
+      '```',
+    ].join('\n');
+    expect(leadInsWithCode(lsof)).toEqual([
+      { text: 'Find the process that opened a local internet port: `lsof -i :{{port}}`', code: 'lsof -i :{{port}}' },
+      { text: 'Only output the process ID (PID): `lsof -t {{path/to/file}}`', code: 'lsof -t {{path/to/file}}' },
+    ]);
   });
 
   it('keeps inline code literal: the syntax a help note shows in code is the answer', () => {
