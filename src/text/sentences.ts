@@ -160,7 +160,7 @@ export function plainText(markdown: string, opts: { prose?: boolean } = {}): str
       const code: string[] = [];
       return (
         b
-          .replace(/`([^`\n]+)`/g, (_m, span: string) => `\u0000${code.push(span) - 1}\u0000`)
+          .replace(/`([^`\n]+)`/g, (_m, span: string) => `\uE000${code.push(span) - 1}\uE000`)
           .replace(/\[![\w-]+\][-+]?\s*/g, '')
           // An embed alone in brackets ("（ ![[lucide-trash-2.svg#icon]] ）", common in the Japanese help) goes with them.
           .replace(
@@ -177,7 +177,7 @@ export function plainText(markdown: string, opts: { prose?: boolean } = {}): str
           .replace(/\[([^\]]+)\]\([^)]*\)/g, '$1')
           // Emphasis only where it is markup: markers hugging a word at word boundaries (file_name stays intact).
           .replace(/(^|[\s(])(\*{1,3}|_{1,3})(?=\S)([^*_\n]*?\S)\2(?=$|[\s).,;:!?])/g, '$1$3')
-          .replace(/\u0000(\d+)\u0000/g, (_m, i: string) => code[Number(i)]!)
+          .replace(/\uE000(\d+)\uE000/g, (_m, i: string) => code[Number(i)]!)
           .replace(/\s+/g, ' ')
           .trim()
       );
