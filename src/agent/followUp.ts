@@ -116,11 +116,15 @@ export function asksAboutTheAnswer(question: string): boolean {
   return ABOUT_THE_ANSWER.some((re) => re.test(question));
 }
 
-/** See the module comment. The question's language's patterns and English's (a mixed vault's users mix too). */
-export function isFollowUp(question: string): boolean {
+/**
+ * See the module comment. The patterns of English (a mixed vault's users mix too), of the question's language and of
+ * the question before it: a short follow-up gives too few words to tell its language ("Kostet das etwas?" reads as
+ * English), the conversation it goes on from does.
+ */
+export function isFollowUp(question: string, before?: string): boolean {
   const q = question.trim();
-  const lang = questionLanguage(q) as PhraseLanguage;
-  const patterns = [PATTERNS.en, ...(PATTERNS[lang] && lang !== 'en' ? [PATTERNS[lang]] : [])];
+  const langs = new Set(['en', questionLanguage(q), ...(before ? [questionLanguage(before)] : [])]);
+  const patterns = [...langs].flatMap((l) => (l in PATTERNS ? [PATTERNS[l as PhraseLanguage]] : []));
   if (patterns.some((p) => p.continues.test(q.toLowerCase()))) return true;
   const pointsBack = [...patterns.flatMap((p) => p.pointsBack), ...CLITIC_VERB].some((re) => re.test(q));
   return pointsBack && ownWords(q).length < OWN_SUBJECT_WORDS;

@@ -133,6 +133,17 @@ describe('withContext', () => {
     );
   });
 
+  it('reads a short follow-up in the language of the question before it', () => {
+    // "Kostet das etwas?" alone reads as English, whose patterns do not know "das".
+    const german = [
+      { role: 'user' as const, content: 'Wie synchronisiere ich meine Notizen mit dem Handy?' },
+      { role: 'assistant' as const, content: 'Mit Obsidian Sync [1].' },
+    ];
+    expect(withContext('Kostet das etwas?', german)).toBe(
+      'Wie synchronisiere ich meine Notizen mit dem Handy? Kostet das etwas?',
+    );
+  });
+
   it('leaves alone a question that ends in "it" but names its own subject', () => {
     // Found through `obsiquery ask` on the help vault: glued to the question before, it got the answer before.
     const q = "is there a way to see notes that mention this one but don't link to it";

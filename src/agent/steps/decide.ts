@@ -76,11 +76,11 @@ export async function decide(deps: StepDeps, state: StepState, c: AgentCallbacks
  * ask nothing of the notes and are skipped.
  */
 export function withContext(question: string, history: ChatTurn[]): string {
-  if (!isFollowUp(question)) return question;
   const asked = history
     .filter((t) => t.role === 'user' && !asksAboutTheAnswer(t.content) && !isSmallTalk(t.content))
     .map((t) => t.content)
     .reverse();
-  const anchor = asked.find((q) => !isFollowUp(q)) ?? asked[0];
+  if (!isFollowUp(question, asked[0])) return question;
+  const anchor = asked.find((q, i) => !isFollowUp(q, asked[i + 1])) ?? asked[0];
   return anchor ? `${anchor} ${question}`.slice(0, 500) : question;
 }
