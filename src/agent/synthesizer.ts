@@ -556,7 +556,9 @@ export function sentencesSaid(recent: ChatTurn[]): Set<string> {
   const said = new Set<string>();
   for (const t of recent)
     if (t.role === 'assistant')
-      for (const part of t.content.split(/\s*\[\d+\]\s*/)) if (part.trim()) said.add(sameSentence(part));
+      // Two sentences may share one mark ("… week. Drain it first. [1]"): each is said.
+      for (const part of t.content.split(/\s*\[\d+\]\s*/))
+        for (const sentence of [part, ...splitSentences(part)]) if (sentence.trim()) said.add(sameSentence(sentence));
   return said;
 }
 

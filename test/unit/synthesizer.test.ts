@@ -7,6 +7,7 @@ import {
   formatNotes,
   quotePool,
   selectAnswerSentences,
+  sentencesSaid,
   synthesize,
   verifyAnswer,
 } from '../../src/agent/synthesizer.js';
@@ -467,6 +468,17 @@ describe('plainText for quoting (prose)', () => {
     // The prompt still sees the list and the caption.
     expect(plainText(md)).toContain('Import HTML files\nImport Markdown files');
     expect(plainText(md)).toContain('Example of a base showing a table view with a list of books');
+  });
+
+  it('sentencesSaid: every sentence an earlier answer gave, whatever marks follow it', () => {
+    const said = sentencesSaid([
+      { role: 'user', content: 'q' },
+      { role: 'assistant', content: 'Run the pump twice a week. Drain it first. [1] Check the timer [2].' },
+    ]);
+    expect([...said]).toEqual(
+      expect.arrayContaining(['Run the pump twice a week.', 'Drain it first.', 'Check the timer']),
+    );
+    expect(said.has('q')).toBe(false);
   });
 
   it('quotes a lead-in with the command it introduces (tldr-pages), and not the command alone', () => {
