@@ -6,7 +6,7 @@
 import type { ChatTurn } from '../../models/chatModel.js';
 import { MAIN_AGENT_PROMPT } from '../prompts.js';
 import { isSmallTalk } from '../language.js';
-import { RETRIEVE_TOOL_NAME } from '../retrieveNotesTool.js';
+import { MAX_QUERY_CHARS, RETRIEVE_TOOL_NAME } from '../retrieveNotesTool.js';
 import { acceptRefinedQuery, contentWords, sharesWords } from '../filterAgent.js';
 import { callTool, currentExchange, toTurns } from './messages.js';
 import { clarify, recap, reply } from './reply.js';
@@ -82,5 +82,5 @@ export function withContext(question: string, history: ChatTurn[]): string {
     .reverse();
   if (!isFollowUp(question, asked[0])) return question;
   const anchor = asked.find((q, i) => !isFollowUp(q, asked[i + 1])) ?? asked[0];
-  return anchor ? `${anchor} ${question}`.slice(0, 500) : question;
+  return anchor ? `${anchor} ${question}`.slice(0, MAX_QUERY_CHARS) : question;
 }
