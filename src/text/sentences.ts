@@ -9,9 +9,30 @@ const segmenter = new Intl.Segmenter('en', { granularity: 'sentence' });
 export function splitSentences(text: string): string[] {
   return text
     .split('\n')
-    .flatMap((line) => joinJapaneseContinuations([...segmenter.segment(line)].map((s) => s.segment)))
+    .flatMap((line) => joinJapaneseContinuations(joinAbbreviations([...segmenter.segment(line)].map((s) => s.segment))))
     .map((s) => s.trim())
     .filter(Boolean);
+}
+
+/**
+ * Abbreviations a capitalised word follows ("Dr. Amara Okafor", "Sr. García", "z. B. Dateien"), written with a full
+ * stop that ends no sentence. ICU's sentence breaker in Node has no abbreviation list (the `ss=standard` locale key is
+ * ignored), so "check-up on 2026-12-03 at 09:15 with Dr. Amara Okafor" was quoted as "… with Dr." and the name lost.
+ * Titles, the Latin and German short forms, and any single lower-case letter ("z.", "d.", "p." of "p. ej."). Not
+ * "etc." or "usw.", which often do end a sentence.
+ */
+const ABBREVIATION =
+  /(?:^|[\s(])(?:Dr|Drs|Mr|Mrs|Ms|Mx|Prof|Sr|Sra|Srta|Jr|St|Mt|Hr|Fr|M|Mme|Mlle|Dipl|Ing|vs|cf|ca|approx|vgl|bzw|ggf|evtl|inkl|Nr|Fig|Abb|e\.g|i\.e|\p{Ll}|\p{Ll}\. ?\p{L}{1,2})\.\s*$/u;
+
+/** Segments ending in an abbreviation (ABBREVIATION) put back together with the segment after them. */
+function joinAbbreviations(segments: string[]): string[] {
+  const out: string[] = [];
+  for (const s of segments) {
+    const prev = out.at(-1);
+    if (prev !== undefined && ABBREVIATION.test(prev)) out[out.length - 1] = prev + s;
+    else out.push(s);
+  }
+  return out;
 }
 
 /**

@@ -101,6 +101,24 @@ describe('verifyAnswer', () => {
       'Third one.',
     ]);
   });
+
+  it('does not end a sentence at an abbreviation before a name', () => {
+    expect(
+      splitSentences(
+        'Check-up on 2026-12-03 at 09:15 with Dr. Amara Okafor, Riverside Dental. Booked on 2026-11-16. Vitamin D. Then run.',
+      ),
+    ).toEqual([
+      'Check-up on 2026-12-03 at 09:15 with Dr. Amara Okafor, Riverside Dental.',
+      'Booked on 2026-11-16.',
+      'Vitamin D.',
+      'Then run.',
+    ]);
+    expect(splitSentences('Nutze z. B. Dateien. Llama al Sr. García. Voir Mme. Martin.')).toEqual([
+      'Nutze z. B. Dateien.',
+      'Llama al Sr. García.',
+      'Voir Mme. Martin.',
+    ]);
+  });
 });
 
 describe('with the real embedder', () => {
