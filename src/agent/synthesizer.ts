@@ -4,6 +4,7 @@ import { cosine } from '../models/embedder.js';
 import type { SearchResult } from '../search/similaritySearch.js';
 import { CJK, words as segmentWords } from '../text/segment.js';
 import { plainText, splitSentences } from '../text/sentences.js';
+import { embeddingText } from '../pipeline/chunkRecords.js';
 import { answerLanguageInstruction, NOT_IN_NOTES_PATTERN, questionLanguage } from './language.js';
 import { SYNTHESIZER_PROMPT } from './prompts.js';
 import { promptLeak } from './promptLeak.js';
@@ -132,11 +133,11 @@ export const ANSWER_RELEVANCE = { close: 0.36, near: 0.1, keyShare: 1 / 3 };
  */
 export const ANSWER_RELEVANCE_CJK = { ...ANSWER_RELEVANCE, close: 0.33 };
 
+const CJK_QUESTION = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u;
+
 /** The relevance rule's numbers for this question (ANSWER_RELEVANCE, or its CJK variant). */
 export function answerRelevanceFor(query: string): typeof ANSWER_RELEVANCE {
-  return /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u.test(query)
-    ? ANSWER_RELEVANCE_CJK
-    : ANSWER_RELEVANCE;
+  return CJK_QUESTION.test(query) ? ANSWER_RELEVANCE_CJK : ANSWER_RELEVANCE;
 }
 
 /**
@@ -220,6 +221,19 @@ function noteCandidates(chunks: SearchResult[], pool = ANSWER_POOL): Candidate[]
 }
 
 /**
+ * A candidate sentence as it is embedded: under its chunk's note title and heading path, as the index embeds the chunk
+ * (embeddingText). A sentence often means what it does only in its place: "Neighbour at number 14, retired
+ * electrician." says who Tom is under "Tom Becker", and "Lead the onboarding v2 release" is a career goal under
+ * "Career › Goals for 2027". Alone, both were below the relevance rule's `near`, and "who is Tom" was answered from
+ * another person's note that mentions him. On the tuning parts, for questions in spaced scripts: 254 → 263 of 356
+ * on-topic questions cite a right note, 134 → 135 of 149 off-topic ones refused, at the same `close` (README, "Answer
+ * quality").
+ */
+function sentenceInPlace(c: Candidate, chunk: SearchResult | undefined): string {
+  return chunk ? embeddingText({ ...chunk, page_content: c.text }) : c.text;
+}
+
+/**
  * A line that introduces code and the one line of inline code after it, as one quote: "Find the process that opened a
  * local internet port: `lsof -i :{{port}}`" (tldr-pages' whole format). Apart, the lead-in is no candidate (it ends in
  * a colon: what it introduces is not in it) and the command says nothing a question's words can meet, so "which
@@ -273,7 +287,14 @@ function commandCandidates(chunks: SearchResult[], pool = ANSWER_POOL): Candidat
 }
 
 type Scored = Candidate & {
+  /** The sentence embedded in its place (sentenceInPlace): what relevance and score are measured on. */
   vec: Float32Array;
+  /**
+   * The sentence alone, for the near-duplicate check (set for pool sentences only, the ones that can be picked): the
+   * same step written in two notes is a repetition whatever the notes are called, and two sentences of one section are
+   * not, though their contexts are the same.
+   */
+  bare?: Float32Array;
   score: number;
   relevant: boolean;
   shared: number;
@@ -304,8 +325,11 @@ class AnswerSelector {
     private readonly cosines: { close: number; near: number },
     /** How many key words the question has (keyWordCount): the share ANSWER_RELEVANCE.keyShare is of. */
     readonly keyWords: number,
-    /** Each chunk's note title, by chunk number - 1 (a question's names and numbers may be found there). */
-    private readonly titles: string[],
+    /** The retrieved chunks, by chunk number - 1 (a sentence is embedded in its chunk's place; a question's names and
+     * numbers may be found in its title). */
+    private readonly chunks: SearchResult[],
+    /** Whether sentences are embedded under their chunk's title and headings (sentenceInPlace). */
+    private readonly inPlace: boolean,
     /** Above this cosine a second sentence repeats the first (duplicateCosine). */
     private readonly duplicate: number,
     private readonly embedder: Embedder,
@@ -334,7 +358,13 @@ class AnswerSelector {
     ].filter((c) => !alreadySaid.has(sameSentence(c.text)));
     // The question is embedded as a query and the candidates as passages (E5-style models differ by prefix).
     const [q] = await embedder.embed([query], { kind: 'query' });
-    const vecs = candidates.length ? await embedder.embed(candidates.map((c) => c.text)) : [];
+    // Each sentence is embedded in its place, under its note's title and headings, as the index embeds chunks
+    // (sentenceInPlace). Not for a Japanese or Chinese question, where it was measured and lost (README, "Answer
+    // quality").
+    const inPlace = !CJK_QUESTION.test(query);
+    const vecs = candidates.length
+      ? await embedder.embed(candidates.map((c) => sentenceInPlace(c, inPlace ? chunks[c.n - 1] : undefined)))
+      : [];
     const gate = embedder.calibration.threshold;
     const texts = chunks.map((c) => `${c.title} ${c.page_content}`);
     const keyLanguage = keyWordLanguage(query, texts);
@@ -359,7 +389,8 @@ class AnswerSelector {
       // by kanji runs, "歯医者の予約はいつだっけ" has two key words, one shared ("予約") was enough, and 3 of the 20
       // Japanese off-topic tuning questions were answered. Words too common to be shared are not counted either.
       keyWordCount(keyQuery, common, keyLanguage),
-      chunks.map((c) => c.title),
+      chunks,
+      inPlace,
       duplicateCosine(gate),
       embedder,
       maxSentences,
@@ -376,12 +407,16 @@ class AnswerSelector {
     for (const s of scored) if (s.relevant && (!s.generated || sel.restatesRelevant(s))) sel.pool.push(s);
     // Command lines only when no sentence answers (commandLines): embedded only then.
     const commands = sel.pool.length ? [] : commandCandidates(chunks, tuning.pool);
-    const commandVecs = commands.length ? await embedder.embed(commands.map((c) => c.text)) : [];
+    const commandVecs = commands.length
+      ? await embedder.embed(commands.map((c) => sentenceInPlace(c, inPlace ? chunks[c.n - 1] : undefined)))
+      : [];
     commands.forEach((c, i) => {
       const s = sel.scored(c, commandVecs[i]!);
       sel.described.push(s);
       if (s.relevant) sel.pool.push(s);
     });
+    const bare = sel.pool.length ? await embedder.embed(sel.pool.map((s) => s.text)) : [];
+    sel.pool.forEach((s, i) => (s.bare = bare[i]));
     return sel;
   }
 
@@ -389,7 +424,13 @@ class AnswerSelector {
     const cw = words(c.text);
     const overlap = cw.filter((w) => this.qWords.has(w)).length / Math.max(this.qWords.size, 1);
     const similarity = cosine(this.q, vec);
-    const shared = sharedDistinctiveKeyWords(this.query, c.text, this.common, this.titles[c.n - 1], this.keyLanguage);
+    const shared = sharedDistinctiveKeyWords(
+      this.query,
+      c.text,
+      this.common,
+      this.chunks[c.n - 1]?.title,
+      this.keyLanguage,
+    );
     const relevant =
       similarity >= this.cosines.close ||
       (similarity >= this.cosines.near &&
@@ -436,7 +477,7 @@ class AnswerSelector {
 
   /** Whether c may be the next pick: not a near-duplicate, and (as a second sentence) still about the question. */
   private fits(c: Scored): boolean {
-    if (this.picked.some((p) => cosine(p.vec, c.vec) > this.duplicate)) return false;
+    if (this.picked.some((p) => cosine(p.bare ?? p.vec, c.bare ?? c.vec) > this.duplicate)) return false;
     if (this.picked.length === 0) return !this.needsSharedWord || c.shared > 0;
     return c.score >= this.picked[0]!.score * SECOND_SENTENCE;
   }
@@ -449,8 +490,9 @@ class AnswerSelector {
   /** A verified draft sentence arriving while the model writes: picked at once if nothing left can beat it. */
   async offer(c: Candidate): Promise<void> {
     if (this.full || !quotable(c.text, 15)) return;
-    const [vec] = await this.embedder.embed([c.text]);
-    const s = this.scored(c, vec!);
+    const place = this.inPlace ? this.chunks[c.n - 1] : undefined;
+    const [vec, bare] = await this.embedder.embed([sentenceInPlace(c, place), c.text]);
+    const s = { ...this.scored(c, vec!), bare };
     if (!s.relevant || !this.restatesRelevant(s)) return;
     const rivals = this.pool.filter((p) => this.fits(p));
     if (this.fits(s) && rivals.every((r) => r.score <= s.score)) this.pick(s);

@@ -127,6 +127,12 @@ const ICON_NAME = /(^|[^\w`-])lucide-[a-z0-9-]+(?:\.svg)?(?![\w`-])/g;
 const LINKS_ONLY = /^(?:\s*(?:!?\[\[[^\]]*\]\]|\[[^\]]*\]\([^)]*\)|<[^>]*>)\s*[,;]?)+\s*$/;
 
 /**
+ * A list item that is a link to another note and a few words about it ("- [[Health]] — appointments, running,
+ * sleep"): an entry of a map of content, which points at the note that says it.
+ */
+const LINK_ENTRY = /^\s*\[\[[^\]]*\]\]\s*(?:[—–:]|-\s)/;
+
+/**
  * Plain text of a chunk for quoting: markdown noise (callout markers, link brackets, emphasis) removed and
  * headings dropped (the heading path is shown with the source). Blocks stay on separate lines so a heading or
  * list item never fuses into the next sentence.
@@ -157,7 +163,11 @@ export function plainText(markdown: string, opts: { prose?: boolean } = {}): str
     }
     // A list item or a quote line starts its own block; a plain soft-wrapped line continues the paragraph.
     const item = /^\s*(?:>\s*)*(?:[-*+]|\d+[.)])\s+(?:\[[ xX]\]\s+)?/.exec(raw);
-    if (opts.prose && item && LINKS_ONLY.test(raw.slice(item[0].length))) {
+    if (
+      opts.prose &&
+      item &&
+      (LINKS_ONLY.test(raw.slice(item[0].length)) || LINK_ENTRY.test(raw.slice(item[0].length)))
+    ) {
       flush();
       continue;
     }

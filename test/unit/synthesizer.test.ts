@@ -125,6 +125,31 @@ describe('with the real embedder', () => {
   const embedder = useBundledEmbedder();
 
   describe('selectAnswerSentences', () => {
+    it('reads a sentence in its place: under the note title that says what it is about', async () => {
+      // Alone, Tom's note's sentences are no closer to "who is Tom" than the relevance rule's `near`, and the other
+      // note's sentence that mentions Tom won.
+      const lena = chunk(
+        'People/Lena Novak.md',
+        '# Lena Novak\n\nMy older sister. Lives in Vienna, works as a **veterinarian**.\n\n- Birthday: **14 January**\n' +
+          "- Coming with me on the [[Lisbon Trip]] in April 2027\n- Allergic to cats, so she won't stay at Tom's",
+      );
+      const tom = chunk(
+        'People/Tom Becker.md',
+        '# Tom Becker\n\nNeighbour at number 14, retired electrician. The person to ask about anything with wires or ' +
+          'plants.\n\n- Has a huge vegetable garden and a greenhouse; grows chillies every year',
+      );
+      const r = await selectAnswerSentences('who is Tom', [lena, tom], [], embedder());
+      expect(r.cited[0]).toBe(2);
+      expect(r.text).toMatch(/^The person to ask about anything with wires or plants\. \[2\]/);
+    });
+
+    it('still shows the same step written in two notes once, whatever the notes are called', async () => {
+      const a = chunk('Getting started/Create your first note.md', 'Press Ctrl+N (Cmd+N on macOS) to create a note.');
+      const b = chunk('Files and folders/Manage notes.md', 'Press Ctrl+N (Cmd+N on macOS) to create a note.');
+      const r = await selectAnswerSentences('which keys create a new note', [a, b], [], embedder());
+      expect(r.cited).toHaveLength(1);
+    });
+
     it('lifts the sentence that answers the question from the notes, cited to its chunk', async () => {
       const r = await selectAnswerSentences('How long does the timer battery last?', chunks, [], embedder());
       expect(r).toEqual({
