@@ -4,7 +4,6 @@ import { cosine } from '../models/embedder.js';
 import type { SearchResult } from '../search/similaritySearch.js';
 import { CJK, words as segmentWords } from '../text/segment.js';
 import { plainText, splitSentences } from '../text/sentences.js';
-import { embeddingText } from '../pipeline/chunkRecords.js';
 import { answerLanguageInstruction, NOT_IN_NOTES_PATTERN, questionLanguage } from './language.js';
 import { SYNTHESIZER_PROMPT } from './prompts.js';
 import { promptLeak } from './promptLeak.js';
@@ -221,16 +220,15 @@ function noteCandidates(chunks: SearchResult[], pool = ANSWER_POOL): Candidate[]
 }
 
 /**
- * A candidate sentence as it is embedded: under its chunk's note title and heading path, as the index embeds the chunk
- * (embeddingText). A sentence often means what it does only in its place: "Neighbour at number 14, retired
- * electrician." says who Tom is under "Tom Becker", and "Lead the onboarding v2 release" is a career goal under
- * "Career › Goals for 2027". Alone, both were below the relevance rule's `near`, and "who is Tom" was answered from
- * another person's note that mentions him. On the tuning parts, for questions in spaced scripts: 254 → 263 of 356
- * on-topic questions cite a right note, 134 → 135 of 149 off-topic ones refused, at the same `close` (README, "Answer
- * quality").
+ * A candidate sentence as it is embedded: under its note's title, as the index embeds a chunk under its title and
+ * headings (embeddingText). A sentence often means what it does only in its place: "Neighbour at number 14, retired
+ * electrician." says who Tom is under "Tom Becker". Alone, it was below the relevance rule's `near`, and "who is Tom"
+ * was answered from another person's note that mentions him. Chosen on the tuning parts, questions in spaced scripts
+ * (README, "Answer quality"): 254 → 265 of 356 on-topic questions cite a right note and 134 → 136 of 149 off-topic
+ * ones are refused, at the same `close`; with the heading path as well, 263 and 135 for longer texts to embed.
  */
 function sentenceInPlace(c: Candidate, chunk: SearchResult | undefined): string {
-  return chunk ? embeddingText({ ...chunk, page_content: c.text }) : c.text;
+  return chunk ? `${chunk.title}\n\n${c.text}` : c.text;
 }
 
 /**
@@ -290,9 +288,9 @@ type Scored = Candidate & {
   /** The sentence embedded in its place (sentenceInPlace): what relevance and score are measured on. */
   vec: Float32Array;
   /**
-   * The sentence alone, for the near-duplicate check (set for pool sentences only, the ones that can be picked): the
-   * same step written in two notes is a repetition whatever the notes are called, and two sentences of one section are
-   * not, though their contexts are the same.
+   * The sentence alone, for the near-duplicate check (set once there is a first pick, for the sentences that may
+   * follow it: embedAlone): the same step written in two notes is a repetition whatever the notes are called, and two
+   * sentences of one section are not, though their contexts are the same.
    */
   bare?: Float32Array;
   score: number;
@@ -358,9 +356,8 @@ class AnswerSelector {
     ].filter((c) => !alreadySaid.has(sameSentence(c.text)));
     // The question is embedded as a query and the candidates as passages (E5-style models differ by prefix).
     const [q] = await embedder.embed([query], { kind: 'query' });
-    // Each sentence is embedded in its place, under its note's title and headings, as the index embeds chunks
-    // (sentenceInPlace). Not for a Japanese or Chinese question, where it was measured and lost (README, "Answer
-    // quality").
+    // Each sentence is embedded in its place, under its note's title (sentenceInPlace). Not for a Japanese or Chinese
+    // question, where it was measured and lost (README, "Answer quality").
     const inPlace = !CJK_QUESTION.test(query);
     const vecs = candidates.length
       ? await embedder.embed(candidates.map((c) => sentenceInPlace(c, inPlace ? chunks[c.n - 1] : undefined)))
@@ -415,8 +412,6 @@ class AnswerSelector {
       sel.described.push(s);
       if (s.relevant) sel.pool.push(s);
     });
-    const bare = sel.pool.length ? await embedder.embed(sel.pool.map((s) => s.text)) : [];
-    sel.pool.forEach((s, i) => (s.bare = bare[i]));
     return sel;
   }
 
@@ -475,16 +470,29 @@ class AnswerSelector {
     return this.picked.length >= this.maxSentences;
   }
 
-  /** Whether c may be the next pick: not a near-duplicate, and (as a second sentence) still about the question. */
+  /** Whether c may be the next pick: (as a second sentence) still about the question, and not a near-duplicate. */
   private fits(c: Scored): boolean {
-    if (this.picked.some((p) => cosine(p.bare ?? p.vec, c.bare ?? c.vec) > this.duplicate)) return false;
     if (this.picked.length === 0) return !this.needsSharedWord || c.shared > 0;
-    return c.score >= this.picked[0]!.score * SECOND_SENTENCE;
+    if (c.score < this.picked[0]!.score * SECOND_SENTENCE) return false;
+    return !this.picked.some((p) => cosine(p.bare ?? p.vec, c.bare ?? c.vec) > this.duplicate);
   }
 
-  private pick(c: Scored): void {
+  private async pick(c: Scored): Promise<void> {
     this.picked.push(c);
     this.emit(c);
+    if (this.picked.length === 1)
+      await this.embedAlone([c, ...this.pool.filter((p) => p.score >= c.score * SECOND_SENTENCE)]);
+  }
+
+  /**
+   * The `bare` vectors of these sentences, where missing, in one batch. Only a second pick is checked for repeating the
+   * first, and only sentences scoring SECOND_SENTENCE of the first pick can be one, so only those are embedded twice:
+   * embedding the whole pool alone as well cost 0.3 s of the median answer on the English test part.
+   */
+  private async embedAlone(sentences: Scored[]): Promise<void> {
+    const missing = sentences.filter((s) => !s.bare);
+    const vecs = missing.length ? await this.embedder.embed(missing.map((s) => s.text)) : [];
+    missing.forEach((s, i) => (s.bare = vecs[i]));
   }
 
   /** A verified draft sentence arriving while the model writes: picked at once if nothing left can beat it. */
@@ -495,16 +503,16 @@ class AnswerSelector {
     const s = { ...this.scored(c, vec!), bare };
     if (!s.relevant || !this.restatesRelevant(s)) return;
     const rivals = this.pool.filter((p) => this.fits(p));
-    if (this.fits(s) && rivals.every((r) => r.score <= s.score)) this.pick(s);
+    if (this.fits(s) && rivals.every((r) => r.score <= s.score)) await this.pick(s);
     else this.pool.push(s);
   }
 
   /** The rest of the picks from everything offered, as the full ranking makes them. */
-  finish(): { text: string; cited: number[]; generated: boolean } {
+  async finish(): Promise<{ text: string; cited: number[]; generated: boolean }> {
     const sorted = [...this.pool].sort((a, b) => b.score - a.score);
     for (const c of sorted) {
       if (this.full) break;
-      if (this.fits(c)) this.pick(c);
+      if (this.fits(c)) await this.pick(c);
     }
     return {
       text: this.picked.map(sentenceText).join(' '),
@@ -789,7 +797,7 @@ export async function synthesize(
   ) {
     return { answer: '', cited: [], method: 'generated', notInNotes: true };
   }
-  const chosen = selector.finish();
+  const chosen = await selector.finish();
   return {
     answer: chosen.text,
     cited: chosen.cited,

@@ -140,7 +140,9 @@ const LINK_ENTRY = /^\s*\[\[[^\]]*\]\]\s*(?:[—–:]|-\s)/;
  * `prose` (the answer's quotes, not the prompt or the excerpts) also leaves out what is not a sentence of the note:
  * fenced code (a code line, "on # enable restricted mode off # disable restricted mode", or a file tree, "Airtable/
  * Projects/ Tasks.base", was quoted as an answer sentence), and list items that are only links (a "see also" list's
- * "Import Markdown files" was quoted as the first sentence), and an image's alt text (a caption of a picture the
+ * "Import Markdown files" was quoted as the first sentence) or a link and a few words about the note it points to
+ * (LINK_ENTRY: "Health — appointments, running, sleep", from a vault's home note, was the answer to "what are my
+ * health goals", over the Health note's own "Goal: run a 10 km under 55 minutes"), and an image's alt text (a caption of a picture the
  * answer does not show: "Example of a base showing a table view with a list of books" was quoted for a question about
  * list views). Inline code stays: a command line written as inline code (tldr-pages) is the answer.
  */

@@ -493,6 +493,21 @@ describe('plainText for quoting (prose)', () => {
     ]);
   });
 
+  it('leaves out a map of content entry, a link and a few words about the note it points to', () => {
+    const home = [
+      '## Areas',
+      '',
+      '- [[Health]] — appointments, running, sleep',
+      '- [[Finances]]: monthly budget and savings goals',
+      '- [[Career]] - goals, feedback, learning plan',
+      '- Ask [[Tom Becker]] whether he still has the spare drip hose',
+    ].join('\n');
+    expect(splitSentences(plainText(home, { prose: true }))).toEqual([
+      'Ask Tom Becker whether he still has the spare drip hose',
+    ]);
+    expect(plainText(home)).toContain('Health — appointments, running, sleep');
+  });
+
   it('leaves out list items that are only links, an image alt text, and keeps items that say something', () => {
     const md = [
       'Follow instructions based on the file format you exported to:',
