@@ -228,7 +228,10 @@ function noteCandidates(chunks: SearchResult[], pool = ANSWER_POOL): Candidate[]
  * ones are refused, at the same `close`; with the heading path as well, 263 and 135 for longer texts to embed.
  */
 function sentenceInPlace(c: Candidate, chunk: SearchResult | undefined): string {
-  return chunk ? `${chunk.title}\n\n${c.text}` : c.text;
+  // A title without letters is a daily note's date ("2026-10-27"): it says when, not what about, and under it any
+  // sentence of the day looked like the answer to a "when" question ("Call the dentist again" for "when is my
+  // dentist appointment", over the Health note's "check-up … on 2026-12-03 at 09:15").
+  return chunk && /\p{L}/u.test(chunk.title) ? `${chunk.title}\n\n${c.text}` : c.text;
 }
 
 /**

@@ -24,12 +24,17 @@ export function splitSentences(text: string): string[] {
 const ABBREVIATION =
   /(?:^|[\s(])(?:Dr|Drs|Mr|Mrs|Ms|Mx|Prof|Sr|Sra|Srta|Jr|St|Mt|Hr|Fr|M|Mme|Mlle|Dipl|Ing|vs|cf|ca|approx|vgl|bzw|ggf|evtl|inkl|Nr|Fig|Abb|e\.g|i\.e|\p{Ll}|\p{Ll}\. ?\p{L}{1,2})\.\s*$/u;
 
-/** Segments ending in an abbreviation (ABBREVIATION) put back together with the segment after them. */
+/**
+ * Segments ending in an abbreviation (ABBREVIATION) put back together with the segment after them, and so are those
+ * ending in a question or exclamation mark that a lower-case word goes on from: ICU ends a sentence at any "?", and
+ * "Use Result<T, E> and the ? operator." (inline code, kept literal) was quoted as "operator. anyhow for…".
+ */
 function joinAbbreviations(segments: string[]): string[] {
   const out: string[] = [];
   for (const s of segments) {
     const prev = out.at(-1);
-    if (prev !== undefined && ABBREVIATION.test(prev)) out[out.length - 1] = prev + s;
+    if (prev !== undefined && (ABBREVIATION.test(prev) || (/[?!]\s*$/.test(prev) && /^\p{Ll}/u.test(s))))
+      out[out.length - 1] = prev + s;
     else out.push(s);
   }
   return out;

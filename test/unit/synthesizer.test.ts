@@ -113,6 +113,11 @@ describe('verifyAnswer', () => {
       'Vitamin D.',
       'Then run.',
     ]);
+    expect(splitSentences('Use Result<T, E> and the ? operator. Why? Because.')).toEqual([
+      'Use Result<T, E> and the ? operator.',
+      'Why?',
+      'Because.',
+    ]);
     expect(splitSentences('Nutze z. B. Dateien. Llama al Sr. García. Voir Mme. Martin.')).toEqual([
       'Nutze z. B. Dateien.',
       'Llama al Sr. García.',
@@ -141,6 +146,16 @@ describe('with the real embedder', () => {
       const r = await selectAnswerSentences('who is Tom', [lena, tom], [], embedder());
       expect(r.cited[0]).toBe(2);
       expect(r.text).toMatch(/^The person to ask about anything with wires or plants\. \[2\]/);
+    });
+
+    it('reads a daily note sentence without its date title, which says when and not what about', async () => {
+      const day = chunk('Daily/2026-10-27.md', '- [ ] Call the dentist again\n- [x] Order irrigation parts');
+      const health = chunk(
+        'Areas/Health.md',
+        '## Appointments\n\n- Dentist: check-up and cleaning on 2026-12-03 at 09:15',
+      );
+      const r = await selectAnswerSentences('when is my dentist appointment', [day, health], [], embedder());
+      expect(r.text).toMatch(/^Dentist: check-up and cleaning on 2026-12-03 at 09:15 \[2\]/);
     });
 
     it('still shows the same step written in two notes once, whatever the notes are called', async () => {
