@@ -22,11 +22,14 @@ interface Phrases {
   clarify: string;
   /** What the synthesizer asks the model to say when the notes lack the answer (matched by NOT_IN_NOTES_PATTERN). */
   notesDontSay: string;
-  /** Whole messages that are small talk: greetings, thanks, "who are you". Matched after trimming punctuation. */
+  /**
+   * Whole messages that are small talk other than thanks: greetings, "who are you". Matched after trimming
+   * punctuation; isSmallTalkIn tests it and `thanks` together.
+   */
   smallTalk: RegExp;
   /** How a model says "the notes don't say" in this language (the synthesizer drops such a draft). */
   notesDontSayPattern: RegExp;
-  /** Thanks, as a whole message (a part of smallTalk), and the fixed answer to it when the model's reply is not kept. */
+  /** Thanks, as a whole message (small talk too: isSmallTalkIn), and the fixed answer to it when the model's is not kept. */
   thanks: RegExp;
   welcome: string;
 }
@@ -42,7 +45,7 @@ const PHRASES: Record<PhraseLanguage, Phrases> = {
       'What would you like to know? Tell me the topic, note or folder you mean, and I will search your notes for it.',
     notesDontSay: "Your notes don't say.",
     smallTalk:
-      /^(hi|hello|hey|yo|(thanks|thank you|thx)( a lot| so much| very much)?|good (morning|afternoon|evening)|ok(ay)?|cool|great|bye|goodbye|who are you|what can you do)$/i,
+      /^(hi|hello|hey|yo|good (morning|afternoon|evening)|ok(ay)?|cool|great|bye|goodbye|who are you|what can you do)$/i,
     notesDontSayPattern:
       /notes (don't|do not|doesn't|does not) (say|contain|mention)|not (in|found in) (your|the) notes/i,
   },
@@ -55,7 +58,7 @@ const PHRASES: Record<PhraseLanguage, Phrases> = {
     clarify: '何について知りたいですか？トピック、ノート、フォルダを教えていただければ、ノートを検索します。',
     notesDontSay: 'ノートには書かれていません。',
     smallTalk:
-      /^(こんにちは|こんばんは|おはよう(ございます)?|ありがとう(ございます)?|どうも(ありがとう)?|さようなら|じゃあね|またね|よろしく(お願いします)?|はじめまして|もしもし|やあ|あなたは誰(ですか)?|あなたは何ができますか|何ができますか)$/,
+      /^(こんにちは|こんばんは|おはよう(ございます)?|さようなら|じゃあね|またね|よろしく(お願いします)?|はじめまして|もしもし|やあ|あなたは誰(ですか)?|あなたは何ができますか|何ができますか)$/,
     notesDontSayPattern: /ノートに(は)?(書かれて|記載されて|含まれて)いません|ノートに(は)?(ありません|見つかりません)/,
   },
   zh: {
@@ -66,7 +69,7 @@ const PHRASES: Record<PhraseLanguage, Phrases> = {
     notInNotes: '在你的笔记里没有找到相关内容。',
     clarify: '你想了解什么？告诉我你指的主题、笔记或文件夹，我会在你的笔记中搜索。',
     notesDontSay: '你的笔记中没有提到。',
-    smallTalk: /^(你好|您好|嗨|哈喽|谢谢(你|您)?|多谢|再见|拜拜|早上好|晚上好|下午好|你是谁|你能做什么|你会做什么)$/,
+    smallTalk: /^(你好|您好|嗨|哈喽|再见|拜拜|早上好|晚上好|下午好|你是谁|你能做什么|你会做什么)$/,
     notesDontSayPattern: /笔记(中|里)?(没有|并未|未)(提到|提及|记载|说明|包含)|笔记(中|里)没有/,
   },
   es: {
@@ -79,7 +82,7 @@ const PHRASES: Record<PhraseLanguage, Phrases> = {
       '¿Qué te gustaría saber? Dime el tema, la nota o la carpeta a la que te refieres y lo buscaré en tus notas.',
     notesDontSay: 'Tus notas no lo dicen.',
     smallTalk:
-      /^(hola|buenas|buenos d[ií]as|buenas (tardes|noches)|(muchas )?gracias|adi[oó]s|chao|hasta luego|vale|qui[eé]n eres|qu[eé] puedes hacer)$/i,
+      /^(hola|buenas|buenos d[ií]as|buenas (tardes|noches)|adi[oó]s|chao|hasta luego|vale|qui[eé]n eres|qu[eé] puedes hacer)$/i,
     notesDontSayPattern:
       /(tus|sus) notas no (lo )?(dicen|mencionan|contienen)|no (est[aá]|aparece) en (tus|sus) notas/i,
   },
@@ -93,7 +96,7 @@ const PHRASES: Record<PhraseLanguage, Phrases> = {
       'Was möchtest du wissen? Nenne mir das Thema, die Notiz oder den Ordner, und ich suche in deinen Notizen danach.',
     notesDontSay: 'Deine Notizen sagen dazu nichts.',
     smallTalk:
-      /^(hallo|hi|hey|servus|moin|gr[üu](ß|ss) (gott|dich)|guten (morgen|tag|abend)|(vielen )?dank(e)?( sch[öo]n)?|tsch[üu]ss|auf wiedersehen|wer bist du|was kannst du( tun)?)$/i,
+      /^(hallo|hi|hey|servus|moin|gr[üu](ß|ss) (gott|dich)|guten (morgen|tag|abend)|tsch[üu]ss|auf wiedersehen|wer bist du|was kannst du( tun)?)$/i,
     notesDontSayPattern:
       /(deine|ihre) notizen (sagen|enthalten|erw[äa]hnen) (dazu |das )?nichts?|nicht in (deinen|ihren) notizen/i,
   },
@@ -107,7 +110,7 @@ const PHRASES: Record<PhraseLanguage, Phrases> = {
       'Que voulez-vous savoir ? Indiquez-moi le sujet, la note ou le dossier dont vous parlez, et je le chercherai dans vos notes.',
     notesDontSay: 'Vos notes ne le disent pas.',
     smallTalk:
-      /^(bonjour|bonsoir|salut|coucou|merci( beaucoup)?|au revoir|[àa] bient[ôo]t|qui es-tu|qui [êe]tes-vous|que (peux-tu|pouvez-vous) faire)$/i,
+      /^(bonjour|bonsoir|salut|coucou|au revoir|[àa] bient[ôo]t|qui es-tu|qui [êe]tes-vous|que (peux-tu|pouvez-vous) faire)$/i,
     notesDontSayPattern: /(vos|tes) notes ne (le )?(disent|mentionnent|contiennent)|pas dans (vos|tes) notes/i,
   },
   pt: {
@@ -119,7 +122,7 @@ const PHRASES: Record<PhraseLanguage, Phrases> = {
     clarify: 'O que gostaria de saber? Diga-me o tema, a nota ou a pasta a que se refere e eu procuro nas suas notas.',
     notesDontSay: 'As suas notas não dizem.',
     smallTalk:
-      /^(ol[áa]|oi|bom dia|boa (tarde|noite)|(muito )?obrigad[oa]|tchau|adeus|at[ée] logo|quem [ée]s( tu)?|quem [ée] voc[êe]|o que (voc[êe] )?(pode|podes) fazer)$/i,
+      /^(ol[áa]|oi|bom dia|boa (tarde|noite)|tchau|adeus|at[ée] logo|quem [ée]s( tu)?|quem [ée] voc[êe]|o que (voc[êe] )?(pode|podes) fazer)$/i,
     notesDontSayPattern:
       /(suas|tuas) notas n[ãa]o (o )?(dizem|mencionam|cont[êe]m)|n[ãa]o (est[áa]|aparece) nas (suas|tuas) notas/i,
   },
@@ -132,7 +135,7 @@ const PHRASES: Record<PhraseLanguage, Phrases> = {
     clarify:
       'Cosa vorresti sapere? Dimmi l’argomento, la nota o la cartella a cui ti riferisci e lo cercherò nelle tue note.',
     notesDontSay: 'Le tue note non lo dicono.',
-    smallTalk: /^(ciao|salve|buongiorno|buonasera|grazie( mille)?|arrivederci|a presto|chi sei|cosa (sai|puoi) fare)$/i,
+    smallTalk: /^(ciao|salve|buongiorno|buonasera|arrivederci|a presto|chi sei|cosa (sai|puoi) fare)$/i,
     notesDontSayPattern:
       /(tue|sue) note non (lo )?(dicono|menzionano|contengono)|non (è|e'|compare) nelle (tue|sue) note/i,
   },
@@ -146,8 +149,7 @@ const PHRASES: Record<PhraseLanguage, Phrases> = {
       'Wat wil je weten? Noem het onderwerp, de notitie of de map die je bedoelt, dan zoek ik ernaar in je notities.',
     notesDontSay: 'Je notities zeggen daar niets over.',
     // "hallo" is German's too, and German comes first: the German greeting answers it.
-    smallTalk:
-      /^(hoi|goedemorgen|goedemiddag|goedenavond|dank (je|u)( wel)?|bedankt|doei|tot ziens|wie ben jij|wat kun je( doen)?)$/i,
+    smallTalk: /^(hoi|goedemorgen|goedemiddag|goedenavond|doei|tot ziens|wie ben jij|wat kun je( doen)?)$/i,
     notesDontSayPattern: /(je|uw) notities (zeggen|vermelden|bevatten) (daar |er )?niets|niet in (je|uw) notities/i,
   },
   ko: {
@@ -158,8 +160,7 @@ const PHRASES: Record<PhraseLanguage, Phrases> = {
     notInNotes: '노트에서 그에 관한 내용을 찾지 못했습니다.',
     clarify: '무엇이 궁금하신가요? 말씀하시는 주제, 노트 또는 폴더를 알려 주시면 노트에서 찾아 드릴게요.',
     notesDontSay: '노트에는 나와 있지 않습니다.',
-    smallTalk:
-      /^(안녕(하세요)?|안녕하십니까|고마워(요)?|감사합니다|잘 가(요)?|누구(세요|야)|넌 누구(니|야)|무엇을 할 수 있(나요|어요|니))$/,
+    smallTalk: /^(안녕(하세요)?|안녕하십니까|잘 가(요)?|누구(세요|야)|넌 누구(니|야)|무엇을 할 수 있(나요|어요|니))$/,
     notesDontSayPattern: /노트에(는)? (나와 있지 않|없습니다|언급되지 않)/,
   },
   ru: {
@@ -170,8 +171,7 @@ const PHRASES: Record<PhraseLanguage, Phrases> = {
     notInNotes: 'Я не нашёл ничего об этом в ваших заметках.',
     clarify: 'Что вы хотите узнать? Назовите тему, заметку или папку, и я поищу это в ваших заметках.',
     notesDontSay: 'В ваших заметках об этом не сказано.',
-    smallTalk:
-      /^(привет|здравствуй(те)?|добрый (день|вечер)|доброе утро|спасибо( большое)?|пока|до свидания|кто ты|что ты умеешь)$/i,
+    smallTalk: /^(привет|здравствуй(те)?|добрый (день|вечер)|доброе утро|пока|до свидания|кто ты|что ты умеешь)$/i,
     notesDontSayPattern:
       /в (ваших|твоих) заметках (об этом )?(не сказано|ничего нет|нет)|(ваши|твои) заметки не (упоминают|содержат)/i,
   },
@@ -190,7 +190,7 @@ export function questionLanguage(question: string): string {
   if (lang === 'und') return 'en';
   if (script !== 'Latn') return lang;
   // Small talk is too short for function words: recognise it by its phrase.
-  for (const l of PHRASE_LANGUAGES) if (PHRASES[l].smallTalk.test(normalise(question))) return l;
+  for (const l of PHRASE_LANGUAGES) if (isSmallTalkIn(l, normalise(question))) return l;
   return shortQuestionLanguage(question);
 }
 
@@ -302,7 +302,12 @@ function normalise(message: string): string {
 /** Whether the message is small talk (a greeting, thanks, "who are you") in any of the phrase languages. */
 export function isSmallTalk(message: string): boolean {
   const m = normalise(message);
-  return m.length > 0 && PHRASE_LANGUAGES.some((l) => PHRASES[l].smallTalk.test(m));
+  return m.length > 0 && PHRASE_LANGUAGES.some((l) => isSmallTalkIn(l, m));
+}
+
+/** Whether a normalised message is small talk in language `l`: its greetings and questions, or its thanks. */
+function isSmallTalkIn(l: PhraseLanguage, message: string): boolean {
+  return PHRASES[l].smallTalk.test(message) || PHRASES[l].thanks.test(message);
 }
 
 /**

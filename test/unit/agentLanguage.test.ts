@@ -192,6 +192,19 @@ describe('smallTalkReplyFor: the fixed reply when the model’s is not kept', ()
     expect(smallTalkReplyFor(message)).toMatch(welcome);
   });
 
+  it.each([
+    ['Thank you so much', 'en'],
+    ['¡Muchas gracias!', 'es'],
+    ['Danke schön', 'de'],
+    ['merci beaucoup', 'fr'],
+    ['obrigada', 'pt'],
+    ['grazie mille', 'it'],
+    ['bedankt', 'nl'],
+    ['спасибо', 'ru'],
+  ])('"%s", too short for function words, is read as its language by its thanks', (message, lang) => {
+    expect(questionLanguage(message)).toBe(lang);
+  });
+
   it('other small talk gets the greeting', () => {
     expect(smallTalkReplyFor('hello')).toBe(greetingFor('hello'));
     expect(smallTalkReplyFor('こんにちは')).toBe(greetingFor('こんにちは'));
