@@ -592,12 +592,16 @@ function datedDigest(chunks: SearchResult[], scope: DateScope): { text: string; 
   };
 }
 
-/** A sentence as compared with what was said before: no citation marks, spaces collapsed. */
+/**
+ * A sentence as compared with what was said before: no citation marks, spaces collapsed, no closing full stop (a
+ * model writes "… timer [2]." for the note's "… timer").
+ */
 function sameSentence(text: string): string {
   return text
     .replace(/\s*\[\d+\]/g, '')
     .replace(/\s+/g, ' ')
-    .trim();
+    .trim()
+    .replace(/[.!?。！？]+$/u, '');
 }
 
 /**
@@ -609,10 +613,28 @@ export function sentencesSaid(recent: ChatTurn[]): Set<string> {
   const said = new Set<string>();
   for (const t of recent)
     if (t.role === 'assistant')
-      // Two sentences may share one mark ("… week. Drain it first. [1]"): each is said.
-      for (const part of t.content.split(/\s*\[\d+\]\s*/))
-        for (const sentence of [part, ...splitSentences(part)]) if (sentence.trim()) said.add(sameSentence(sentence));
+      for (const { text } of citedSentences(t.content)) if (text) said.add(sameSentence(text));
   return said;
+}
+
+/**
+ * An answer's sentences, each with the citation marks that follow it ("[1][2]"; "" where none do). An answer writes a
+ * sentence's marks after its full stop ("… notas. [1] Puedes …"; older answers and models write "… week [1]."), so
+ * the marks that follow a sentence are its own: split at sentence ends alone, "[1]" opened the next sentence and a
+ * recap cited the wrong note, or none. Two sentences may share one mark ("… week. Drain it first. [1]"): the mark
+ * goes with the last.
+ */
+export function citedSentences(answer: string): { text: string; cites: string }[] {
+  // "… week [1]." → "… week. [1]": every mark after the sentence it belongs to.
+  const marksLast = answer.replace(/\s*((?:\[\d+\])+)\s*([.!?。！？])/gu, '$2 $1');
+  const pieces = marksLast.split(/((?:\s*\[\d+\])+)/);
+  const out: { text: string; cites: string }[] = [];
+  for (let i = 0; i < pieces.length; i += 2) {
+    const sentences = splitSentences(pieces[i]!.trim());
+    const cites = (pieces[i + 1] ?? '').replace(/\s+/g, '');
+    sentences.forEach((text, k) => out.push({ text: text.trim(), cites: k === sentences.length - 1 ? cites : '' }));
+  }
+  return out;
 }
 
 function sentenceText(p: Candidate): string {

@@ -549,7 +549,7 @@ describe('plainText for quoting (prose)', () => {
       { role: 'assistant', content: 'Run the pump twice a week. Drain it first. [1] Check the timer [2].' },
     ]);
     expect([...said]).toEqual(
-      expect.arrayContaining(['Run the pump twice a week.', 'Drain it first.', 'Check the timer']),
+      expect.arrayContaining(['Run the pump twice a week', 'Drain it first', 'Check the timer']),
     );
     expect(said.has('q')).toBe(false);
   });

@@ -17,6 +17,7 @@ import { splitSentences } from '../../text/sentences.js';
 import { words } from '../../text/segment.js';
 import { answerLeak } from '../promptLeak.js';
 import { checkedSentences } from './compose.js';
+import { citedSentences } from '../synthesizer.js';
 import { pseudoChunk, streamedAnswer } from './messages.js';
 import type { AgentCallbacks, StepDeps, StepUpdate } from './types.js';
 
@@ -50,31 +51,13 @@ export const RECAP_SUPPORT = 1;
 /** The fewest words (segment.ts words, particles included) a recap sentence has. */
 export const RECAP_MIN_WORDS = 3;
 
-/**
- * Cited sentences of the last two answers, as pseudo-chunks a recap is checked against. An answer writes a sentence's
- * marks after its full stop ("… notas. [1] Puedes …"; older answers and models write "… week [1]."), so the marks
- * that follow a sentence are its own: split at sentence ends alone, "[1]" opened the next sentence and the recap
- * cited the wrong note, or none.
- */
+/** Cited sentences of the last two answers (citedSentences), as pseudo-chunks a recap is checked against. */
 export function answerSentences(turns: ChatTurn[]): { text: string; cites: string }[] {
   return turns
     .filter((t) => t.role === 'assistant')
     .slice(-2)
     .flatMap((t) => citedSentences(t.content))
     .filter((x) => x.text);
-}
-
-function citedSentences(answer: string): { text: string; cites: string }[] {
-  // "… week [1]." → "… week. [1]": every mark after the sentence it belongs to.
-  const marksLast = answer.replace(/\s*((?:\[\d+\])+)\s*([.!?。！？])/gu, '$2 $1');
-  const pieces = marksLast.split(/((?:\s*\[\d+\])+)/);
-  const out: { text: string; cites: string }[] = [];
-  for (let i = 0; i < pieces.length; i += 2) {
-    const sentences = splitSentences(pieces[i]!.trim());
-    const cites = (pieces[i + 1] ?? '').replace(/\s+/g, '');
-    sentences.forEach((text, k) => out.push({ text: text.trim(), cites: k === sentences.length - 1 ? cites : '' }));
-  }
-  return out;
 }
 
 /**
