@@ -326,10 +326,12 @@ class AnswerSelector {
     private readonly cosines: { close: number; near: number },
     /** How many key words the question has (keyWordCount): the share ANSWER_RELEVANCE.keyShare is of. */
     readonly keyWords: number,
-    /** The retrieved chunks, by chunk number - 1 (a sentence is embedded in its chunk's place; a question's names and
-     * numbers may be found in its title). */
+    /**
+     * The retrieved chunks, by chunk number - 1: a sentence is embedded under its chunk's title, and a question's
+     * names and numbers may be found there.
+     */
     private readonly chunks: SearchResult[],
-    /** Whether sentences are embedded under their chunk's title and headings (sentenceInPlace). */
+    /** Whether sentences are embedded under their chunk's title (sentenceInPlace; not for CJK questions). */
     private readonly inPlace: boolean,
     /** Above this cosine a second sentence repeats the first (duplicateCosine). */
     private readonly duplicate: number,
@@ -489,8 +491,7 @@ class AnswerSelector {
 
   /**
    * The `bare` vectors of these sentences, where missing, in one batch. Only a second pick is checked for repeating the
-   * first, and only sentences scoring SECOND_SENTENCE of the first pick can be one, so only those are embedded twice:
-   * embedding the whole pool alone as well cost 0.3 s of the median answer on the English test part.
+   * first, and only sentences scoring SECOND_SENTENCE of the first pick can be one, so only those are embedded twice.
    */
   private async embedAlone(sentences: Scored[]): Promise<void> {
     const missing = sentences.filter((s) => !s.bare);
