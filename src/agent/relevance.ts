@@ -282,7 +282,8 @@ export interface KeyWord {
   stems: string[];
 }
 
-const KANA_OR_HAN = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u;
+/** Japanese or Chinese writing: kanji or kana (not Hangul, which spaces its words). */
+export const KANA_OR_HAN = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u;
 const HAN_RUN = /[\p{Script=Han}々〆]{2,}/gu;
 const KATAKANA_RUN = /[\p{Script=Katakana}ー]{2,}/gu;
 

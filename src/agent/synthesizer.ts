@@ -10,6 +10,7 @@ import { promptLeak } from './promptLeak.js';
 import {
   commonKeyWords,
   embedderReads,
+  KANA_OR_HAN,
   keyWordCount,
   keyWordLanguage,
   sharedDistinctiveKeyWords,
@@ -132,11 +133,9 @@ export const ANSWER_RELEVANCE = { close: 0.36, near: 0.1, keyShare: 1 / 3 };
  */
 export const ANSWER_RELEVANCE_CJK = { ...ANSWER_RELEVANCE, close: 0.33 };
 
-const CJK_QUESTION = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u;
-
 /** The relevance rule's numbers for this question (ANSWER_RELEVANCE, or its CJK variant). */
 export function answerRelevanceFor(query: string): typeof ANSWER_RELEVANCE {
-  return CJK_QUESTION.test(query) ? ANSWER_RELEVANCE_CJK : ANSWER_RELEVANCE;
+  return KANA_OR_HAN.test(query) ? ANSWER_RELEVANCE_CJK : ANSWER_RELEVANCE;
 }
 
 /**
@@ -227,7 +226,8 @@ function noteCandidates(chunks: SearchResult[], pool = ANSWER_POOL): Candidate[]
  * (README, "Answer quality"): 254 → 265 of 356 on-topic questions cite a right note and 134 → 136 of 149 off-topic
  * ones are refused, at the same `close`; with the heading path as well, 263 and 135 for longer texts to embed.
  */
-function sentenceInPlace(c: Candidate, chunk: SearchResult | undefined): string {
+function sentenceInPlace(c: Candidate, chunks: SearchResult[], inPlace: boolean): string {
+  const chunk = inPlace ? chunks[c.n - 1] : undefined;
   // A title without letters is a daily note's date ("2026-10-27"): it says when, not what about, and under it any
   // sentence of the day looked like the answer to a "when" question ("Call the dentist again" for "when is my
   // dentist appointment", over the Health note's "check-up … on 2026-12-03 at 09:15").
@@ -363,9 +363,9 @@ class AnswerSelector {
     const [q] = await embedder.embed([query], { kind: 'query' });
     // Each sentence is embedded in its place, under its note's title (sentenceInPlace). Not for a Japanese or Chinese
     // question, where it was measured and lost (README, "Answer quality").
-    const inPlace = !CJK_QUESTION.test(query);
+    const inPlace = !KANA_OR_HAN.test(query);
     const vecs = candidates.length
-      ? await embedder.embed(candidates.map((c) => sentenceInPlace(c, inPlace ? chunks[c.n - 1] : undefined)))
+      ? await embedder.embed(candidates.map((c) => sentenceInPlace(c, chunks, inPlace)))
       : [];
     const gate = embedder.calibration.threshold;
     const texts = chunks.map((c) => `${c.title} ${c.page_content}`);
@@ -410,7 +410,7 @@ class AnswerSelector {
     // Command lines only when no sentence answers (commandLines): embedded only then.
     const commands = sel.pool.length ? [] : commandCandidates(chunks, tuning.pool);
     const commandVecs = commands.length
-      ? await embedder.embed(commands.map((c) => sentenceInPlace(c, inPlace ? chunks[c.n - 1] : undefined)))
+      ? await embedder.embed(commands.map((c) => sentenceInPlace(c, chunks, inPlace)))
       : [];
     commands.forEach((c, i) => {
       const s = sel.scored(c, commandVecs[i]!);
@@ -502,8 +502,7 @@ class AnswerSelector {
   /** A verified draft sentence arriving while the model writes: picked at once if nothing left can beat it. */
   async offer(c: Candidate): Promise<void> {
     if (this.full || !quotable(c.text, 15)) return;
-    const place = this.inPlace ? this.chunks[c.n - 1] : undefined;
-    const [vec, bare] = await this.embedder.embed([sentenceInPlace(c, place), c.text]);
+    const [vec, bare] = await this.embedder.embed([sentenceInPlace(c, this.chunks, this.inPlace), c.text]);
     const s = { ...this.scored(c, vec!), bare };
     if (!s.relevant || !this.restatesRelevant(s)) return;
     const rivals = this.pool.filter((p) => this.fits(p));

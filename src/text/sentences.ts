@@ -9,7 +9,7 @@ const segmenter = new Intl.Segmenter('en', { granularity: 'sentence' });
 export function splitSentences(text: string): string[] {
   return text
     .split('\n')
-    .flatMap((line) => joinJapaneseContinuations(joinAbbreviations([...segmenter.segment(line)].map((s) => s.segment))))
+    .flatMap((line) => joinFalseBreaks([...segmenter.segment(line)].map((s) => s.segment)))
     .map((s) => s.trim())
     .filter(Boolean);
 }
@@ -25,32 +25,28 @@ const ABBREVIATION =
   /(?:^|[\s(])(?:Dr|Drs|Mr|Mrs|Ms|Mx|Prof|Sr|Sra|Srta|Jr|St|Mt|Hr|Fr|M|Mme|Mlle|Dipl|Ing|vs|cf|ca|approx|vgl|bzw|ggf|evtl|inkl|Nr|Fig|Abb|e\.g|i\.e|\p{Ll}|\p{Ll}\. ?\p{L}{1,2})\.\s*$/u;
 
 /**
- * Segments ending in an abbreviation (ABBREVIATION) put back together with the segment after them, and so are those
- * ending in a question or exclamation mark that a lower-case word goes on from: ICU ends a sentence at any "?", and
- * "Use Result<T, E> and the ? operator." (inline code, kept literal) was quoted as "operator. anyhow for…".
+ * Whether the sentence breaker's break between `prev` and `next` ends no sentence, so the two go back together:
+ * - `prev` ends in an abbreviation (ABBREVIATION);
+ * - `prev` ends in a question or exclamation mark that a lower-case word goes on from: ICU ends a sentence at any
+ *   "?", and "Use Result<T, E> and the ? operator." (inline code, kept literal) was quoted as "operator. anyhow for…";
+ * - a Japanese sentence never begins with a particle or other hiragana after a Latin full stop or question mark: the
+ *   breaker ended a sentence at the "." of "`.`で始まるファイル…" or "`ntn_...` で始まる長い英数字の文字列…", and the rest
+ *   was quoted as "で始まるファイルとフォルダは…".
  */
-function joinAbbreviations(segments: string[]): string[] {
-  const out: string[] = [];
-  for (const s of segments) {
-    const prev = out.at(-1);
-    if (prev !== undefined && (ABBREVIATION.test(prev) || (/[?!]\s*$/.test(prev) && /^\p{Ll}/u.test(s))))
-      out[out.length - 1] = prev + s;
-    else out.push(s);
-  }
-  return out;
+function continuesSentence(prev: string, next: string): boolean {
+  return (
+    ABBREVIATION.test(prev) ||
+    (/[?!]\s*$/.test(prev) && /^\p{Ll}/u.test(next)) ||
+    (/[.?!…]\s*$/.test(prev) && /^\s*\p{Script=Hiragana}/u.test(next))
+  );
 }
 
-/**
- * A Japanese sentence never begins with a particle or other hiragana after a Latin full stop or question mark: the
- * sentence breaker ended a sentence at the "." of "`.`で始まるファイル…" or "`ntn_...` で始まる長い英数字の文字列…",
- * and the rest was quoted as "で始まるファイルとフォルダは…". Such a piece goes back onto the one before it.
- */
-function joinJapaneseContinuations(segments: string[]): string[] {
+/** The sentence breaker's segments, each put back onto the one before it where that break ends no sentence. */
+function joinFalseBreaks(segments: string[]): string[] {
   const out: string[] = [];
   for (const s of segments) {
     const prev = out.at(-1);
-    if (prev !== undefined && /^\s*\p{Script=Hiragana}/u.test(s) && /[.?!…]\s*$/.test(prev))
-      out[out.length - 1] = prev + s;
+    if (prev !== undefined && continuesSentence(prev, s)) out[out.length - 1] = prev + s;
     else out.push(s);
   }
   return out;
@@ -147,9 +143,9 @@ const LINK_ENTRY = /^\s*\[\[[^\]]*\]\]\s*(?:[—–:]|-\s)/;
  * Projects/ Tasks.base", was quoted as an answer sentence), and list items that are only links (a "see also" list's
  * "Import Markdown files" was quoted as the first sentence) or a link and a few words about the note it points to
  * (LINK_ENTRY: "Health — appointments, running, sleep", from a vault's home note, was the answer to "what are my
- * health goals", over the Health note's own "Goal: run a 10 km under 55 minutes"), and an image's alt text (a caption of a picture the
- * answer does not show: "Example of a base showing a table view with a list of books" was quoted for a question about
- * list views). Inline code stays: a command line written as inline code (tldr-pages) is the answer.
+ * health goals", over the Health note's own "Goal: run a 10 km under 55 minutes"), and an image's alt text (a
+ * caption of a picture the answer does not show: "Example of a base showing a table view with a list of books" was
+ * quoted for a question about list views). Inline code stays: a command line written as inline code (tldr-pages) is the answer.
  */
 export function plainText(markdown: string, opts: { prose?: boolean } = {}): string {
   const body = tablesAsSentences(markdown.replace(/^---\n[\s\S]*?\n---\n?/, ''));
@@ -170,11 +166,8 @@ export function plainText(markdown: string, opts: { prose?: boolean } = {}): str
     }
     // A list item or a quote line starts its own block; a plain soft-wrapped line continues the paragraph.
     const item = /^\s*(?:>\s*)*(?:[-*+]|\d+[.)])\s+(?:\[[ xX]\]\s+)?/.exec(raw);
-    if (
-      opts.prose &&
-      item &&
-      (LINKS_ONLY.test(raw.slice(item[0].length)) || LINK_ENTRY.test(raw.slice(item[0].length)))
-    ) {
+    const itemText = item ? raw.slice(item[0].length) : '';
+    if (opts.prose && item && (LINKS_ONLY.test(itemText) || LINK_ENTRY.test(itemText))) {
       flush();
       continue;
     }
