@@ -63,10 +63,11 @@ export function datedNotes(chunks: SearchResult[], scope: DateScope): number[][]
 }
 
 /**
- * Sentences a digest shows: one per note while notes last (a week's notes each get their line), then further
- * sentences of the same notes, up to `budget`; returned grouped by note in `sentences`' order.
+ * Sentences a digest shows (or any items: taskList.ts picks tasks so): one per note while notes last (a week's notes
+ * each get their line), then further sentences of the same notes, up to `budget`; returned grouped by note in
+ * `sentences`' order.
  */
-export function digestPicks(sentences: string[][], budget: number): { note: number; text: string }[] {
+export function digestPicks<T = string>(sentences: T[][], budget: number): { note: number; text: T }[] {
   const taken = sentences.map(() => 0);
   let total = 0;
   for (let round = 0; total < budget; round++) {

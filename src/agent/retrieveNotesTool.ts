@@ -22,6 +22,8 @@ import { unknownNames, unknownThings } from './relevance.js';
 import { synthesize } from './synthesizer.js';
 import { plainText } from '../text/sentences.js';
 import type { DateScope } from './dateScope.js';
+import { taskRequest } from './taskRequest.js';
+import { answerTaskRequest } from './taskList.js';
 
 export interface SourceArtifact {
   n: number;
@@ -169,7 +171,10 @@ export function keepCited(
   return { summary: text.replace(/(\[\d+\])(\s*\1)+/g, '$1'), sources };
 }
 
-/** The three-step subgraph: filter agent → similarity search → synthesizer. */
+/**
+ * The three-step subgraph: filter agent → similarity search → synthesizer; a request for the person's tasks is
+ * answered from the notes' checkboxes instead, when any fits (taskList.ts).
+ */
 export function buildRetrieveGraph(deps: RetrieveDeps, ctx: RetrieveCallContext) {
   return (
     new StateGraph(RetrieveState)
@@ -188,6 +193,42 @@ export function buildRetrieveGraph(deps: RetrieveDeps, ctx: RetrieveCallContext)
           ctx.signal,
         );
         return { decision };
+      })
+      .addNode('tasks', async (s) => {
+        // "what's on my todo list": the notes' checkboxes, listed; nothing listed (no task fits) goes to search.
+        ctx.onStep?.('Reading your tasks…');
+        const d = s.decision!;
+        // The date phrase is the filter's, not the topic's ("which tasks are due this week").
+        const asked = withoutDatePhrase(s.query, d.date_phrase);
+        const found = answerTaskRequest(deps.index.db, taskRequest(asked) ?? taskRequest(s.query)!, {
+          filters: d.metadata_filters,
+          filenames: d.filter_by_filenames,
+          allowSource: deps.allowSource?.(),
+        });
+        if (!found) {
+          d.notes.push('no task in the notes fits the request; searched instead');
+          return {};
+        }
+        ctx.onSources?.(toSources(found.results, deps.vault));
+        const kept = keepCited(
+          found.text,
+          found.results.map((_r, i) => i + 1),
+          found.results,
+          deps.vault,
+        );
+        ctx.onToken?.(kept.summary);
+        return {
+          summary: kept.summary,
+          artifact: {
+            query: s.query,
+            decision: stripNotes(d),
+            decisionNotes: [...d.notes, "listed the notes' tasks"],
+            sources: kept.sources,
+            method: 'extractive' as const,
+            weak: false,
+            streamed: !!ctx.onToken,
+          },
+        };
       })
       .addNode('search', async (s) => {
         ctx.onStep?.('Searching your notes…');
@@ -336,7 +377,8 @@ export function buildRetrieveGraph(deps: RetrieveDeps, ctx: RetrieveCallContext)
         },
       }))
       .addEdge(START, 'filter')
-      .addEdge('filter', 'search')
+      .addConditionalEdges('filter', (s) => (taskRequest(s.query) ? 'tasks' : 'search'), ['tasks', 'search'])
+      .addConditionalEdges('tasks', (s) => (s.artifact ? END : 'search'), ['search', END])
       // The synthesizer is never called on nothing: it could only invent.
       .addConditionalEdges('search', (s) => (s.results.length ? 'synthesize' : 'nothing'), ['synthesize', 'nothing'])
       .addEdge('synthesize', END)

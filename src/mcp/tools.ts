@@ -11,6 +11,7 @@ import { syncInProgress } from '../pipeline/syncLock.js';
 import type { NoteSummary } from '../store/indexDb.js';
 import type { VaultReader } from './vaultReader.js';
 import { errorMessage } from '../shared/errors.js';
+import { findTasks } from '../agent/taskList.js';
 
 /** What the tools need from the server: the index (opened on first use) and the optional local agent. */
 export interface ToolContext {
@@ -64,6 +65,16 @@ const noteListing = z.object({
   tags: z.array(z.string()),
   date: z.string().nullable().describe("The note's own date (daily note name or frontmatter), if any"),
   modified: z.string().describe('Last modification time of the file, ISO 8601'),
+  obsidian_uri: z.string(),
+});
+
+const taskListing = z.object({
+  path: z.string().describe('Vault-relative path of the note holding the task'),
+  line: z.number().int().describe('Line of the task in the note, 1-based'),
+  status: z.enum(['open', 'done', 'cancelled']),
+  text: z.string().describe("The task's markdown after its checkbox"),
+  tags: z.array(z.string()).describe("The task's own tags, without '#'"),
+  due: z.string().nullable().describe('Due date (Tasks plugin 📅 or Dataview [due::]), if any'),
   obsidian_uri: z.string(),
 });
 
@@ -290,6 +301,68 @@ export function registerTools(server: McpServer, ctx: ToolContext): void {
           (page.length ? page.map((n) => `${n.path}  (${n.modified.slice(0, 10)})`).join('\n') : 'No notes match.') +
           `\n\n${notes.length} note(s) match${next !== null ? `; more with offset ${next}` : ''}.`;
         return ok(text, { total: notes.length, notes: page, next_offset: next });
+      }),
+  );
+
+  server.registerTool(
+    'list_tasks',
+    {
+      title: 'List tasks',
+      description:
+        "Lists the tasks (Obsidian checkboxes, '- [ ] …') in the user's indexed notes: open ones by default, or done " +
+        'ones, or all; optionally only those about a topic (words in the task, a task it is nested under, or the ' +
+        "note's title), with a tag, in a folder or in given notes, or due (else dated) within a range. Note by note, " +
+        'notes naming the topic first, then newest first. Pages with offset.',
+      inputSchema: {
+        status: z.enum(['open', 'done', 'all']).default('open').describe('Which tasks (default open)'),
+        about: z.string().max(200).optional().describe('Only tasks about this, e.g. "Lisbon trip" or a person'),
+        tag: z.string().min(1).max(256).optional().describe('Only tasks carrying this tag (or one nested under it)'),
+        folder: z.string().max(1024).optional().describe('Only notes in this vault folder and below'),
+        files: z.array(notePath).max(50).optional().describe('Only these notes (vault-relative paths)'),
+        date_from: isoDate.optional().describe("Only tasks due on or after this day (undated: the note's date)"),
+        date_to: isoDate.optional().describe("Only tasks due on or before this day (undated: the note's date)"),
+        limit: z.number().int().min(1).max(500).default(100).describe('Tasks per page (1-500, default 100)'),
+        offset: z.number().int().min(0).default(0).describe('How many matching tasks to skip (from next_offset)'),
+      },
+      outputSchema: {
+        total: z.number().int().describe('How many tasks match, over all pages'),
+        tasks: z.array(taskListing),
+        next_offset: z.number().int().nullable().describe('Offset of the next page; null on the last page'),
+      },
+      annotations: { readOnlyHint: true, openWorldHint: false },
+    },
+    (args) =>
+      guarded(async () => {
+        if (args.date_from && args.date_to && args.date_from > args.date_to)
+          return toolError(`date_from (${args.date_from}) is after date_to (${args.date_to}).`);
+        const r = await ctx.reader();
+        const all = findTasks(r.index.db, {
+          status: args.status,
+          topic: args.about,
+          tags: args.tag ? [args.tag] : [],
+          filters: { folder: args.folder || undefined, date_from: args.date_from, date_to: args.date_to },
+          filenames: args.files,
+          allowSource: sourceFilter(r.vault, { followExternalLinks: r.settings.followExternalLinks }),
+        }).flatMap((n) =>
+          n.tasks.map((t) => ({
+            path: n.chunk.source,
+            line: t.line + 1,
+            status: t.status,
+            text: t.text,
+            tags: t.tags,
+            due: t.due ?? null,
+            obsidian_uri: obsidianUri(r.vault, n.chunk.source),
+          })),
+        );
+        const page = all.slice(args.offset, args.offset + args.limit);
+        const next = args.offset + page.length < all.length ? args.offset + page.length : null;
+        const box = { open: ' ', done: 'x', cancelled: '-' };
+        const text =
+          (page.length
+            ? page.map((t) => `- [${box[t.status]}] ${t.text}  (${t.path}:${t.line})`).join('\n')
+            : 'No tasks match.') +
+          `\n\n${all.length} task(s) match${next !== null ? `; more with offset ${next}` : ''}.`;
+        return ok(text, { total: all.length, tasks: page, next_offset: next });
       }),
   );
 

@@ -589,6 +589,23 @@ export class IndexDb {
    * Exactly what search can return: a note being re-indexed keeps its old chunks until the sync's commit
    * replaces them, so it never drops out of a listing mid-sync.
    */
+  /**
+   * Every chunk of the enabled notes that hold a task ("- [ ] …": a one-character box then a space; LIKE's "_" is
+   * the box), narrowed by `where` (buildWhere's clause over obq_chunks as `c`), in note and chunk order. All of a
+   * note's chunks come, not only those with a task, so that its lines can be put back together and a box inside a
+   * fenced code block read as code (src/agent/taskList.ts).
+   */
+  chunksOfNotesWithTasks(where?: string): ChunkRecord[] {
+    return this.db
+      .prepare(
+        `select c.* from obq_chunks c join obq_log l on l.id = c.file_id
+         where l.is_enabled and c.file_id in (select file_id from obq_chunks where page_content like '%[_] %')
+         ${where ? `and (${where})` : ''}
+         order by c.source, c.chunk_index`,
+      )
+      .all() as ChunkRecord[];
+  }
+
   noteSummaries(): NoteSummary[] {
     return this.db.prepare(`${NOTE_SUMMARY_SQL} order by c.source`).all() as NoteSummary[];
   }

@@ -125,7 +125,14 @@ describe('obsiquery mcp on a synced copy of obsidian-help-en', () => {
 
   it('lists its tools with schemas and descriptions a model can use', async () => {
     const { tools } = await client.listTools();
-    expect(tools.map((t) => t.name).sort()).toEqual(['ask', 'index_status', 'list_notes', 'read_note', 'search_notes']);
+    expect(tools.map((t) => t.name).sort()).toEqual([
+      'ask',
+      'index_status',
+      'list_notes',
+      'list_tasks',
+      'read_note',
+      'search_notes',
+    ]);
     for (const t of tools) {
       expect(t.description?.length, t.name).toBeGreaterThan(80);
       expect(t.inputSchema.type).toBe('object');
@@ -227,6 +234,35 @@ describe('obsiquery mcp on a synced copy of obsidian-help-en', () => {
     expect(seen.sort()).toEqual(onDisk);
     const none = await call('list_notes', { modified_after: '2999-01-01' });
     expect((none.structuredContent as { total: number }).total).toBe(0);
+  });
+
+  it('list_tasks lists a note’s checkboxes by status, not the examples in code blocks, and pages', async () => {
+    const file = 'Editing and formatting/Basic formatting syntax.md';
+    const all = await call('list_tasks', { status: 'all', files: [file] });
+    expect(all.isError, text(all)).toBeFalsy();
+    type Listed = { path: string; line: number; status: string; text: string };
+    const tasks = (all.structuredContent as { tasks: Listed[] }).tasks;
+    // Lines 285-286, 298-300 and 329-332 are the same boxes inside ```md fences (one in a callout): code, not tasks.
+    expect(tasks.map((t) => [t.line, t.status, t.text])).toEqual([
+      [289, 'done', 'This is a completed task.'],
+      [290, 'open', 'This is an incomplete task.'],
+      [303, 'done', 'Milk'],
+      [304, 'open', 'Eggs'],
+      [305, 'cancelled', 'Eggs'],
+      [334, 'open', 'Task item 1'],
+      [335, 'open', 'Subtask 1'],
+      [336, 'open', 'Task item 2'],
+      [337, 'open', 'Subtask 1'],
+    ]);
+    const lines = readFileSync(path.join(vault, file), 'utf8').split('\n');
+    for (const t of tasks) expect(lines[t.line - 1]).toContain(t.text);
+    const open = await call('list_tasks', { files: [file], limit: 1 });
+    const page = open.structuredContent as { total: number; tasks: Listed[]; next_offset: number | null };
+    expect([page.total, page.tasks.map((t) => t.line), page.next_offset]).toEqual([6, [290], 1]);
+    const none = await call('list_tasks', { about: 'kubernetes pods' });
+    expect((none.structuredContent as { total: number }).total).toBe(0);
+    const bad = await call('list_tasks', { status: 'later' });
+    expect(bad.isError).toBe(true);
   });
 
   it('index_status reports counts, the last sync and the model', async () => {

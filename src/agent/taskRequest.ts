@@ -1,0 +1,215 @@
+/**
+ * Questions that ask for the person's tasks ("what's on my todo list", "what do I still need to do for the Lisbon
+ * trip", "which tasks did I finish", "¿qué tareas tengo pendientes?", "やることリストを見せて"). Search answers them
+ * badly: a task is a short list item, and the best sentence of the best note is one task, or a sentence near the
+ * tasks. They are read from the notes' checkboxes instead (taskList.ts). Recognised in every phrase language;
+ * a how-to question about tasks ("how do I make a checklist?") is not a request for the person's own.
+ */
+import { questionLanguage, PHRASE_LANGUAGES, type PhraseLanguage } from './language.js';
+
+export type TaskWanted = 'open' | 'done';
+
+export interface TaskRequest {
+  wanted: TaskWanted;
+  /** What the tasks should be about ("Lisbon trip", "Tom"): the question without its task words; '' for all. */
+  topic: string;
+  /** The language whose words were recognised, for the answer's fixed texts. */
+  lang: PhraseLanguage;
+}
+
+interface TaskWords {
+  /** A request for the person's tasks. */
+  asks: RegExp;
+  /** A request for finished tasks rather than open ones. */
+  finished: RegExp;
+  /** A question about how tasks work, not about the person's own. */
+  howTo: RegExp;
+  /**
+   * Words of a task request that say nothing about its topic ("still", "left", "show me"): whole words in a language
+   * that spaces its words (tokenFiller), anywhere in one that does not (Japanese, Chinese) or that writes particles
+   * onto its words (Korean).
+   */
+  filler: RegExp;
+  /** The answer's first line. */
+  heading: (count: number, wanted: TaskWanted) => string;
+  /** The line after a list cut short. */
+  more: (count: number) => string;
+}
+
+/** A pattern matched as whole words in any script (\b only knows ASCII letters: "à faire", "tâches"). */
+const words = (source: string) => new RegExp(`(?<![\\p{L}\\p{N}])(?:${source})(?![\\p{L}\\p{N}])`, 'iu');
+/** Filler words of a spaced language, matched against one word of the question at a time. */
+const tokenFiller = (source: string) => new RegExp(`^(?:${source})$`, 'iu');
+
+const TASK_WORDS: Record<PhraseLanguage, TaskWords> = {
+  en: {
+    asks: words(
+      "(?:my|open|unfinished|pending|outstanding|remaining|overdue|incomplete|unchecked|finished|completed|done|closed|ticked off|checked off)\\s+(?:tasks?|to-?dos?|to-do items?|todo items?|action items?|checklist items?)|to-?do ?lists?|to-dos|(?:what|which|any)\\s+tasks?|tasks?\\s+(?:are|were|do i have|i have|i've|left|still|due|remaining)|^\\s*what (?:do|should|must) i (?:still )?(?:need|have|got) to (?:do|get done)|^\\s*what(?:'s| is) (?:left|still) to do|^\\s*what(?:'s| is) (?:still )?(?:open|pending|outstanding)",
+    ),
+    finished: words(
+      "finished|completed|closed|ticked off|checked off|done (?:tasks?|to-?dos?)|(?:tasks?|to-?dos?) (?:are |were |i(?:'ve| have) )?done|did i (?:finish|complete|do|tick off|check off)",
+    ),
+    howTo: words(
+      '(?:how|can|could) (?:do|can|could|should|would|to|i|you)\\b.*|(?:create|add|make|format|write|insert|type|nest|mark|style|render|query|sort) (?:a |an |the |my )?(?:new )?(?:tasks?|to-?dos?|checkbox(?:es)?|checklists?)',
+    ),
+    filler: tokenFiller(
+      "what(?:'s)?|which|is|are|was|were|on|in|of|my|the|a|an|list|lists|show|me|give|tell|all|any|still|left|open|unfinished|pending|outstanding|remaining|overdue|incomplete|unchecked|finished|finish|completed|complete|done|closed|ticked|tick|checked|check|off|do|does|did|i|i've|have|has|had|need|needs|got|get|to|tasks?|to-?dos?|to-do|todo|items?|checklists?|action|there|for|about|regarding|related|tagged|with|tag|due|should|must|now|currently|yet|please|can|you|could|would",
+    ),
+    heading: (n, w) => `${w === 'done' ? 'Finished' : 'Open'} tasks in your notes (${n}):`,
+    more: (n) => `…and ${n} more.`,
+  },
+  ja: {
+    asks: /タスク|やること|やるべきこと|すべきこと|するべきこと|(?<![A-Za-z])(?:TODO|ToDo)(?![a-z])|未完了|残っている作業|残りの作業/u,
+    finished: /完了した|終わった|済んだ|済み|終えた/u,
+    howTo: /作り方|作る(?:には|方法)|書き方|方法|どうやって|どうすれば|には[？?]?$|とは[？?]?$/u,
+    filler:
+      /タスク|やること|やるべきこと|すべきこと|するべきこと|TODO|ToDo|未完了|残っている|残りの|作業|リスト|一覧|全部|すべて|まだ|完了した|終わった|済んだ|済み|終えた|見せて|教えて|ください|は|を|の|に|で|が|と|も|？|\?|って|何|なに|ある|あります|ですか|か/gu,
+    heading: (n, w) => `ノートの中の${w === 'done' ? '完了した' : '未完了の'}タスク（${n}件）：`,
+    more: (n) => `ほか${n}件。`,
+  },
+  zh: {
+    asks: /待办|待辦|任务清单|任務清單|我的任务|我的任務|未完成的任务|未完成的任務|要做的事|还要做什么|還要做什麼|该做什么|該做什麼|完成了哪些任务|完成了哪些任務/u,
+    finished: /已完成|完成了|做完|做好了/u,
+    howTo: /如何|怎么|怎麼|怎样|怎樣|方法/u,
+    filler:
+      /待办事项|待辦事項|待办|待辦|任务清单|任務清單|任务|任務|未完成的|要做的事|还要|還要|做什么|做什麼|该|該|已完成|完成了|做完|我的|我|哪些|有|还有|還有|什么|什麼|吗|嗎|的|了|？|\?|列出|显示|顯示|所有|全部|关于|關於/gu,
+    heading: (n, w) => `笔记中${w === 'done' ? '已完成' : '未完成'}的任务（${n}项）：`,
+    more: (n) => `还有${n}项。`,
+  },
+  es: {
+    asks: words(
+      '(?:mis|las) (?:tareas|pendientes)|tareas (?:pendientes|abiertas|sin hacer|por hacer|terminadas|completadas|hechas|que tengo)|qu[eé] tareas|^\\s*¿?qu[eé] (?:me )?(?:tengo|queda|falta) (?:que |por )?hacer|lista de (?:tareas|pendientes)',
+    ),
+    finished: words('terminad[oa]s|completad[oa]s|hech[oa]s|acabad[oa]s|termin[eé]|complet[eé]'),
+    howTo: words('c[oó]mo|(?:crear|añadir|agregar|hacer|marcar) (?:una |las )?(?:tareas?|casillas?)'),
+    filler: tokenFiller(
+      'qu[eé]|cu[aá]les|mis|las|los|la|el|de|del|en|tengo|tareas?|pendientes?|abiertas|sin|hacer|por|terminadas|completadas|hechas|acabadas|termin[eé]|complet[eé]|que|me|queda|quedan|falta|faltan|todav[ií]a|a[uú]n|lista|muestra|mu[eé]strame|dime|para|sobre|con|etiqueta|todas',
+    ),
+    heading: (n, w) => `Tareas ${w === 'done' ? 'terminadas' : 'pendientes'} en tus notas (${n}):`,
+    more: (n) => `…y ${n} más.`,
+  },
+  de: {
+    asks: words(
+      '(?:meine|offenen?|unerledigten?|erledigten?|anstehenden?) (?:Aufgaben|To-?dos?)|(?:To-?do|Aufgaben)-?[Ll]isten?|welche Aufgaben|^\\s*was (?:muss|sollte|soll) ich noch (?:erledigen|tun|machen)|^\\s*was muss ich erledigen|^\\s*was ist noch (?:offen|zu tun)',
+    ),
+    finished: words('erledigten?|abgeschlossenen?|fertigen?|habe ich (?:erledigt|abgeschlossen|geschafft)'),
+    howTo: words(
+      'wie|(?:erstelle|erstellen|anlegen|hinzufügen|markieren) (?:eine |die )?(?:Aufgaben?|Checkbox(?:en)?)',
+    ),
+    filler: tokenFiller(
+      'was|welche|sind|ist|meine|meinen|die|der|das|den|noch|offen|offenen?|unerledigten?|erledigten?|anstehenden?|Aufgaben|To-?dos?|Todo-Liste|Aufgabenliste|Liste|muss|sollte|soll|ich|erledigen|tun|machen|zu|für|zum|zur|über|mit|Tag|zeig|zeige|mir|alle|habe|erledigt|abgeschlossen|geschafft',
+    ),
+    heading: (n, w) => `${w === 'done' ? 'Erledigte' : 'Offene'} Aufgaben in deinen Notizen (${n}):`,
+    more: (n) => `…und ${n} weitere.`,
+  },
+  fr: {
+    asks: words(
+      "(?:mes|les) (?:tâches|to-?dos?)|tâches (?:en cours|à faire|ouvertes|restantes|en attente|terminées|faites|accomplies)|quelles tâches|liste de tâches|qu(?:'|’)(?:est-ce qu(?:'|’))?il (?:me )?reste à faire|que (?:dois|me reste)-je (?:encore )?(?:faire|à faire)|que me reste-t-il à faire",
+    ),
+    finished: words('terminées|faites|accomplies|achevées|ai-je (?:terminé|fait|accompli)'),
+    howTo: words('comment|(?:créer|ajouter|faire|cocher) (?:une |des |les )?(?:tâches?|cases?)'),
+    filler: tokenFiller(
+      'quelles?|quels?|sont|est|mes|les|la|le|de|des|du|en|cours|à|faire|ouvertes|restantes|attente|terminées|faites|accomplies|achevées|tâches?|to-?dos?|liste|qu|est-ce|il|me|reste|reste-t-il|me reste|dois-je|je|encore|pour|sur|avec|étiquette|montre|montre-moi|moi|toutes|ai-je|terminé|fait|accompli',
+    ),
+    heading: (n, w) => `Tâches ${w === 'done' ? 'terminées' : 'en cours'} dans tes notes (${n}) :`,
+    more: (n) => `…et ${n} de plus.`,
+  },
+  pt: {
+    asks: words(
+      '(?:minhas|as) tarefas|tarefas (?:pendentes|abertas|por fazer|concluídas|feitas)|quais tarefas|^\\s*o que (?:eu )?(?:ainda )?(?:tenho|preciso) (?:que |de )?fazer|lista de tarefas',
+    ),
+    finished: words('concluídas|feitas|terminadas|acabadas|conclu[ií]|terminei'),
+    howTo: words('como|(?:criar|adicionar|fazer|marcar) (?:uma |as )?(?:tarefas?|caixas?)'),
+    filler: tokenFiller(
+      'quais|minhas|as|os|a|o|de|da|do|em|tarefas?|pendentes|abertas|por|fazer|concluídas|feitas|terminadas|acabadas|que|eu|ainda|tenho|preciso|lista|para|sobre|com|mostre|mostra|me|todas',
+    ),
+    heading: (n, w) => `Tarefas ${w === 'done' ? 'concluídas' : 'pendentes'} nas suas notas (${n}):`,
+    more: (n) => `…e mais ${n}.`,
+  },
+  it: {
+    asks: words(
+      '(?:i miei|le mie) (?:compiti|attività|cose da fare)|cose da fare|attività (?:aperte|da fare|in sospeso|completate|fatte)|quali attività|^\\s*cosa (?:devo|mi resta da) (?:ancora )?fare|lista delle cose da fare',
+    ),
+    finished: words('completate|fatte|finite|concluse|ho (?:completato|finito|fatto)'),
+    howTo: words('come|(?:creare|aggiungere|fare|spuntare) (?:un[ao]? |le )?(?:attività|caselle?)'),
+    filler: tokenFiller(
+      'quali|i|le|miei|mie|compiti|attività|cose|da|fare|aperte|in|sospeso|completate|fatte|finite|concluse|cosa|devo|mi|resta|ancora|lista|delle|per|su|con|mostrami|tutte|ho|completato|finito|fatto',
+    ),
+    heading: (n, w) => `Attività ${w === 'done' ? 'completate' : 'da fare'} nelle tue note (${n}):`,
+    more: (n) => `…e altre ${n}.`,
+  },
+  nl: {
+    asks: words(
+      'mijn (?:taken|to-?dos?)|(?:open(?:staande)?|afgeronde|voltooide) taken|welke taken|^\\s*wat moet ik nog doen|takenlijst|to-?do-?lijst',
+    ),
+    finished: words('afgeronde|voltooide|gedane|heb ik (?:afgerond|voltooid|gedaan)'),
+    howTo: words('hoe|(?:maak|maken|toevoegen|afvinken) (?:een |de )?(?:taak|taken|selectievakje)'),
+    filler: tokenFiller(
+      'wat|welke|zijn|is|mijn|de|het|een|open|openstaande|afgeronde|voltooide|gedane|taken|to-?dos?|takenlijst|lijst|moet|ik|nog|doen|voor|over|met|laat|zien|alle|heb|afgerond|voltooid|gedaan',
+    ),
+    heading: (n, w) => `${w === 'done' ? 'Afgeronde' : 'Openstaande'} taken in je notities (${n}):`,
+    more: (n) => `…en nog ${n}.`,
+  },
+  ko: {
+    asks: /할\s?일|해야\s?할\s?(?:것|일)|작업\s?목록|미완료|투두|완료한\s?(?:일|작업)/u,
+    finished: /완료한|끝낸|마친|다\s?한/u,
+    howTo: /어떻게|방법|만드(?:는|려면)|만들기/u,
+    filler:
+      /할\s?일|해야\s?할\s?(?:것|일)|작업\s?목록|작업|목록|미완료|투두|완료한|끝낸|마친|남은|아직|내|나의|제|뭐야|뭐가|무엇|있어|있나요|있어요|보여줘|보여\s?주세요|알려줘|알려\s?주세요|은|는|이|가|을|를|의|에|\?|？/gu,
+    heading: (n, w) => `노트의 ${w === 'done' ? '완료한' : '남은'} 할 일 (${n}개):`,
+    more: (n) => `외 ${n}개.`,
+  },
+  ru: {
+    asks: words(
+      'мои задачи|список (?:дел|задач)|(?:открытые|незаверш[её]нные|невыполненные|выполненные|завершённые|завершенные) задачи|какие задачи|^\\s*что мне (?:ещё |еще )?(?:нужно|надо) сделать',
+    ),
+    finished: words('выполненные|завершённые|завершенные|сделанные|я (?:выполнил|сделал|закончил)'),
+    howTo: words('как'),
+    filler: tokenFiller(
+      'мои|какие|задачи|список|дел|задач|открытые|незаверш[её]нные|невыполненные|выполненные|завершённые|завершенные|сделанные|что|мне|ещё|еще|нужно|надо|сделать|для|про|о|с|покажи|все|я|выполнил|сделал|закончил',
+    ),
+    heading: (n, w) => `${w === 'done' ? 'Выполненные' : 'Открытые'} задачи в заметках (${n}):`,
+    more: (n) => `…и ещё ${n}.`,
+  },
+};
+
+/**
+ * Whether the question asks for the person's tasks, and which and about what. Its own language is tried first,
+ * then the others (a short question's language is easily misread); a how-to question in the matching language is
+ * not a request.
+ */
+export function taskRequest(question: string): TaskRequest | null {
+  const q = question.trim();
+  const own = questionLanguage(q) as PhraseLanguage;
+  const order = [...(PHRASE_LANGUAGES.includes(own) ? [own] : []), ...PHRASE_LANGUAGES.filter((l) => l !== own)];
+  const lang = order.find((l) => TASK_WORDS[l].asks.test(q));
+  if (!lang) return null;
+  // How tasks work, asked in any language ("{{[[TODO]]}}怎么转成复选框" matched the Japanese words).
+  if (PHRASE_LANGUAGES.some((l) => TASK_WORDS[l].howTo.test(q))) return null;
+  const w = TASK_WORDS[lang];
+  return { wanted: w.finished.test(q) ? 'done' : 'open', topic: topicOf(q, w.filler), lang };
+}
+
+/**
+ * The question without its task words. In a spaced language each word is dropped or kept whole (with its leading
+ * "#" if it is a tag); elsewhere the filler is cut out of the text. What is left without two letters goes too.
+ */
+function topicOf(question: string, filler: RegExp): string {
+  const rest = filler.global
+    ? question.replace(filler, ' ').split(/\s+/)
+    : question.split(/\s+/).filter((t) => !filler.test(t.replace(/^[^\p{L}\p{N}#]+|[^\p{L}\p{N}]+$/gu, '')));
+  return rest
+    .map((t) => t.replace(/^[^\p{L}\p{N}#]+|[^\p{L}\p{N}]+$/gu, ''))
+    .filter((t) => (t.match(/[\p{L}\p{N}]/gu) ?? []).length >= (/^[\p{Script=Han}]/u.test(t) ? 1 : 2))
+    .join(' ');
+}
+
+/** The answer's first line, in the request's language: "Open tasks in your notes (7):". */
+export function taskHeading(req: TaskRequest, count: number): string {
+  return TASK_WORDS[req.lang].heading(count, req.wanted);
+}
+
+/** The line after a list cut short: "…and 12 more." */
+export function moreTasks(req: TaskRequest, count: number): string {
+  return TASK_WORDS[req.lang].more(count);
+}
