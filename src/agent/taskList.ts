@@ -18,9 +18,12 @@ import { digestPicks } from './dateScope.js';
 /** How many tasks one answer lists; the rest are counted ("…and 12 more."). */
 export const LISTED_TASKS = 20;
 
-/** A note's tasks that fit a query, with the note's first chunk (title, date, path) and its lines. */
+/** A note's tasks that fit a query, with the note's chunks and its lines. */
 export interface NoteTasks {
+  /** The note's first chunk: its title, aliases, path and date. */
   chunk: ChunkRecord;
+  /** All its chunks, for the one a task is in (its heading). */
+  chunks: ChunkRecord[];
   tasks: Task[];
   /** The note's lines as its chunks hold them (by line number), for the source preview. */
   lines: string[];
@@ -143,6 +146,7 @@ function notesWithTasks(chunks: ChunkRecord[], allowSource?: (source: string) =>
     const first = noteChunks[0]!;
     notes.push({
       chunk: first,
+      chunks: noteChunks,
       tasks,
       lines,
       titled: false,
@@ -180,7 +184,9 @@ function listed(notes: NoteTasks[], req: TaskRequest): TaskAnswer {
 
 /** The note as a source: its listed tasks' lines, so the preview shows them and opens the note there. */
 function resultFor(n: NoteTasks, tasks: Task[], rank: number): SearchResult {
-  const c = n.chunk;
+  // The chunk the first listed task is in, for its heading ("Next week", not the note's first section).
+  const line = tasks[0]!.line;
+  const c = n.chunks.find((x) => x.start_line <= line && line <= x.end_line) ?? n.chunk;
   return {
     chunk_id: c.chunk_id,
     page_content: tasks.map((t) => n.lines[t.line] ?? '').join('\n'),

@@ -44,7 +44,7 @@ const tokenFiller = (source: string) => new RegExp(`^(?:${source})$`, 'iu');
 const TASK_WORDS: Record<PhraseLanguage, TaskWords> = {
   en: {
     asks: words(
-      "(?:my|open|unfinished|pending|outstanding|remaining|overdue|incomplete|unchecked|finished|completed|done|closed|ticked off|checked off)\\s+(?:tasks?|to-?dos?|to-do items?|todo items?|action items?|checklist items?)|to-?do ?lists?|to-dos|(?:what|which|any)\\s+tasks?|tasks?\\s+(?:are|were|do i have|i have|i've|left|still|due|remaining)|^\\s*what (?:do|should|must) i (?:still )?(?:need|have|got) to (?:do|get done)|^\\s*what(?:'s| is) (?:left|still) to do|^\\s*what(?:'s| is) (?:still )?(?:open|pending|outstanding)",
+      "(?:my|open|unfinished|pending|outstanding|remaining|overdue|incomplete|unchecked|finished|completed|done|closed|ticked off|checked off)\\s+(?:#?[\\p{L}\\p{N}/_-]+\\s+){0,2}(?:tasks?|to-?dos?|to-do items?|todo items?|action items?|checklist items?)|to-?do ?lists?|to-dos|(?:what|which|any)\\s+tasks?|tasks?\\s+(?:are|were|do i have|i have|i've|left|still|due|remaining)|^\\s*what (?:do|should|must) i (?:still )?(?:need|have|got) to (?:do|get done)|^\\s*what(?:'s| is) (?:left|still) to do|^\\s*what(?:'s| is) (?:still )?(?:open|pending|outstanding)",
     ),
     finished: words(
       "finished|completed|closed|ticked off|checked off|done (?:tasks?|to-?dos?)|(?:tasks?|to-?dos?) (?:are |were |i(?:'ve| have) )?done|did i (?:finish|complete|do|tick off|check off)",

@@ -2,9 +2,12 @@ import type { VaultService } from '../services/vaultService.js';
 import { similaritySearch } from '../search/similaritySearch.js';
 
 const SEARCHES = ['sourdough hydration', 'home server IP address'];
-const QUESTION = 'How long does the irrigation pump run each morning?';
+const QUESTIONS = [
+  'How long does the irrigation pump run each morning?',
+  'What do I still need to do for the Lisbon trip?',
+];
 
-/** After indexing the sample vault, show the two things ObsiQuery does: hybrid search and a cited answer. */
+/** After indexing the sample vault, show what ObsiQuery does: hybrid search, a cited answer, a cited task list. */
 export async function demoQuestions(service: VaultService): Promise<void> {
   const st = service.status();
   console.log(`${st.counts.completed} notes indexed, ${st.counts.chunks} chunks, ${st.counts.failed} failed.\n`);
@@ -20,11 +23,15 @@ export async function demoQuestions(service: VaultService): Promise<void> {
   const { createChatService } = await import('../agent/chatService.js');
   const chat = await createChatService(service);
   try {
-    console.log(`\nask "${QUESTION}"`);
-    const r = await chat.ask(`demo-${Date.now()}`, QUESTION);
-    console.log(r.answer);
-    for (const s of r.sources)
-      console.log(`  [${s.n}] ${s.source}${s.section_title ? ` › ${s.section_title}` : ''} (line ${s.start_line + 1})`);
+    for (const q of QUESTIONS) {
+      console.log(`\nask "${q}"`);
+      const r = await chat.ask(`demo-${Date.now()}`, q);
+      console.log(r.answer);
+      for (const s of r.sources)
+        console.log(
+          `  [${s.n}] ${s.source}${s.section_title ? ` › ${s.section_title}` : ''} (line ${s.start_line + 1})`,
+        );
+    }
   } finally {
     await chat.close();
   }

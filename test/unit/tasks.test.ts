@@ -66,6 +66,8 @@ describe('requests for the person’s tasks (src/agent/taskRequest.ts)', () => {
     ['what do I still need to do for the Lisbon trip?', 'open', 'Lisbon trip', 'en'],
     ['which tasks did I finish?', 'done', '', 'en'],
     ['what tasks are tagged #idea', 'open', '#idea', 'en'],
+    ['what are my #family tasks', 'open', '#family', 'en'],
+    ['show my work to-dos', 'open', 'work', 'en'],
     ['¿Qué tareas tengo pendientes para el viaje?', 'open', 'viaje', 'es'],
     ['Welche Aufgaben habe ich erledigt?', 'done', '', 'de'],
     ['quelles tâches me reste-t-il à faire pour le voyage ?', 'open', 'voyage', 'fr'],
