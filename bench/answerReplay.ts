@@ -17,6 +17,7 @@ import { loadEvalSets, selectEvalSets, checkQuestionFile } from '../src/search/e
 import { similaritySearch, type SearchResult } from '../src/search/similaritySearch.js';
 import { describeCandidates, selectAnswerSentences, quotePool } from '../src/agent/synthesizer.js';
 import { unknownNames, unknownThings } from '../src/agent/relevance.js';
+import { sectionListAnswer } from '../src/agent/sectionList.js';
 import { holdsPhrase, unknownWords } from '../src/store/sparse.js';
 import type { Embedder } from '../src/models/embedder.js';
 import { option, repeated } from './lib/args.js';
@@ -88,7 +89,8 @@ try {
       }
       const results = unknown.length ? [] : searches[x.q]!;
       const r = results.length
-        ? await selectAnswerSentences(x.q, results, [], embedder, 2, { unknownWords: lacking })
+        ? (sectionListAnswer(x.q, results) ??
+          (await selectAnswerSentences(x.q, results, [], embedder, 2, { unknownWords: lacking })))
         : { text: '', cited: [] };
       const cited = r.cited.map((n) => results[n - 1]!.source);
       const refused = r.text === '';

@@ -3,6 +3,7 @@ import type { Embedder } from '../models/embedder.js';
 import { cosine } from '../models/embedder.js';
 import type { SearchResult } from '../search/similaritySearch.js';
 import { CJK, words as segmentWords } from '../text/segment.js';
+import { sectionListAnswer } from './sectionList.js';
 import { plainText, splitSentences } from '../text/sentences.js';
 import { answerLanguageInstruction, NOT_IN_NOTES_PATTERN, questionLanguage } from './language.js';
 import { SYNTHESIZER_PROMPT } from './prompts.js';
@@ -719,6 +720,12 @@ export async function synthesize(
       if (!gen.signal?.aborted) onSentence?.(digest.text);
       return { answer: digest.text, cited: digest.cited, method: 'extractive', notInNotes: false };
     }
+  }
+  // "what are my career goals": the list the question names is the answer (sectionList.ts).
+  const section = sectionListAnswer(input.query, input.chunks);
+  if (section) {
+    if (!gen.signal?.aborted) onSentence?.(section.text);
+    return { answer: section.text, cited: section.cited, method: 'extractive', notInNotes: false };
   }
   let emitted = 0;
   const selector = await AnswerSelector.create(

@@ -7,10 +7,11 @@ import { isNotInNotesAnswer } from '../../src/agent/language.js';
 import { LISTED_TASKS } from '../../src/agent/taskList.js';
 
 /*
- * Requests for the person's tasks (src/agent/taskRequest.ts, taskList.ts) on a real index (SQLite + LanceDB, the
- * bundled embedder), through the whole agent without a chat model: the open checkboxes are listed, each citing its
- * note, narrowed by topic, tag, status and date; a how-to question about tasks, and a request no task fits, go to
- * search as before.
+ * Answers that are lists, on a real index (SQLite + LanceDB, the bundled embedder), through the whole agent without
+ * a chat model. Requests for the person's tasks (src/agent/taskRequest.ts, taskList.ts): the open checkboxes are
+ * listed, each citing its note, narrowed by topic, tag, status and date; a how-to question about tasks, and a
+ * request no task fits, go to search as before. A question that names a list (src/agent/sectionList.ts) is answered
+ * with it.
  */
 useFastEmbedder();
 
@@ -54,13 +55,24 @@ const NOTES: Record<string, string> = {
   'Daily/2026-11-18.md': '# Wednesday\n\nCooked a lentil soup.\n\n- [ ] Water the greenhouse seedlings #garden\n',
   'Areas/Pantry.md': ['# Pantry', '', ...CHORES].join('\n'),
   'Recipes/Soup.md': '# Lentil soup\n\nLentils, carrots, cumin. Simmer for 25 minutes.\n',
+  'Areas/Career.md': [
+    '# Career',
+    '',
+    'I work as a backend engineer on the onboarding team.',
+    '',
+    '## Goals for 2027',
+    '',
+    '- Lead the onboarding v2 release end-to-end',
+    '- Get comfortable with Rust for the new ingestion service',
+    '- Give one internal tech talk',
+  ].join('\n'),
   'Help/Checklists.md':
     '# Checklists\n\nTo create a task, start a list item with a pair of square brackets around a space.\n',
 };
 
 const ask = (service: VaultService, question: string) => askOnDay(service, question, TODAY);
 
-describe('requests for the person’s tasks', () => {
+describe('answers that are lists', () => {
   const tmp = tempDir('obq-tasks-');
   let vault: VaultService;
 
@@ -133,6 +145,20 @@ describe('requests for the person’s tasks', () => {
     expect(es.answer).toMatch(/^Tareas pendientes en tus notas \(\d+\):/);
     const ja = await ask(vault, 'やることリストを見せて');
     expect(ja.answer).toMatch(/^ノートの中の未完了のタスク（\d+件）：/);
+  }, 120_000);
+
+  it('"what are my career goals" is answered with the list under Career › Goals for 2027', async () => {
+    const r = await ask(vault, 'what are my career goals');
+    expect(r.sources.map((s) => s.source)).toEqual(['Areas/Career.md']);
+    expect(r.answer).toBe(
+      [
+        'Career › Goals for 2027:',
+        '',
+        '- Lead the onboarding v2 release end-to-end [1]',
+        '- Get comfortable with Rust for the new ingestion service [1]',
+        '- Give one internal tech talk [1]',
+      ].join('\n'),
+    );
   }, 120_000);
 
   it('a how-to question about tasks, and a request no task fits, are searched as before', async () => {

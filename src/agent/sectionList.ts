@@ -1,0 +1,148 @@
+/**
+ * A question that names a list in the notes ("what are my career goals" → Career › Goals for 2027, "what should I
+ * pack for Lisbon?" → Lisbon Trip › Packing list): the answer is the list. Its items rarely repeat the words the
+ * question and the heading share ("Lead the onboarding v2 release end-to-end"), so the sentence rule refused
+ * "what are my career goals", or quoted the best sentence near the list ("Budget: €1,800…" for the packing
+ * question). A section is named when every key word of the question is in the note's title and the section's
+ * headings, and at least one in the section's own heading: the title alone names a note, not one of its lists.
+ */
+import type { SearchResult } from '../search/similaritySearch.js';
+import { plainText } from '../text/sentences.js';
+import { FILTER_STOPWORDS, LANGUAGE_FUNCTION_WORDS } from '../text/stopwords.js';
+import { keyWordCount, keyWordLanguage, sharedDistinctiveKeyWords } from './relevance.js';
+
+/** How many of the best search results may hold the named section. */
+export const SECTION_RESULTS = 3;
+/** A section answers as a list only with this many items or more, and shows at most LISTED_ITEMS of them. */
+export const SECTION_ITEMS = { min: 2, listed: 12 };
+/** A question names a section only with two key words or more ("goals" alone names many a note's list). */
+const MIN_KEY_WORDS = 2;
+
+const HEADING = /^(#{1,6})[ \t]+(.+?)[ \t#]*$/;
+const LIST_ITEM = /^([ \t]*)([-*+]|\d{1,9}[.)])[ \t]+(?:\[.\][ \t]+)?(\S.*)$/;
+
+interface Section {
+  /** The chunk (index into the results) the section starts in. */
+  n: number;
+  /** "Career › Goals for 2027". */
+  path: string;
+  items: string[];
+  /** Numbered ("1.", "2)"): steps, shown numbered. */
+  ordered: boolean;
+}
+
+/**
+ * The list the question names, as an answer citing its note, or null. Only the first SECTION_RESULTS results are
+ * read, and a section's lines are put together from every retrieved chunk of its note (a long list spans chunks).
+ */
+export function sectionListAnswer(question: string, chunks: SearchResult[]): { text: string; cited: number[] } | null {
+  const query = subjectWords(question);
+  const lang = keyWordLanguage(query, []);
+  const keys = keyWordCount(query, new Set(), lang);
+  if (keys < MIN_KEY_WORDS) return null;
+  const shared = (text: string) => sharedDistinctiveKeyWords(query, text, new Set(), '', lang);
+  const seen = new Set<string>();
+  for (const [i, c] of chunks.slice(0, SECTION_RESULTS).entries()) {
+    if (seen.has(c.source)) continue;
+    seen.add(c.source);
+    const section = namedSection(
+      c.source,
+      chunks,
+      (title, heading, path) => shared(heading) > 0 && shared(`${title} ${path}`) >= keys,
+    );
+    if (section && section.items.length >= SECTION_ITEMS.min) {
+      const n = section.n ?? i;
+      const items = section.items.slice(0, SECTION_ITEMS.listed);
+      const more = section.items.length > items.length ? '\n- …' : '';
+      return {
+        text: `${section.path}:\n\n${items.map((t, k) => `${section.ordered ? `${k + 1}.` : '-'} ${t} [${n + 1}]`).join('\n')}${more}`,
+        cited: [n + 1],
+      };
+    }
+  }
+  return null;
+}
+
+/**
+ * Words that ask, not what is asked about: function words and auxiliaries in any language ("should", "am", "would")
+ * and the verbs of a request for a list ("summarize", "list", "show me"). The sentence rule counts "should" as a key
+ * word (relevance.ts, tuned so); a heading never holds it, so "what should I pack for Lisbon?" could not name the
+ * packing list.
+ */
+const NOT_SUBJECT = new Set([
+  ...FILTER_STOPWORDS,
+  ...Object.values(LANGUAGE_FUNCTION_WORDS).flat(),
+  ...'am i’m im summarize summarise summary list lists show tell give overview recap outline remind me'.split(' '),
+]);
+
+/**
+ * The question without the words that ask (NOT_SUBJECT), nor numbers and dates: "What did I do on 2026-11-03?"
+ * named the day's note by its title and its first heading, and a day is no list. Unchanged in scripts that do not
+ * space their words.
+ */
+function subjectWords(question: string): string {
+  return question
+    .split(/\s+/)
+    .filter((t) => /\p{L}/u.test(t))
+    .filter((t) => !NOT_SUBJECT.has(t.toLowerCase().replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}’']+$/gu, '')))
+    .join(' ');
+}
+
+/**
+ * The first section of the note `source` whose headings the question names (`names(title, its heading, the heading
+ * path outermost first)`), with its list items; read from the note's retrieved chunks put back together line by line.
+ */
+function namedSection(
+  source: string,
+  chunks: SearchResult[],
+  names: (title: string, heading: string, headings: string) => boolean,
+): Section | null {
+  const own = chunks.map((c, n) => ({ c, n })).filter(({ c }) => c.source === source);
+  const lines = new Map<number, { text: string; n: number }>();
+  for (const { c, n } of own)
+    c.page_content.split(/\r?\n/).forEach((text, k) => {
+      const at = c.start_line + k;
+      if ((lines.get(at)?.text.length ?? -1) < text.length) lines.set(at, { text, n });
+    });
+  const title = own[0]!.c.title;
+  const stack: { level: number; text: string }[] = [];
+  let open: (Section & { level: number }) | null = null;
+  let fence = false;
+  for (const at of [...lines.keys()].sort((a, b) => a - b)) {
+    const { text, n } = lines.get(at)!;
+    if (/^\s*(```|~~~)/.test(text)) fence = !fence;
+    if (fence) continue;
+    const h = HEADING.exec(text);
+    if (h) {
+      const level = h[1]!.length;
+      if (open && level <= open.level) {
+        if (open.items.length >= SECTION_ITEMS.min) return open;
+        open = null;
+      }
+      while (stack.length && stack.at(-1)!.level >= level) stack.pop();
+      stack.push({ level, text: plainText(h[2]!) });
+      const headings = stack.map((s) => s.text).join(' › ');
+      // The note's own first heading usually repeats its title: it names the note, not a list in it.
+      if (!open && !(stack.length === 1 && stack[0]!.text === title) && names(title, stack.at(-1)!.text, headings))
+        open = {
+          n,
+          path: `${title} › ${stack
+            .map((s) => s.text)
+            .filter((t) => t !== title)
+            .join(' › ')}`,
+          items: [],
+          ordered: false,
+          level,
+        };
+      continue;
+    }
+    const item = open && LIST_ITEM.exec(text);
+    // Top-level items only: a nested item ("Train from Rossio station") belongs to the one above it.
+    if (item && item[1]!.replace(/\t/g, '  ').length < 2) {
+      const shown = plainText(item[3]!);
+      if (!open!.items.length) open!.ordered = /\d/.test(item[2]!);
+      if (shown) open!.items.push(shown);
+    }
+  }
+  return open && open.items.length >= SECTION_ITEMS.min ? open : null;
+}
