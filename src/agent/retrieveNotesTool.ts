@@ -204,6 +204,7 @@ export function buildRetrieveGraph(deps: RetrieveDeps, ctx: RetrieveCallContext)
           filters: d.metadata_filters,
           filenames: d.filter_by_filenames,
           allowSource: deps.allowSource?.(),
+          today: isoDate(deps.today()),
         });
         if (!found) {
           d.notes.push('no task in the notes fits the request; searched instead');

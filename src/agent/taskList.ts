@@ -48,6 +48,8 @@ export interface TaskQuery {
   topic?: string;
   /** Tags each task must carry (itself, or a task it is nested under), with or without "#". */
   tags?: string[];
+  /** Only tasks due before this day ('YYYY-MM-DD'): overdue ones, when it is today. */
+  dueBefore?: string;
   allowSource?: (source: string) => boolean;
 }
 
@@ -77,6 +79,7 @@ export function findTasks(db: IndexDb, query: TaskQuery): NoteTasks[] {
       ({ task, parents }) =>
         (query.status === 'all' || task.status === query.status) &&
         inDates(task, n.day) &&
+        (!query.dueBefore || (task.due !== undefined && task.due < query.dueBefore)) &&
         wantedTags.every((tag) => [task, ...parents].some((t) => taskHasTag(t, tag))) &&
         (titled || about([task, ...parents].map((t) => linkTargetsShown(t.text)).join(' '))),
     );
@@ -93,12 +96,14 @@ export function findTasks(db: IndexDb, query: TaskQuery): NoteTasks[] {
 export function answerTaskRequest(
   db: IndexDb,
   req: TaskRequest,
-  scope: { filters: MetadataFilters; filenames: string[]; allowSource?: (source: string) => boolean },
+  scope: { filters: MetadataFilters; filenames: string[]; allowSource?: (source: string) => boolean; today: string },
 ): TaskAnswer | null {
   const words = req.topic.split(/\s+/).filter(Boolean);
+  const { today, ...where } = scope;
   const notes = findTasks(db, {
     status: req.wanted,
-    ...scope,
+    ...where,
+    ...(req.overdue ? { dueBefore: today } : {}),
     topic: words.filter((w) => !w.startsWith('#')).join(' '),
     tags: words.filter((w) => w.startsWith('#') && w.length > 1),
   });

@@ -15,7 +15,13 @@ export interface TaskRequest {
   topic: string;
   /** The language whose words were recognised, for the answer's fixed texts. */
   lang: PhraseLanguage;
+  /** Only tasks whose due date has passed ("what's overdue?"); absent otherwise. */
+  overdue?: true;
 }
+
+/** Tasks past their due date, in any phrase language. */
+const OVERDUE =
+  /(?<![\p{L}])(?:overdue|past due|late|vencid[ao]s|atrasad[ao]s|überfällig\p{L}*|en retard|in ritardo|scadut[ie]|achterstallig\p{L}*|просроченн\p{L}*)(?![\p{L}])|期限切れ|期限を過ぎ|逾期|过期|過期|기한이?\s?지난|기한\s?초과/iu;
 
 interface TaskWords {
   /** A request for the person's tasks. */
@@ -44,7 +50,7 @@ const tokenFiller = (source: string) => new RegExp(`^(?:${source})$`, 'iu');
 const TASK_WORDS: Record<PhraseLanguage, TaskWords> = {
   en: {
     asks: words(
-      "(?:my|open|unfinished|pending|outstanding|remaining|overdue|incomplete|unchecked|finished|completed|done|closed|ticked off|checked off)\\s+(?:#?[\\p{L}\\p{N}/_-]+\\s+){0,2}(?:tasks?|to-?dos?|to-do items?|todo items?|action items?|checklist items?)|to-?do ?lists?|to-dos|(?:what|which|any)\\s+tasks?|tasks?\\s+(?:are|were|do i have|i have|i've|left|still|due|remaining)|^\\s*what (?:do|should|must) i (?:still )?(?:need|have|got) to (?:do|get done)|^\\s*what(?:'s| is) (?:left|still) to do|^\\s*what(?:'s| is) (?:still )?(?:open|pending|outstanding)",
+      "(?:my|open|unfinished|pending|outstanding|remaining|overdue|incomplete|unchecked|finished|completed|done|closed|ticked off|checked off)\\s+(?:#?[\\p{L}\\p{N}/_-]+\\s+){0,2}(?:tasks?|to-?dos?|to-do items?|todo items?|action items?|checklist items?)|to-?do ?lists?|to-dos|(?:what|which|any)\\s+tasks?|tasks?\\s+(?:are|were|do i have|i have|i've|left|still|due|remaining)|^\\s*what (?:do|should|must) i (?:still )?(?:need|have|got) to (?:do|get done)|^\\s*what(?:'s| is) (?:left|still) to do|^\\s*what(?:'s| is) (?:still )?(?:open|pending|outstanding|due|overdue)|^\\s*(?:is )?anything (?:still )?(?:due|overdue)",
     ),
     finished: words(
       "finished|completed|closed|ticked off|checked off|done (?:tasks?|to-?dos?)|(?:tasks?|to-?dos?) (?:are |were |i(?:'ve| have) )?done|did i (?:finish|complete|do|tick off|check off)",
@@ -53,7 +59,7 @@ const TASK_WORDS: Record<PhraseLanguage, TaskWords> = {
       '(?:how|can|could) (?:do|can|could|should|would|to|i|you)\\b.*|(?:create|add|make|format|write|insert|type|nest|mark|style|render|query|sort) (?:a |an |the |my )?(?:new )?(?:tasks?|to-?dos?|checkbox(?:es)?|checklists?)',
     ),
     filler: tokenFiller(
-      "what(?:'s)?|which|is|are|was|were|on|in|of|my|the|a|an|list|lists|show|me|give|tell|all|any|still|left|open|unfinished|pending|outstanding|remaining|overdue|incomplete|unchecked|finished|finish|completed|complete|done|closed|ticked|tick|checked|check|off|do|does|did|i|i've|have|has|had|need|needs|got|get|to|tasks?|to-?dos?|to-do|todo|items?|checklists?|action|there|for|about|regarding|related|tagged|with|tag|due|should|must|now|currently|yet|please|can|you|could|would",
+      "what(?:'s)?|which|is|are|was|were|on|in|of|my|the|a|an|list|lists|show|me|give|tell|all|any|still|left|open|unfinished|pending|outstanding|remaining|overdue|incomplete|unchecked|finished|finish|completed|complete|done|closed|ticked|tick|checked|check|off|do|does|did|i|i've|have|has|had|need|needs|got|get|to|tasks?|to-?dos?|to-do|todo|items?|checklists?|action|there|for|about|regarding|related|tagged|with|tag|due|should|must|now|currently|yet|please|can|you|could|would|anything",
     ),
     heading: (n, w) => `${w === 'done' ? 'Finished' : 'Open'} tasks in your notes (${n}):`,
     more: (n) => `…and ${n} more.`,
@@ -187,7 +193,12 @@ export function taskRequest(question: string): TaskRequest | null {
   // How tasks work, asked in any language ("{{[[TODO]]}}怎么转成复选框" matched the Japanese words).
   if (PHRASE_LANGUAGES.some((l) => TASK_WORDS[l].howTo.test(q))) return null;
   const w = TASK_WORDS[lang];
-  return { wanted: w.finished.test(q) ? 'done' : 'open', topic: topicOf(q, w.filler), lang };
+  return {
+    wanted: w.finished.test(q) ? 'done' : 'open',
+    topic: topicOf(q.replace(OVERDUE, ' '), w.filler),
+    lang,
+    ...(OVERDUE.test(q) ? { overdue: true as const } : {}),
+  };
 }
 
 /**

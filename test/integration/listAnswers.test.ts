@@ -29,6 +29,7 @@ const NOTES: Record<string, string> = {
     'Quick captures.',
     '',
     '- [ ] Renew the car insurance before the end of the year #admin',
+    '- [ ] File the tax return 📅 2026-11-20',
     '- [ ] Ask [[Tom Becker|Tom]] whether he still has the spare drip hose',
     '- [x] Buy rye flour for the starter',
     '- [-] Cancelled: repaint the fence',
@@ -91,7 +92,7 @@ describe('answers that are lists', () => {
 
   it('"what\'s on my todo list" lists the open tasks, each citing its note, and counts the ones left out', async () => {
     const r = await ask(vault, "what's on my todo list");
-    const open = 2 + 3 + 1 + 1 + CHORES.length;
+    const open = 3 + 3 + 1 + 1 + CHORES.length;
     expect(r.answer.split('\n')[0]).toBe(`Open tasks in your notes (${open}):`);
     const listed = r.answer.split('\n').filter((l) => /^\s*- /.test(l));
     expect(listed).toHaveLength(LISTED_TASKS);
@@ -138,6 +139,12 @@ describe('answers that are lists', () => {
 
     const due = await ask(vault, 'which tasks are due this week');
     expect(due.answer).toMatch(/^Open tasks in your notes \(1\):\n\n- Order the vent opener/);
+    const dueToo = await ask(vault, "what's due this week?");
+    expect(dueToo.answer).toBe(due.answer);
+
+    // Overdue: due before today (the 25th), open.
+    const overdue = await ask(vault, "what's overdue?");
+    expect(overdue.answer).toMatch(/^Open tasks in your notes \(1\):\n\n- File the tax return 📅 2026-11-20 \[1\]$/);
   }, 180_000);
 
   it('in Spanish and Japanese, with the fixed texts in the question’s language', async () => {

@@ -68,6 +68,7 @@ describe('requests for the person’s tasks (src/agent/taskRequest.ts)', () => {
     ['what tasks are tagged #idea', 'open', '#idea', 'en'],
     ['what are my #family tasks', 'open', '#family', 'en'],
     ['show my work to-dos', 'open', 'work', 'en'],
+    ["what's due this week?", 'open', 'this week', 'en'],
     ['¿Qué tareas tengo pendientes para el viaje?', 'open', 'viaje', 'es'],
     ['Welche Aufgaben habe ich erledigt?', 'done', '', 'de'],
     ['quelles tâches me reste-t-il à faire pour le voyage ?', 'open', 'voyage', 'fr'],
@@ -76,6 +77,15 @@ describe('requests for the person’s tasks (src/agent/taskRequest.ts)', () => {
     ['남은 할 일 보여줘', 'open', '', 'ko'],
   ])('%s → %s tasks about "%s" (%s)', (q, wanted, topic, lang) => {
     expect(taskRequest(q)).toEqual({ wanted, topic, lang });
+  });
+
+  it.each([
+    ["what's overdue?", ''],
+    ['which tasks are overdue for the greenhouse', 'greenhouse'],
+    ['¿Qué tareas vencidas tengo?', ''],
+    ['Welche Aufgaben sind überfällig?', ''],
+  ])('%s asks for overdue tasks (about "%s")', (q, topic) => {
+    expect(taskRequest(q)).toMatchObject({ wanted: 'open', topic, overdue: true });
   });
 
   it.each([
