@@ -206,3 +206,24 @@ test('citation: opens the cited note at the cited lines, highlighted', async () 
   await page.keyboard.press('Escape');
   await expect(preview).toBeHidden();
 });
+
+test('tasks: "what\'s on my todo list" is a list of the notes’ tasks, each item citing its note', async () => {
+  test.setTimeout(ANSWER_TIMEOUT + 60_000);
+  await openApp(page, app.server);
+  await page.getByRole('button', { name: 'New chat' }).click();
+  const before = done.length;
+  await page.getByLabel('Message').fill("what's on my todo list");
+  await page.getByRole('button', { name: 'Send' }).click();
+  const answer = page.getByRole('article', { name: 'ObsiQuery' }).last();
+  await expect(answer).toHaveAttribute('aria-busy', 'false', { timeout: ANSWER_TIMEOUT });
+  await expect.poll(() => done.length).toBe(before + 1);
+  const final = done.at(-1)!;
+  // Rendered as a markdown list, not as one paragraph: every item a task with its citation.
+  const items = answer.locator('.answer li');
+  expect(await items.count()).toBeGreaterThanOrEqual(5);
+  for (const item of await items.all())
+    await expect(item.getByRole('button', { name: /^Citation \d+$/ })).toHaveCount(1);
+  await expect(answer.locator('.answer')).toContainText('Renew the car insurance');
+  expect(final.sources.map((s) => s.source)).toContain('Inbox.md');
+  await expect(answer.getByRole('region', { name: 'Sources' })).toContainText('Inbox');
+});

@@ -75,7 +75,7 @@ export function findTasks(db: IndexDb, query: TaskQuery): NoteTasks[] {
   const kept: NoteTasks[] = [];
   for (const n of notes) {
     const titled = topic !== '' && about(`${n.chunk.title} ${n.chunk.aliases.split(ALIAS_SEPARATOR).join(' ')}`);
-    const tasks = withParents(n.tasks).filter(
+    const tasks = withParents(n.tasks, n.lines).filter(
       ({ task, parents }) =>
         (query.status === 'all' || task.status === query.status) &&
         inDates(task, n.day) &&
@@ -110,11 +110,19 @@ export function answerTaskRequest(
   return notes.length ? listed(notes, req) : null;
 }
 
-/** Each task with the tasks it is nested under, nearest first: a subtask belongs to its parent's topic and tags. */
-function withParents(tasks: Task[]): { task: Task; parents: Task[] }[] {
+/** A line that keeps a list going: a list item, or an indented line under one. */
+const IN_LIST = /^(?:[ \t]*>)*[ \t]*(?:[-*+]|\d{1,9}[.)])[ \t]|^(?:[ \t]*>)*[ \t]+\S/;
+
+/**
+ * Each task with the tasks it is nested under, nearest first: a subtask belongs to its parent's topic and tags. A
+ * blank line or a paragraph between two tasks ends the list, and with it any nesting.
+ */
+function withParents(tasks: Task[], lines: string[]): { task: Task; parents: Task[] }[] {
   const stack: Task[] = [];
   return tasks.map((task) => {
-    while (stack.length && (stack.at(-1)!.depth >= task.depth || stack.at(-1)!.line < task.line - 50)) stack.pop();
+    const prev = stack.at(-1);
+    if (prev && !lines.slice(prev.line + 1, task.line).every((l) => IN_LIST.test(l ?? ''))) stack.length = 0;
+    while (stack.length && stack.at(-1)!.depth >= task.depth) stack.pop();
     const parents = [...stack].reverse();
     stack.push(task);
     return { task, parents };

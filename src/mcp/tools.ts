@@ -78,6 +78,37 @@ const taskListing = z.object({
   obsidian_uri: z.string(),
 });
 
+/** The inputs of a paged listing: how many `things` per page, and how many to skip (the last page's next_offset). */
+function pagingInput(things: string, max: number, byDefault: number) {
+  return {
+    limit: z
+      .number()
+      .int()
+      .min(1)
+      .max(max)
+      .default(byDefault)
+      .describe(`${things[0]!.toUpperCase()}${things.slice(1)} per page (1-${max}, default ${byDefault})`),
+    offset: z.number().int().min(0).default(0).describe(`How many matching ${things} to skip (from next_offset)`),
+  };
+}
+
+/** The output of a paged listing of `things`. */
+function pagingOutput<T extends z.ZodTypeAny>(things: string, item: T) {
+  return {
+    total: z.number().int().describe(`How many ${things} match, over all pages`),
+    [things]: z.array(item),
+    next_offset: z.number().int().nullable().describe('Offset of the next page; null on the last page'),
+  };
+}
+
+/** One page of `all`, the offset of the next (null on the last) and the line that ends the page's text. */
+function onePage<T>(all: T[], args: { limit: number; offset: number }, thing: string) {
+  const page = all.slice(args.offset, args.offset + args.limit);
+  const next = args.offset + page.length < all.length ? args.offset + page.length : null;
+  const footer = `\n\n${all.length} ${thing}(s) match${next !== null ? `; more with offset ${next}` : ''}.`;
+  return { page, next, footer };
+}
+
 function ok(text: string, structured: Record<string, unknown>): CallToolResult {
   return { content: [{ type: 'text', text }], structuredContent: structured };
 }
@@ -275,14 +306,9 @@ export function registerTools(server: McpServer, ctx: ToolContext): void {
         folder: z.string().max(1024).optional().describe('Only notes in this vault folder and below'),
         tag: z.string().min(1).max(256).optional().describe('Only notes with this tag (or a tag nested under it)'),
         modified_after: isoDate.optional().describe('Only notes changed on or after this day (YYYY-MM-DD)'),
-        limit: z.number().int().min(1).max(200).default(50).describe('Notes per page (1-200, default 50)'),
-        offset: z.number().int().min(0).default(0).describe('How many matching notes to skip (from next_offset)'),
+        ...pagingInput('notes', 200, 50),
       },
-      outputSchema: {
-        total: z.number().int().describe('How many notes match, over all pages'),
-        notes: z.array(noteListing),
-        next_offset: z.number().int().nullable().describe('Offset of the next page; null on the last page'),
-      },
+      outputSchema: pagingOutput('notes', noteListing),
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
     (args) =>
@@ -295,12 +321,13 @@ export function registerTools(server: McpServer, ctx: ToolContext): void {
           const since = startOfDay(args.modified_after);
           notes = notes.filter((n) => Number(n.mtime) >= since).sort((a, b) => Number(b.mtime) - Number(a.mtime));
         }
-        const page = notes.slice(args.offset, args.offset + args.limit).map((n) => listing(r.vault, n));
-        const next = args.offset + page.length < notes.length ? args.offset + page.length : null;
+        const { page, next, footer } = onePage(notes, args, 'note');
+        const listed = page.map((n) => listing(r.vault, n));
         const text =
-          (page.length ? page.map((n) => `${n.path}  (${n.modified.slice(0, 10)})`).join('\n') : 'No notes match.') +
-          `\n\n${notes.length} note(s) match${next !== null ? `; more with offset ${next}` : ''}.`;
-        return ok(text, { total: notes.length, notes: page, next_offset: next });
+          (listed.length
+            ? listed.map((n) => `${n.path}  (${n.modified.slice(0, 10)})`).join('\n')
+            : 'No notes match.') + footer;
+        return ok(text, { total: notes.length, notes: listed, next_offset: next });
       }),
   );
 
@@ -321,14 +348,9 @@ export function registerTools(server: McpServer, ctx: ToolContext): void {
         files: z.array(notePath).max(50).optional().describe('Only these notes (vault-relative paths)'),
         date_from: isoDate.optional().describe("Only tasks due on or after this day (undated: the note's date)"),
         date_to: isoDate.optional().describe("Only tasks due on or before this day (undated: the note's date)"),
-        limit: z.number().int().min(1).max(500).default(100).describe('Tasks per page (1-500, default 100)'),
-        offset: z.number().int().min(0).default(0).describe('How many matching tasks to skip (from next_offset)'),
+        ...pagingInput('tasks', 500, 100),
       },
-      outputSchema: {
-        total: z.number().int().describe('How many tasks match, over all pages'),
-        tasks: z.array(taskListing),
-        next_offset: z.number().int().nullable().describe('Offset of the next page; null on the last page'),
-      },
+      outputSchema: pagingOutput('tasks', taskListing),
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
     (args) =>
@@ -354,14 +376,12 @@ export function registerTools(server: McpServer, ctx: ToolContext): void {
             obsidian_uri: obsidianUri(r.vault, n.chunk.source),
           })),
         );
-        const page = all.slice(args.offset, args.offset + args.limit);
-        const next = args.offset + page.length < all.length ? args.offset + page.length : null;
+        const { page, next, footer } = onePage(all, args, 'task');
         const box = { open: ' ', done: 'x', cancelled: '-' };
         const text =
           (page.length
             ? page.map((t) => `- [${box[t.status]}] ${t.text}  (${t.path}:${t.line})`).join('\n')
-            : 'No tasks match.') +
-          `\n\n${all.length} task(s) match${next !== null ? `; more with offset ${next}` : ''}.`;
+            : 'No tasks match.') + footer;
         return ok(text, { total: all.length, tasks: page, next_offset: next });
       }),
   );
