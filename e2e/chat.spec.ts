@@ -226,4 +226,5 @@ test('tasks: "what\'s on my todo list" is a list of the notes’ tasks, each ite
   await expect(answer.locator('.answer')).toContainText('Renew the car insurance');
   expect(final.sources.map((s) => s.source)).toContain('Inbox.md');
   await expect(answer.getByRole('region', { name: 'Sources' })).toContainText('Inbox');
+  await page.screenshot({ path: artifact('tasks.png') });
 });
