@@ -4,7 +4,8 @@
  * question and the heading share ("Lead the onboarding v2 release end-to-end"), so the sentence rule refused
  * "what are my career goals", or quoted the best sentence near the list ("Budget: €1,800…" for the packing
  * question). A section is named when every key word of the question is in the note's title and the section's
- * headings, and at least one in the section's own heading: the title alone names a note, not one of its lists.
+ * headings, and its own heading holds one the title does not: the title alone names a note, not one of its lists
+ * ("what is Obsidian Sync" was answered with "Set up Obsidian Sync › Log in with your Obsidian account").
  */
 import type { SearchResult } from '../search/similaritySearch.js';
 import { plainText } from '../text/sentences.js';
@@ -48,7 +49,7 @@ export function sectionListAnswer(question: string, chunks: SearchResult[]): { t
     const section = namedSection(
       c.source,
       chunks,
-      (title, heading, path) => shared(heading) > 0 && shared(`${title} ${path}`) >= keys,
+      (title, heading, path) => shared(`${title} ${heading}`) > shared(title) && shared(`${title} ${path}`) >= keys,
     );
     if (section && section.items.length >= SECTION_ITEMS.min) {
       const n = section.n ?? i;

@@ -90,3 +90,22 @@ describe('the list a question names (sectionList.ts)', () => {
     expect(sectionListAnswer('what are my career goals', [chunk('Career.md', 'Career', 0, md)])).toBeNull();
   });
 });
+
+describe('a heading that only repeats the title’s words names no list', () => {
+  it('"what is Obsidian Sync" is not "Set up Obsidian Sync › Log in with your Obsidian account"', () => {
+    const steps = [
+      '# Set up Obsidian Sync',
+      '## Log in with your Obsidian account',
+      '1. Open Settings.',
+      '2. Select Log in.',
+    ];
+    expect(
+      sectionListAnswer('what is Obsidian Sync', [chunk('Sync/Set up.md', 'Set up Obsidian Sync', 0, steps)]),
+    ).toBeNull();
+    // The same note does answer a question whose words the heading adds: "log in".
+    expect(
+      sectionListAnswer('how do I log in to Obsidian Sync', [chunk('Sync/Set up.md', 'Set up Obsidian Sync', 0, steps)])
+        ?.text,
+    ).toMatch(/^Set up Obsidian Sync › Log in with your Obsidian account:/);
+  });
+});
