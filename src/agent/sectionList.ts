@@ -9,6 +9,7 @@
  */
 import type { SearchResult } from '../search/similaritySearch.js';
 import { plainText } from '../text/sentences.js';
+import { noteLines } from './noteLines.js';
 import { FILTER_STOPWORDS, LANGUAGE_FUNCTION_WORDS } from '../text/stopwords.js';
 import { keyWordCount, keyWordLanguage, sharedDistinctiveKeyWords } from './relevance.js';
 
@@ -91,7 +92,7 @@ function subjectWords(question: string): string {
 
 /**
  * The first section of the note `source` whose headings the question names (`names(title, its heading, the heading
- * path outermost first)`), with its list items; read from the note's retrieved chunks put back together line by line.
+ * path outermost first)`), with its list items; read from the note's retrieved chunks put back together (noteLines).
  */
 function namedSection(
   source: string,
@@ -99,18 +100,15 @@ function namedSection(
   names: (title: string, heading: string, headings: string) => boolean,
 ): Section | null {
   const own = chunks.map((c, n) => ({ c, n })).filter(({ c }) => c.source === source);
-  const lines = new Map<number, { text: string; n: number }>();
-  for (const { c, n } of own)
-    c.page_content.split(/\r?\n/).forEach((text, k) => {
-      const at = c.start_line + k;
-      if ((lines.get(at)?.text.length ?? -1) < text.length) lines.set(at, { text, n });
-    });
+  const lines = noteLines(own.map(({ c }) => c));
+  // The section is cited by the first retrieved chunk that holds its heading.
+  const chunkAt = (at: number) => own.find(({ c }) => c.start_line <= at && at <= c.end_line)?.n ?? own[0]!.n;
   const title = own[0]!.c.title;
   const stack: { level: number; text: string }[] = [];
   let open: (Section & { level: number }) | null = null;
   let fence = false;
-  for (const at of [...lines.keys()].sort((a, b) => a - b)) {
-    const { text, n } = lines.get(at)!;
+  for (const [at, text] of lines.entries()) {
+    if (text === undefined) continue;
     if (/^\s*(```|~~~)/.test(text)) fence = !fence;
     if (fence) continue;
     const h = HEADING.exec(text);
@@ -126,7 +124,7 @@ function namedSection(
       // The note's own first heading usually repeats its title: it names the note, not a list in it.
       if (!open && !(stack.length === 1 && stack[0]!.text === title) && names(title, stack.at(-1)!.text, headings))
         open = {
-          n,
+          n: chunkAt(at),
           path: `${title} › ${stack
             .map((s) => s.text)
             .filter((t) => t !== title)

@@ -15,6 +15,7 @@ import { keyWordCount, keyWordLanguage, questionKeyWords, sharedDistinctiveKeyWo
 import { foldText } from '../text/segment.js';
 import { moreTasks, taskHeading, type TaskRequest } from './taskRequest.js';
 import { digestPicks } from './dateScope.js';
+import { noteLines } from './noteLines.js';
 
 /** How many tasks one answer lists; the rest are counted ("…and 12 more."). */
 export const LISTED_TASKS = 20;
@@ -148,10 +149,7 @@ function linkTargetsShown(text: string): string {
   );
 }
 
-/**
- * Each note's tasks, read from its chunks put back together line by line: chunks overlap, and one may end inside a
- * line that the next holds whole, so the longest text of each line wins.
- */
+/** Each note's tasks, read from its chunks put back together line by line (noteLines). */
 function notesWithTasks(chunks: ChunkRecord[], allowSource?: (source: string) => boolean): NoteTasks[] {
   const bySource = new Map<string, ChunkRecord[]>();
   for (const c of chunks) {
@@ -160,12 +158,7 @@ function notesWithTasks(chunks: ChunkRecord[], allowSource?: (source: string) =>
   }
   const notes: NoteTasks[] = [];
   for (const noteChunks of bySource.values()) {
-    const lines: string[] = [];
-    for (const c of noteChunks)
-      c.page_content.split(/\r?\n/).forEach((text, i) => {
-        const at = c.start_line + i;
-        if ((lines[at] ?? '').length < text.length) lines[at] = text;
-      });
+    const lines = noteLines(noteChunks);
     const tasks = parseTasks(Array.from(lines, (l) => l ?? '').join('\n'));
     if (!tasks.length) continue;
     const first = noteChunks[0]!;
