@@ -1,3 +1,6 @@
+import type { ChunkRecord } from '../store/indexDb.js';
+import type { SearchResult } from '../search/similaritySearch.js';
+
 /**
  * A note's lines put back together from its chunks: each chunk holds lines start_line onwards, chunks overlap, and
  * one may end inside a line that the next holds whole, so the longest text of each line wins. Lines no chunk holds
@@ -11,4 +14,32 @@ export function noteLines(chunks: readonly { start_line: number; page_content: s
       if ((lines[at] ?? '').length < text.length) lines[at] = text;
     });
   return lines;
+}
+
+/**
+ * A note shown as the source of an answer made from it (a task list, an outline): the chunk that names it, with the
+ * text and lines the answer used, so the preview opens the note there.
+ */
+export function noteAsSource(
+  c: ChunkRecord,
+  view: { page_content: string; start_line: number; end_line: number; rank: number },
+): SearchResult {
+  return {
+    chunk_id: c.chunk_id,
+    source: c.source,
+    title: c.title,
+    folder: c.folder,
+    section_title: c.section_title,
+    header_path: c.header_path,
+    chunk_index: c.chunk_index,
+    total_chunks: c.total_chunks,
+    tags: c.tags,
+    note_date: c.note_date,
+    mtime: c.mtime,
+    ...view,
+    score: 1,
+    dense_score: null,
+    sparse_score: null,
+    weak: false,
+  };
 }

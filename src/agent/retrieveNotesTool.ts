@@ -24,6 +24,7 @@ import { plainText } from '../text/sentences.js';
 import type { DateScope } from './dateScope.js';
 import { taskRequest } from './taskRequest.js';
 import { answerTaskRequest } from './taskList.js';
+import { noteNamedBy, noteOutline, summarySubject } from './noteOutline.js';
 
 export interface SourceArtifact {
   n: number;
@@ -172,10 +173,41 @@ export function keepCited(
 }
 
 /**
- * The three-step subgraph: filter agent → similarity search → synthesizer; a request for the person's tasks is
- * answered from the notes' checkboxes instead, when any fits (taskList.ts).
+ * The three-step subgraph: filter agent → similarity search → synthesizer. Two requests are answered from the notes
+ * without search when they can be: a request for the person's tasks from the notes' checkboxes (taskList.ts), and a
+ * request for a note's summary from that note's outline (noteOutline.ts); when no task fits or no note is named, the
+ * question is searched as any other.
  */
 export function buildRetrieveGraph(deps: RetrieveDeps, ctx: RetrieveCallContext) {
+  /** The state update of an answer made from the notes without search (null: hand the question to search). */
+  const answerFromNotes = (
+    s: typeof RetrieveState.State,
+    found: { text: string; results: SearchResult[] } | null,
+    done: string,
+    notFound: string,
+  ) => {
+    const d = s.decision!;
+    if (!found) {
+      d.notes.push(`${notFound}; searched instead`);
+      return {};
+    }
+    ctx.onSources?.(toSources(found.results, deps.vault));
+    const cited = found.results.map((_r, i) => i + 1);
+    const kept = keepCited(found.text, cited, found.results, deps.vault);
+    ctx.onToken?.(kept.summary);
+    return {
+      summary: kept.summary,
+      artifact: {
+        query: s.query,
+        decision: stripNotes(d),
+        decisionNotes: [...d.notes, done],
+        sources: kept.sources,
+        method: 'extractive' as const,
+        weak: false,
+        streamed: !!ctx.onToken,
+      },
+    };
+  };
   return (
     new StateGraph(RetrieveState)
       .addNode('filter', async (s) => {
@@ -206,30 +238,15 @@ export function buildRetrieveGraph(deps: RetrieveDeps, ctx: RetrieveCallContext)
           allowSource: deps.allowSource?.(),
           today: isoDate(deps.today()),
         });
-        if (!found) {
-          d.notes.push('no task in the notes fits the request; searched instead');
-          return {};
-        }
-        ctx.onSources?.(toSources(found.results, deps.vault));
-        const kept = keepCited(
-          found.text,
-          found.results.map((_r, i) => i + 1),
-          found.results,
-          deps.vault,
-        );
-        ctx.onToken?.(kept.summary);
-        return {
-          summary: kept.summary,
-          artifact: {
-            query: s.query,
-            decision: stripNotes(d),
-            decisionNotes: [...d.notes, "listed the notes' tasks"],
-            sources: kept.sources,
-            method: 'extractive' as const,
-            weak: false,
-            streamed: !!ctx.onToken,
-          },
-        };
+        return answerFromNotes(s, found, "listed the notes' tasks", 'no task in the notes fits the request');
+      })
+      .addNode('outline', async (s) => {
+        // "summarize the Lisbon trip note": the named note's outline; a subject that names no note goes to search.
+        ctx.onStep?.('Reading the note…');
+        const source = noteNamedBy(summarySubject(s.query)!, deps.index.db.indexedNotes());
+        const allowed = source !== null && (deps.allowSource?.()(source) ?? true);
+        const found = allowed ? noteOutline(deps.index.db.chunksOfNote(source)) : null;
+        return answerFromNotes(s, found, `outlined ${source}`, 'no note is named by the request');
       })
       .addNode('search', async (s) => {
         ctx.onStep?.('Searching your notes…');
@@ -378,8 +395,13 @@ export function buildRetrieveGraph(deps: RetrieveDeps, ctx: RetrieveCallContext)
         },
       }))
       .addEdge(START, 'filter')
-      .addConditionalEdges('filter', (s) => (taskRequest(s.query) ? 'tasks' : 'search'), ['tasks', 'search'])
+      .addConditionalEdges(
+        'filter',
+        (s) => (taskRequest(s.query) ? 'tasks' : summarySubject(s.query) ? 'outline' : 'search'),
+        ['tasks', 'outline', 'search'],
+      )
       .addConditionalEdges('tasks', (s) => (s.artifact ? END : 'search'), ['search', END])
+      .addConditionalEdges('outline', (s) => (s.artifact ? END : 'search'), ['search', END])
       // The synthesizer is never called on nothing: it could only invent.
       .addConditionalEdges('search', (s) => (s.results.length ? 'synthesize' : 'nothing'), ['synthesize', 'nothing'])
       .addEdge('synthesize', END)

@@ -74,7 +74,9 @@ export function sectionListAnswer(question: string, chunks: SearchResult[]): { t
 const NOT_SUBJECT = new Set([
   ...FILTER_STOPWORDS,
   ...Object.values(LANGUAGE_FUNCTION_WORDS).flat(),
-  ...'am i’m im summarize summarise summary list lists show tell give overview recap outline remind me'.split(' '),
+  ...'am i’m im summarize summarise summary list lists show tell give overview recap outline remind me note notes page'.split(
+    ' ',
+  ),
 ]);
 
 /**
@@ -82,7 +84,7 @@ const NOT_SUBJECT = new Set([
  * named the day's note by its title and its first heading, and a day is no list. Unchanged in scripts that do not
  * space their words.
  */
-function subjectWords(question: string): string {
+export function subjectWords(question: string): string {
   return question
     .split(/\s+/)
     .filter((t) => /\p{L}/u.test(t))
@@ -109,7 +111,11 @@ function namedSection(
   let fence = false;
   for (const [at, text] of lines.entries()) {
     if (text === undefined) continue;
-    if (/^\s*(```|~~~)/.test(text)) fence = !fence;
+    // A fence line opens or closes code; neither it nor the code between is text.
+    if (/^\s*(```|~~~)/.test(text)) {
+      fence = !fence;
+      continue;
+    }
     if (fence) continue;
     const h = HEADING.exec(text);
     if (h) {

@@ -110,7 +110,7 @@ function stripAnswerLabel(sentence: string): string {
  * a FAQ's question ("Can I purchase one Sync subscription and use it for my team?") was quoted as an answer, first of
  * two for "how do I get a cheaper Sync subscription as a university student".
  */
-function quotable(sentence: string, minLength: number): boolean {
+export function quotable(sentence: string, minLength: number): boolean {
   const body = sentence.replace(/\s*\[\d+\]\s*$/, '').trim();
   return weightedLength(body) >= minLength && body.length <= 300 && !/[:：?？]$/.test(body) && !promptLeak(body);
 }

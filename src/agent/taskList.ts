@@ -15,7 +15,7 @@ import { keyWordCount, keyWordLanguage, questionKeyWords, sharedDistinctiveKeyWo
 import { foldText } from '../text/segment.js';
 import { moreTasks, taskHeading, type TaskRequest } from './taskRequest.js';
 import { digestPicks } from './dateScope.js';
-import { noteLines } from './noteLines.js';
+import { noteAsSource, noteLines } from './noteLines.js';
 
 /** How many tasks one answer lists; the rest are counted ("…and 12 more."). */
 export const LISTED_TASKS = 20;
@@ -205,25 +205,10 @@ function resultFor(n: NoteTasks, tasks: Task[], rank: number): SearchResult {
   // The chunk the first listed task is in, for its heading ("Next week", not the note's first section).
   const line = tasks[0]!.line;
   const c = n.chunks.find((x) => x.start_line <= line && line <= x.end_line) ?? n.chunk;
-  return {
-    chunk_id: c.chunk_id,
+  return noteAsSource(c, {
     page_content: tasks.map((t) => n.lines[t.line] ?? '').join('\n'),
-    source: c.source,
-    title: c.title,
-    folder: c.folder,
-    section_title: c.section_title,
-    header_path: c.header_path,
-    chunk_index: c.chunk_index,
-    total_chunks: c.total_chunks,
     start_line: Math.min(...tasks.map((t) => t.line)),
     end_line: Math.max(...tasks.map((t) => t.line)),
-    tags: c.tags,
-    note_date: c.note_date,
-    mtime: c.mtime,
-    score: 1,
-    dense_score: null,
-    sparse_score: null,
     rank,
-    weak: false,
-  };
+  });
 }

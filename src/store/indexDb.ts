@@ -606,6 +606,16 @@ export class IndexDb {
       .all() as ChunkRecord[];
   }
 
+  /** The chunks of one enabled note by its vault-relative path, in order; none when it is not indexed or disabled. */
+  chunksOfNote(source: string): ChunkRecord[] {
+    return this.db
+      .prepare(
+        `select c.* from obq_chunks c join obq_log l on l.id = c.file_id
+         where l.is_enabled and c.source = ? order by c.chunk_index`,
+      )
+      .all(source) as ChunkRecord[];
+  }
+
   noteSummaries(): NoteSummary[] {
     return this.db.prepare(`${NOTE_SUMMARY_SQL} order by c.source`).all() as NoteSummary[];
   }

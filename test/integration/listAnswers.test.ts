@@ -11,7 +11,7 @@ import { LISTED_TASKS } from '../../src/agent/taskList.js';
  * a chat model. Requests for the person's tasks (src/agent/taskRequest.ts, taskList.ts): the open checkboxes are
  * listed, each citing its note, narrowed by topic, tag, status and date; a how-to question about tasks, and a
  * request no task fits, go to search as before. A question that names a list (src/agent/sectionList.ts) is answered
- * with it.
+ * with it, and a request for a note's summary with its outline (src/agent/noteOutline.ts).
  */
 useFastEmbedder();
 
@@ -168,6 +168,17 @@ describe('answers that are lists', () => {
         '- Give one internal tech talk [1]',
       ].join('\n'),
     );
+  }, 120_000);
+
+  it('"summarize the greenhouse note" is the note’s outline, read whole from the index; an unnamed subject is searched', async () => {
+    const r = await ask(vault, 'summarize the greenhouse note');
+    expect(r.sources.map((s) => s.source)).toEqual(['Projects/Greenhouse.md']);
+    expect(r.answer).toBe(
+      'Greenhouse:\n\n- Polycarbonate panels and an automatic vent opener. [1]\n- Next steps: Order the vent opener 📅 2026-11-27 [1]',
+    );
+    const none = await ask(vault, 'tell me about quantum computing');
+    expect(none.answer).not.toMatch(/^Greenhouse:/);
+    expect(isNotInNotesAnswer(none.answer)).toBe(true);
   }, 120_000);
 
   it('a how-to question about tasks, and a request no task fits, are searched as before', async () => {

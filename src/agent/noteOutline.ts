@@ -1,0 +1,121 @@
+/**
+ * "Summarize the Lisbon trip note", "give me an overview of the home server migration", "tell me about Maya":
+ * a request for a note's gist, naming the note. The sentence rule answered these with the two sentences closest to
+ * the question, often from other notes ("Belém: the tower…" for the Lisbon trip), or refused ("give me an overview of
+ * the home server migration" shares no word with any one sentence of it). The answer is now the note's outline: its
+ * opening sentence and the first sentence of each section, each under its heading, citing the note. Read from the
+ * index, whole, not from the search's few chunks. No model is asked.
+ */
+import type { ChunkRecord } from '../store/indexDb.js';
+import type { SearchResult } from '../search/similaritySearch.js';
+import { plainText, splitSentences } from '../text/sentences.js';
+import { KANA_OR_HAN, keyWordCount, keyWordLanguage, sharedDistinctiveKeyWords } from './relevance.js';
+import { subjectWords } from './sectionList.js';
+import { noteAsSource, noteLines } from './noteLines.js';
+import { quotable } from './synthesizer.js';
+
+/** How many points an outline shows at most (the opening and the first sections). */
+export const OUTLINE_POINTS = 6;
+
+// A request for a summary, then its subject; per language, the subject where the language puts it.
+const SUMMARY_REQUESTS: RegExp[] = [
+  /^(?:please\s+|can you\s+|could you\s+)?(?:summari[sz]e|recap|outline|sum up|give me (?:a |an )?(?:short |quick |brief )?(?:summary|overview|recap|rundown) of|(?:a |an )?(?:short |quick |brief )?(?:summary|overview|recap|rundown) of|tell me about|what(?:'s| is) in)\s+(.+?)[?.!]*$/iu,
+  // Spanish and Portuguese "resume" only before an article or possessive: English "resume a download" continues it.
+  /^¿?(?:resume(?:me)?|resúmeme)\s+((?:la|el|los|las|mi|mis|tu|tus|esta|este|estas|estos)\s.+?)[?.!]*$/iu,
+  /^¿?(?:haz(?:me)? un resumen de|dame un resumen de|un resumen de|resumen de|háblame de|cuéntame (?:sobre|de))\s+(.+?)[?.!]*$/iu,
+  /^(?:fasse|fass)\s+(.+?)\s+zusammen[?.!]*$/iu,
+  /^(?:zusammenfassung|(?:einen )?überblick über|(?:eine )?übersicht über|erzähl mir (?:etwas )?(?:von|über))\s+(.+?)[?.!]*$/iu,
+  /^(?:résume(?:-moi)?|fais(?:-moi)? un résumé de|donne-moi un résumé de|un résumé de|résumé de|parle-moi de)\s+(.+?)[?.!]*$/iu,
+  /^resuma\s+((?:o|a|os|as|meu|meus|minha|minhas|este|esta|esse|essa)\s.+?)[?.!]*$/iu,
+  /^(?:faça um resumo de|resumo de|fale-me sobre|me fale sobre)\s+(.+?)[?.!]*$/iu,
+  /^(?:riassumi|fammi un riassunto di|riassunto di|parlami di)\s+(.+?)[?.!]*$/iu,
+  /^(?:vat)\s+(.+?)\s+samen[?.!]*$/iu,
+  /^(?:samenvatting van|vertel me over)\s+(.+?)[?.!]*$/iu,
+  /^(?:кратко перескажи|перескажи|резюмируй)\s+(.+?)[?.!]*$/iu,
+  /^(.+?)(?:を|の)?(?:要約して|まとめて|要約|まとめ|概要)(?:ください|を教えて|を見せて|して)?[。？?！!]*$/u,
+  /^(?:总结一下|总结|概括一下|概括|總結一下|總結)(.+?)[。？?！!]*$/u,
+  /^(.+?)的(?:总结|摘要|概要|總結)[。？?！!]*$/u,
+  /^(.+?)\s?(?:요약해\s?줘|요약해\s?주세요|요약)[.?!]*$/u,
+];
+
+/** The subject of a request for a summary ("the Lisbon trip note"), or null when the question is no such request. */
+export function summarySubject(question: string): string | null {
+  const q = question.trim();
+  for (const pattern of SUMMARY_REQUESTS) {
+    const m = pattern.exec(q);
+    if (m?.[1]?.trim()) return m[1].trim();
+  }
+  return null;
+}
+
+/**
+ * The note a subject names: one whose title or aliases hold every key word of the subject (without the words that
+ * ask, "my", "note", "notes on"…), the one with the shortest title when several do ("sourdough" → "Sourdough Bread").
+ */
+export function noteNamedBy(
+  subject: string,
+  notes: readonly { source: string; title: string; aliases: string[] }[],
+): string | null {
+  const words = KANA_OR_HAN.test(subject) ? subject : subjectWords(subject);
+  const lang = keyWordLanguage(words, []);
+  const keys = keyWordCount(words, new Set(), lang);
+  if (keys === 0) return null;
+  const named = notes.filter(
+    (n) => sharedDistinctiveKeyWords(words, [n.title, ...n.aliases].join(' '), new Set(), '', lang) >= keys,
+  );
+  named.sort((a, b) => a.title.length - b.title.length || a.source.localeCompare(b.source));
+  return named[0]?.source ?? null;
+}
+
+const HEADING = /^(#{1,6})[ \t]+(.+?)[ \t#]*$/;
+
+/**
+ * The outline of a note, from all its chunks: the opening sentence, then each section's first sentence under its
+ * heading ("Network: New static IP: 192.168.1.40 …"), up to OUTLINE_POINTS; frontmatter and code are skipped, and a
+ * section without a sentence worth quoting (a table, a list of links) is passed over.
+ */
+export function noteOutline(chunks: ChunkRecord[]): { text: string; results: SearchResult[] } | null {
+  if (!chunks.length) return null;
+  const first = chunks[0]!;
+  const lines = noteLines(chunks);
+  const sections: { heading: string; body: string[] }[] = [{ heading: '', body: [] }];
+  let fence = false;
+  let frontmatter = lines[0] === '---';
+  for (const [i, text] of lines.entries()) {
+    if (text === undefined) continue;
+    if (frontmatter) {
+      if (i > 0 && /^(---|\.\.\.)\s*$/.test(text)) frontmatter = false;
+      continue;
+    }
+    // A fence line opens or closes code; neither it nor the code between is text.
+    if (/^\s*(```|~~~)/.test(text)) {
+      fence = !fence;
+      continue;
+    }
+    if (fence) continue;
+    const h = HEADING.exec(text);
+    if (h && plainText(h[2]!) !== first.title) sections.push({ heading: plainText(h[2]!), body: [] });
+    else if (!h) sections.at(-1)!.body.push(text);
+  }
+  const points = sections.flatMap((s) => {
+    const sentence = plainText(s.body.join('\n'), { prose: true })
+      .split('\n')
+      .flatMap((block) => splitSentences(block))
+      .find((x) => quotable(x, 20));
+    return sentence ? [{ heading: s.heading, sentence: sentence.trim() }] : [];
+  });
+  if (points.length === 0) return null;
+  const shown = points.slice(0, OUTLINE_POINTS);
+  const text = [
+    `${first.title}:`,
+    '',
+    ...shown.map((p) => `- ${p.heading ? `${p.heading}: ` : ''}${p.sentence} [1]`),
+  ].join('\n');
+  const source = noteAsSource(first, {
+    page_content: shown.map((p) => p.sentence).join('\n'),
+    start_line: first.start_line,
+    end_line: chunks.at(-1)!.end_line,
+    rank: 1,
+  });
+  return { text, results: [source] };
+}
