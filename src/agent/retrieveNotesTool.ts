@@ -22,7 +22,7 @@ import { unknownNames, unknownThings } from './relevance.js';
 import { synthesize } from './synthesizer.js';
 import { plainText } from '../text/sentences.js';
 import type { DateScope } from './dateScope.js';
-import { taskRequest } from './taskRequest.js';
+import { followUpTaskRequest, taskRequest } from './taskRequest.js';
 import { answerTaskRequest } from './taskList.js';
 import { noteNamedBy, noteOutline, summarySubject } from './noteOutline.js';
 
@@ -232,7 +232,12 @@ export function buildRetrieveGraph(deps: RetrieveDeps, ctx: RetrieveCallContext)
         const d = s.decision!;
         // The date phrase is the filter's, not the topic's ("which tasks are due this week").
         const asked = withoutDatePhrase(s.query, d.date_phrase);
-        const found = answerTaskRequest(deps.index.db, taskRequest(asked) ?? taskRequest(s.query)!, {
+        let request = taskRequest(asked) ?? taskRequest(s.query)!;
+        // A follow-up searched with the question it goes on from ("…for Tom? and for Maya?"): its own words lead.
+        const said = s.recent.findLast((t) => t.role === 'user')?.content.trim();
+        if (said && said !== s.query.trim() && s.query.trim().endsWith(said) && !taskRequest(said))
+          request = followUpTaskRequest(request, withoutDatePhrase(said, d.date_phrase));
+        const found = answerTaskRequest(deps.index.db, request, {
           filters: d.metadata_filters,
           filenames: d.filter_by_filenames,
           allowSource: deps.allowSource?.(),

@@ -215,6 +215,25 @@ function topicOf(question: string, filler: RegExp): string {
     .join(' ');
 }
 
+/**
+ * A task request's topic when a follow-up changes it: "and for Maya?" after "what do I need to do for Tom?" is searched
+ * as both questions together (withContext in steps/decide.ts), whose topic would be Tom and Maya. The follow-up's own
+ * words are the topic when it has any ("Maya"); otherwise ("and the finished ones?") the request keeps its own.
+ */
+export function followUpTaskRequest(req: TaskRequest, followUp: string): TaskRequest {
+  const own = topicOf(followUp.replace(OVERDUE, ' '), TASK_WORDS[req.lang].filler)
+    .split(' ')
+    .filter((w) => !FOLLOW_UP_WORDS.has(w.toLowerCase()))
+    .join(' ');
+  const wanted = TASK_WORDS[req.lang].finished.test(followUp) ? 'done' : req.wanted;
+  return { ...req, wanted, ...(own ? { topic: own } : {}) };
+}
+
+/** Words a follow-up opens with, in the phrase languages that space their words ("and for Maya?", "¿y para Ana?"). */
+const FOLLOW_UP_WORDS = new Set(
+  'and also how what about then else ones one y también e und auch et aussi en ook и а ещё'.split(' '),
+);
+
 /** The answer's first line, in the request's language: "Open tasks in your notes (7):". */
 export function taskHeading(req: TaskRequest, count: number): string {
   return TASK_WORDS[req.lang].heading(count, req.wanted);

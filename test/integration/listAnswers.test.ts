@@ -5,6 +5,8 @@ import { askOnDay } from '../helpers/askOnDay.js';
 import { VaultService } from '../../src/services/vaultService.js';
 import { isNotInNotesAnswer } from '../../src/agent/language.js';
 import { LISTED_TASKS } from '../../src/agent/taskList.js';
+import { createChatService } from '../../src/agent/chatService.js';
+import { ScriptedModel } from '../helpers/scriptedModel.js';
 
 /*
  * Answers that are lists, on a real index (SQLite + LanceDB, the bundled embedder), through the whole agent without
@@ -127,6 +129,28 @@ describe('answers that are lists', () => {
     );
     expect(r.sources[0]!.source).toBe('People/Tom Becker.md');
     expect(r.answer).toMatch(/Return the drill/);
+  }, 120_000);
+
+  it('a follow-up that names someone else lists their tasks, not both', async () => {
+    // A follow-up is searched with the question before it only when a model decides the turn (steps/decide.ts): a
+    // scripted one that always searches, proposing no query of its own, so the context attached is what is tested.
+    const model = new ScriptedModel();
+    model.fallbackJson = (turns) =>
+      turns[0]!.content.startsWith('You are ObsiQuery')
+        ? { action: 'retrieve_notes_tool', query: '', folder: '', tag: '' }
+        : { refined_query_for_vector_search: '', filter_by_filenames: [], folder: '', tag: '' };
+    model.fallbackText = '';
+    const chat = await createChatService(vault, { model, today: () => TODAY, drafts: false });
+    try {
+      const first = await chat.ask('tasks-follow-up', 'what do I need to do for Tom?');
+      expect(first.answer).toMatch(/Return the drill/);
+      const next = await chat.ask('tasks-follow-up', 'and for the greenhouse?');
+      expect(next.sources[0]?.source).toBe('Projects/Greenhouse.md');
+      expect(next.answer).toMatch(/Order the vent opener/);
+      expect(next.answer).not.toMatch(/Return the drill/);
+    } finally {
+      await chat.close();
+    }
   }, 120_000);
 
   it('finished tasks, a tag, and a due date this week', async () => {
