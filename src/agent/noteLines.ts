@@ -16,6 +16,37 @@ export function noteLines(chunks: readonly { start_line: number; page_content: s
   return lines;
 }
 
+/** A markdown heading: its level ("##" → 2) and text. */
+export const MARKDOWN_HEADING = /^(#{1,6})[ \t]+(.+?)[ \t#]*$/;
+
+const FENCE = /^[ \t]*(`{3,}|~{3,})/;
+
+/**
+ * The lines (with their numbers) that are neither frontmatter (a block between "---" lines at the top) nor fenced
+ * code, nor the fences themselves; lines no chunk holds are skipped.
+ */
+export function linesOutsideCode(lines: readonly (string | undefined)[]): [number, string][] {
+  const out: [number, string][] = [];
+  let fence: string | null = null;
+  let frontmatter = lines[0]?.trim() === '---';
+  lines.forEach((text, i) => {
+    if (text === undefined) return;
+    if (frontmatter) {
+      if (i > 0 && /^(---|\.\.\.)\s*$/.test(text)) frontmatter = false;
+      return;
+    }
+    const marker = FENCE.exec(text)?.[1];
+    if (marker) {
+      // A fence closes only with the same character, at least as many times as it opened.
+      if (fence === null) fence = marker;
+      else if (marker[0] === fence[0] && marker.length >= fence.length) fence = null;
+      return;
+    }
+    if (fence === null) out.push([i, text]);
+  });
+  return out;
+}
+
 /**
  * A note shown as the source of an answer made from it (a task list, an outline): the chunk that names it, with the
  * text and lines the answer used, so the preview opens the note there.

@@ -11,7 +11,7 @@ import type { SearchResult } from '../search/similaritySearch.js';
 import { plainText, splitSentences } from '../text/sentences.js';
 import { KANA_OR_HAN, keyWordCount, keyWordLanguage, sharedDistinctiveKeyWords } from './relevance.js';
 import { subjectWords } from './sectionList.js';
-import { noteAsSource, noteLines } from './noteLines.js';
+import { linesOutsideCode, MARKDOWN_HEADING, noteAsSource, noteLines } from './noteLines.js';
 import { quotable } from './synthesizer.js';
 
 /** How many points an outline shows at most (the opening and the first sections). */
@@ -67,8 +67,6 @@ export function noteNamedBy(
   return named[0]?.source ?? null;
 }
 
-const HEADING = /^(#{1,6})[ \t]+(.+?)[ \t#]*$/;
-
 /**
  * The outline of a note, from all its chunks: the opening sentence, then each section's first sentence under its
  * heading ("Network: New static IP: 192.168.1.40 …"), up to OUTLINE_POINTS; frontmatter and code are skipped, and a
@@ -79,21 +77,8 @@ export function noteOutline(chunks: ChunkRecord[]): { text: string; results: Sea
   const first = chunks[0]!;
   const lines = noteLines(chunks);
   const sections: { heading: string; body: string[] }[] = [{ heading: '', body: [] }];
-  let fence = false;
-  let frontmatter = lines[0] === '---';
-  for (const [i, text] of lines.entries()) {
-    if (text === undefined) continue;
-    if (frontmatter) {
-      if (i > 0 && /^(---|\.\.\.)\s*$/.test(text)) frontmatter = false;
-      continue;
-    }
-    // A fence line opens or closes code; neither it nor the code between is text.
-    if (/^\s*(```|~~~)/.test(text)) {
-      fence = !fence;
-      continue;
-    }
-    if (fence) continue;
-    const h = HEADING.exec(text);
+  for (const [, text] of linesOutsideCode(lines)) {
+    const h = MARKDOWN_HEADING.exec(text);
     if (h && plainText(h[2]!) !== first.title) sections.push({ heading: plainText(h[2]!), body: [] });
     else if (!h) sections.at(-1)!.body.push(text);
   }

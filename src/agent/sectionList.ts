@@ -9,18 +9,17 @@
  */
 import type { SearchResult } from '../search/similaritySearch.js';
 import { plainText } from '../text/sentences.js';
-import { noteLines } from './noteLines.js';
+import { linesOutsideCode, MARKDOWN_HEADING, noteLines } from './noteLines.js';
 import { FILTER_STOPWORDS, LANGUAGE_FUNCTION_WORDS } from '../text/stopwords.js';
 import { keyWordCount, keyWordLanguage, sharedDistinctiveKeyWords } from './relevance.js';
 
 /** How many of the best search results may hold the named section. */
 export const SECTION_RESULTS = 3;
-/** A section answers as a list only with this many items or more, and shows at most LISTED_ITEMS of them. */
+/** A section answers as a list only with `min` items or more, and shows at most `listed` of them. */
 export const SECTION_ITEMS = { min: 2, listed: 12 };
 /** A question names a section only with two key words or more ("goals" alone names many a note's list). */
 const MIN_KEY_WORDS = 2;
 
-const HEADING = /^(#{1,6})[ \t]+(.+?)[ \t#]*$/;
 const LIST_ITEM = /^([ \t]*)([-*+]|\d{1,9}[.)])[ \t]+(?:\[.\][ \t]+)?(\S.*)$/;
 
 interface Section {
@@ -44,7 +43,7 @@ export function sectionListAnswer(question: string, chunks: SearchResult[]): { t
   if (keys < MIN_KEY_WORDS) return null;
   const shared = (text: string) => sharedDistinctiveKeyWords(query, text, new Set(), '', lang);
   const seen = new Set<string>();
-  for (const [i, c] of chunks.slice(0, SECTION_RESULTS).entries()) {
+  for (const c of chunks.slice(0, SECTION_RESULTS)) {
     if (seen.has(c.source)) continue;
     seen.add(c.source);
     const section = namedSection(
@@ -53,7 +52,7 @@ export function sectionListAnswer(question: string, chunks: SearchResult[]): { t
       (title, heading, path) => shared(`${title} ${heading}`) > shared(title) && shared(`${title} ${path}`) >= keys,
     );
     if (section && section.items.length >= SECTION_ITEMS.min) {
-      const n = section.n ?? i;
+      const { n } = section;
       const items = section.items.slice(0, SECTION_ITEMS.listed);
       const more = section.items.length > items.length ? '\n- …' : '';
       return {
@@ -108,16 +107,8 @@ function namedSection(
   const title = own[0]!.c.title;
   const stack: { level: number; text: string }[] = [];
   let open: (Section & { level: number }) | null = null;
-  let fence = false;
-  for (const [at, text] of lines.entries()) {
-    if (text === undefined) continue;
-    // A fence line opens or closes code; neither it nor the code between is text.
-    if (/^\s*(```|~~~)/.test(text)) {
-      fence = !fence;
-      continue;
-    }
-    if (fence) continue;
-    const h = HEADING.exec(text);
+  for (const [at, text] of linesOutsideCode(lines)) {
+    const h = MARKDOWN_HEADING.exec(text);
     if (h) {
       const level = h[1]!.length;
       if (open && level <= open.level) {
