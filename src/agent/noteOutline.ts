@@ -10,16 +10,33 @@ import type { ChunkRecord } from '../store/indexDb.js';
 import type { SearchResult } from '../search/similaritySearch.js';
 import { plainText, splitSentences } from '../text/sentences.js';
 import { KANA_OR_HAN, keyWordCount, keyWordLanguage, sharedDistinctiveKeyWords } from './relevance.js';
-import { subjectWords } from './sectionList.js';
+import { LIST_ITEM, subjectWords } from './sectionList.js';
 import { linesOutsideCode, MARKDOWN_HEADING, noteAsSource, noteLines } from './noteLines.js';
 import { quotable } from './synthesizer.js';
 
 /** How many points an outline shows at most (the opening and the first sections). */
 export const OUTLINE_POINTS = 6;
+/** How many items of a note that is one list are shown. */
+export const OUTLINE_ITEMS = 12;
+
+/**
+ * The top-level items of a body that is a list: at least two, and list items (nested ones included) at least 60% of
+ * its non-blank lines; otherwise none (prose with a list in it is outlined by its sentences).
+ */
+function listItems(body: string[]): string[] {
+  const filled = body.filter((l) => l.trim());
+  const listed = filled.filter((l) => LIST_ITEM.test(l));
+  if (listed.length < 0.6 * filled.length) return [];
+  return listed
+    .map((l) => LIST_ITEM.exec(l)!)
+    .filter((m) => m[1]!.replace(/\t/g, '  ').length < 2)
+    .map((m) => plainText(m[3]!))
+    .filter(Boolean);
+}
 
 // A request for a summary, then its subject; per language, the subject where the language puts it.
 const SUMMARY_REQUESTS: RegExp[] = [
-  /^(?:please\s+|can you\s+|could you\s+)?(?:summari[sz]e|recap|outline|sum up|give me (?:a |an )?(?:short |quick |brief )?(?:summary|overview|recap|rundown) of|(?:a |an )?(?:short |quick |brief )?(?:summary|overview|recap|rundown) of|tell me about|what(?:'s| is) in)\s+(.+?)[?.!]*$/iu,
+  /^(?:please\s+|can you\s+|could you\s+)?(?:summari[sz]e|recap|outline|sum up|give me (?:a |an )?(?:short |quick |brief )?(?:summary|overview|recap|rundown) of|(?:a |an )?(?:short |quick |brief )?(?:summary|overview|recap|rundown) of|tell me about|what(?:'s| is) (?:in|on))\s+(.+?)[?.!]*$/iu,
   // Spanish and Portuguese "resume" only before an article or possessive: English "resume a download" continues it.
   /^¿?(?:resume(?:me)?|resúmeme)\s+((?:la|el|los|las|mi|mis|tu|tus|esta|este|estas|estos)\s.+?)[?.!]*$/iu,
   /^¿?(?:haz(?:me)? un resumen de|dame un resumen de|un resumen de|resumen de|háblame de|cuéntame (?:sobre|de))\s+(.+?)[?.!]*$/iu,
@@ -81,6 +98,24 @@ export function noteOutline(chunks: ChunkRecord[]): { text: string; results: Sea
     const h = MARKDOWN_HEADING.exec(text);
     if (h && plainText(h[2]!) !== first.title) sections.push({ heading: plainText(h[2]!), body: [] });
     else if (!h) sections.at(-1)!.body.push(text);
+  }
+  // A note that is one list ("Shopping list": items, no sections) is shown as its list: its items are not sentences.
+  const only = sections.filter((s) => s.body.some((l) => l.trim()));
+  const items = only.length === 1 ? listItems(only[0]!.body) : [];
+  if (items.length >= 2) {
+    const shownItems = items.slice(0, OUTLINE_ITEMS);
+    const more = items.length > shownItems.length ? '\n- …' : '';
+    return {
+      text: `${first.title}:\n\n${shownItems.map((t) => `- ${t} [1]`).join('\n')}${more}`,
+      results: [
+        noteAsSource(first, {
+          page_content: shownItems.join('\n'),
+          start_line: first.start_line,
+          end_line: chunks.at(-1)!.end_line,
+          rank: 1,
+        }),
+      ],
+    };
   }
   const points = sections.flatMap((s) => {
     const sentence = plainText(s.body.join('\n'), { prose: true })

@@ -20,7 +20,8 @@ export const SECTION_ITEMS = { min: 2, listed: 12 };
 /** A question names a section only with two key words or more ("goals" alone names many a note's list). */
 const MIN_KEY_WORDS = 2;
 
-const LIST_ITEM = /^([ \t]*)([-*+]|\d{1,9}[.)])[ \t]+(?:\[.\][ \t]+)?(\S.*)$/;
+/** A list item: its indentation, its marker, and its text after any checkbox. */
+export const LIST_ITEM = /^([ \t]*)([-*+]|\d{1,9}[.)])[ \t]+(?:\[.\][ \t]+)?(\S.*)$/;
 
 interface Section {
   /** The chunk (index into the results) the section starts in. */

@@ -18,6 +18,7 @@ describe('requests for a note’s summary (noteOutline.ts)', () => {
     ['give me an overview of the home server migration', 'the home server migration'],
     ['Tell me about Maya?', 'Maya'],
     ["what's in my health note?", 'my health note'],
+    ["what's on my shopping list?", 'my shopping list'],
     ['¿Me haces un resumen de la migración?', null],
     ['Resume la nota del viaje a Lisboa', 'la nota del viaje a Lisboa'],
     ['Fasse die Notiz zur Lissabon-Reise zusammen', 'die Notiz zur Lissabon-Reise'],
@@ -87,6 +88,24 @@ describe('requests for a note’s summary (noteOutline.ts)', () => {
     expect(o?.results.map((r) => [r.source, r.start_line, r.end_line])).toEqual([['Home Server Migration.md', 0, 20]]);
   });
 
+  it('a note that is one list is shown as its top-level items', () => {
+    const list = ['# Shopping list', '', '- Milk', '- [ ] Eggs', '\t- the large ones', '- Rye flour'];
+    expect(noteOutline([chunk('Shopping list', 0, list)])?.text).toBe(
+      'Shopping list:\n\n- Milk [1]\n- Eggs [1]\n- Rye flour [1]',
+    );
+    // Prose with a short list in it is outlined by its sentences.
+    const prose = [
+      '# Trip',
+      'We fly to Lisbon in April and stay for a week.',
+      'Bring the adapters along.',
+      '- a',
+      '- b',
+    ];
+    expect(noteOutline([chunk('Trip', 0, prose)])?.text).toBe(
+      'Trip:\n\n- We fly to Lisbon in April and stay for a week. [1]',
+    );
+  });
+
   it(`shows at most ${OUTLINE_POINTS} points, and nothing for a note without a sentence`, () => {
     const many = [
       '# Many',
@@ -100,6 +119,6 @@ describe('requests for a note’s summary (noteOutline.ts)', () => {
         .text.split('\n')
         .filter((l) => l.startsWith('- ')),
     ).toHaveLength(OUTLINE_POINTS);
-    expect(noteOutline([chunk('Links', 0, ['# Links', '- [[A]]', '- [[B]]'])])).toBeNull();
+    expect(noteOutline([chunk('Stub', 0, ['# Stub', 'TODO', '', '## Later', 'tbd'])])).toBeNull();
   });
 });
