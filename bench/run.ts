@@ -597,6 +597,20 @@ async function main(): Promise<void> {
           syn.ivf,
           syn.samples,
         );
+        figures.push({
+          id: 'tasks_synthetic_all',
+          label: 'listing every open task (findTasks)',
+          workload: `synthetic ${syn.rows.toLocaleString('en')}-chunk index, ${syn.tasks.tasks.toLocaleString('en')} open tasks`,
+          unit: 'ms',
+          runs: 1,
+          value: syn.tasks.all_ms,
+          baseline: m(syn.ivf, 'hybrid', 'p50'),
+          baseline_label: 'query latency p50 (embed + hybrid search) on the same index',
+          ratio: ratio(syn.tasks.all_ms, m(syn.ivf, 'hybrid', 'p50')),
+          target: 'report',
+          pass: null,
+          notes: `p50 of 3 or more calls; the tasks about one word: ${fmt(syn.tasks.topic_ms)} ms. Every note holding a task is read whole (its chunks put back together), so this grows with the notes that hold tasks, not with the vault`,
+        });
         findings.ivf_pq = {
           rows: syn.rows,
           build_ms: round(syn.build.total_ms, 0),

@@ -9,6 +9,7 @@ import type { Table } from '@lancedb/lancedb';
 import { loadEmbedder, type Embedder } from '../../src/models/embedder.js';
 import { similaritySearch } from '../../src/search/similaritySearch.js';
 import { sparseSearch } from '../../src/store/sparse.js';
+import { findTasks } from '../../src/agent/taskList.js';
 import type { ChunkRecord, ScannedFile } from '../../src/store/indexDb.js';
 import { openIndex, type Index } from '../../src/store/openIndex.js';
 import type { VectorRow } from '../../src/store/vectorStore.js';
@@ -40,6 +41,8 @@ export interface QueryOutput {
     /** Overlap of the IVF-PQ top-10 with the flat top-10 for the same query vectors (1 = identical). */
     recall_at_10: number;
     samples: number;
+    /** Listing the open tasks of the index, and those about one word (TASK_SHARE of the chunks hold one). */
+    tasks: { all_ms: number; topic_ms: number; tasks: number };
   };
   peak_rss_mb: number;
 }
@@ -111,6 +114,28 @@ async function measure(
   return out;
 }
 
+/** The share of the synthetic index's chunks that hold an open task. */
+const TASK_SHARE = 0.1;
+
+/**
+ * Listing tasks (src/agent/taskList.ts findTasks) on an index: every open task, and those about a word (the topic's
+ * key-word rule on each task); p50 over `reps` calls each.
+ */
+function taskListing(index: Index, topic: string, reps: number): { all_ms: number; topic_ms: number; tasks: number } {
+  const time = (q: Parameters<typeof findTasks>[1]) => {
+    const ms: number[] = [];
+    let tasks = 0;
+    for (let i = 0; i < reps; i++) {
+      const t0 = performance.now();
+      tasks = findTasks(index.db, q).reduce((n, note) => n + note.tasks.length, 0);
+      ms.push(performance.now() - t0);
+    }
+    return { ms: percentile(ms, 50), tasks };
+  };
+  const all = time({ status: 'open' });
+  return { all_ms: all.ms, topic_ms: time({ status: 'open', topic }).ms, tasks: all.tasks };
+}
+
 async function buildSynthetic(
   index: Index,
   rows: number,
@@ -162,7 +187,8 @@ async function buildSynthetic(
         mtime: row.last_modified,
         note_date: null,
         aliases: '',
-        page_content: words(40 + Math.floor(random() * 60)),
+        // One chunk in TASK_SHARE holds an open task (taskListing below): a personal vault's daily notes and projects.
+        page_content: `${words(40 + Math.floor(random() * 60))}${random() < TASK_SHARE ? `\n- [ ] ${words(6)}` : ''}`,
       }));
       return { id: row.id, hash: `synthetic-${row.id}`, metadataJson: '{}', chunks };
     });
@@ -232,6 +258,8 @@ await workerMain<QueryInput, QueryOutput>(async (input) => {
     hit += ids.filter((id) => got.has(id)).length;
     total += ids.length;
   }
+  log('synthetic index: listing tasks');
+  const tasks = taskListing(syn, vocab[0] ?? 'git', Math.max(3, input.reps));
   syn.close();
   return {
     tldr: { rows: tldrRows, rounds: tldrStats, samples: input.reps * input.queries.length },
@@ -245,6 +273,7 @@ await workerMain<QueryInput, QueryOutput>(async (input) => {
       ivf,
       recall_at_10: total ? hit / total : Number.NaN,
       samples: input.reps * input.queries.length,
+      tasks,
     },
     peak_rss_mb: peakRssMb(),
   };
