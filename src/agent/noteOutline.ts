@@ -9,7 +9,13 @@
 import type { ChunkRecord } from '../store/indexDb.js';
 import type { SearchResult } from '../search/similaritySearch.js';
 import { plainText, splitSentences } from '../text/sentences.js';
-import { KANA_OR_HAN, keyWordCount, keyWordLanguage, sharedDistinctiveKeyWords } from './relevance.js';
+import {
+  KANA_OR_HAN,
+  keyWordCount,
+  keyWordLanguage,
+  mayShareKeyWords,
+  sharedDistinctiveKeyWords,
+} from './relevance.js';
 import { LIST_ITEM, subjectWords } from './sectionList.js';
 import { linesOutsideCode, MARKDOWN_HEADING, noteAsSource, noteLines } from './noteLines.js';
 import { quotable } from './synthesizer.js';
@@ -77,9 +83,11 @@ export function noteNamedBy(
   const lang = keyWordLanguage(words, []);
   const keys = keyWordCount(words, new Set(), lang);
   if (keys === 0) return null;
-  const named = notes.filter(
-    (n) => sharedDistinctiveKeyWords(words, [n.title, ...n.aliases].join(' '), new Set(), '', lang) >= keys,
-  );
+  // A cheap first look, since a vault can hold thousands of notes.
+  const may = mayShareKeyWords(words, lang);
+  const named = notes
+    .map((n) => ({ ...n, names: [n.title, ...n.aliases].join(' ') }))
+    .filter((n) => may(n.names) && sharedDistinctiveKeyWords(words, n.names, new Set(), '', lang) >= keys);
   named.sort((a, b) => a.title.length - b.title.length || a.source.localeCompare(b.source));
   return named[0]?.source ?? null;
 }

@@ -260,6 +260,21 @@ export function sharedDistinctiveKeyWords(
 }
 
 /**
+ * A cheap first look for sharedDistinctiveKeyWords over many texts (a vault's tasks, its note titles): a text can
+ * share one of the question's key words only if it holds the first four letters of one of that word's forms (the
+ * word, its search terms and stems, its kanji or katakana runs). False means no key word is shared; true, maybe.
+ */
+export function mayShareKeyWords(question: string, lang = ''): (text: string) => boolean {
+  const hints = questionKeyWords(question, lang).flatMap((k) =>
+    [k.word, ...k.terms, ...k.stems, ...k.runs].map((f) => foldText(f).slice(0, 4)),
+  );
+  return (text) => {
+    const folded = foldText(text);
+    return hints.some((h) => folded.includes(h));
+  };
+}
+
+/**
  * Whether one German stem is the other's first or last part, of 5 letters or more and not common ("videoformat" /
  * "video", "ruckverweis" / "verweis", "dateigross" / "gross"): German writes a paraphrase's words as one compound
  * where the note writes them apart, or the other way round. A common part ("notiz" of "tagesnotiz") shares nothing.

@@ -11,8 +11,7 @@ import type { SearchResult } from '../search/similaritySearch.js';
 import { isoDate } from '../search/dates.js';
 import { parseTasks, taskHasTag, type Task } from '../obsidian/tasks.js';
 import { plainText } from '../text/sentences.js';
-import { keyWordCount, keyWordLanguage, questionKeyWords, sharedDistinctiveKeyWords } from './relevance.js';
-import { foldText } from '../text/segment.js';
+import { keyWordCount, keyWordLanguage, mayShareKeyWords, sharedDistinctiveKeyWords } from './relevance.js';
 import { moreTasks, taskHeading, type TaskRequest } from './taskRequest.js';
 import { digestPicks } from './dateScope.js';
 import { noteAsSource, noteLines } from './noteLines.js';
@@ -69,18 +68,10 @@ export function findTasks(db: IndexDb, query: TaskQuery): NoteTasks[] {
   const notes = notesWithTasks(db.chunksOfNotesWithTasks(buildWhere(where, query.filenames, 'c.')), query.allowSource);
   const lang = keyWordLanguage(topic, []);
   const needed = topic ? Math.max(1, Math.ceil(keyWordCount(topic, new Set(), lang) / 2)) : 0;
-  // A cheap first look (a vault can hold thousands of tasks): a text holds a key word only if it holds the first four
-  // letters of one of its forms (the word, its stems, its kanji or katakana runs).
-  const hints = questionKeyWords(topic, lang).flatMap((k) =>
-    [k.word, ...k.terms, ...k.stems, ...k.runs].map((f) => foldText(f).slice(0, 4)),
-  );
-  const about = (text: string) => {
-    if (needed === 0) return true;
-    const folded = foldText(text);
-    return (
-      hints.some((h) => folded.includes(h)) && sharedDistinctiveKeyWords(topic, text, new Set(), '', lang) >= needed
-    );
-  };
+  // A cheap first look, since a vault can hold thousands of tasks.
+  const may = mayShareKeyWords(topic, lang);
+  const about = (text: string) =>
+    needed === 0 || (may(text) && sharedDistinctiveKeyWords(topic, text, new Set(), '', lang) >= needed);
   const inDates = (t: Task, day: string) => {
     const d = t.due ?? day;
     return (!date_from || d >= date_from) && (!date_to || d <= date_to);
