@@ -585,11 +585,6 @@ export class IndexDb {
   }
 
   /**
-   * Enabled notes that have chunks, with what a listing shows (chunk 0 carries a note's title, tags and date).
-   * Exactly what search can return: a note being re-indexed keeps its old chunks until the sync's commit
-   * replaces them, so it never drops out of a listing mid-sync.
-   */
-  /**
    * Every chunk of the enabled notes that hold a task ("- [ ] …": a one-character box then a space; LIKE's "_" is
    * the box), narrowed by `where` (buildWhere's clause over obq_chunks as `c`), in note and chunk order. All of a
    * note's chunks come, not only those with a task, so that its lines can be put back together and a box inside a
@@ -616,6 +611,11 @@ export class IndexDb {
       .all(source) as ChunkRecord[];
   }
 
+  /**
+   * Enabled notes that have chunks, with what a listing shows (chunk 0 carries a note's title, tags and date).
+   * Exactly what search can return: a note being re-indexed keeps its old chunks until the sync's commit
+   * replaces them, so it never drops out of a listing mid-sync.
+   */
   noteSummaries(): NoteSummary[] {
     return this.db.prepare(`${NOTE_SUMMARY_SQL} order by c.source`).all() as NoteSummary[];
   }
