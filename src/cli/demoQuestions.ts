@@ -5,9 +5,13 @@ const SEARCHES = ['sourdough hydration', 'home server IP address'];
 const QUESTIONS = [
   'How long does the irrigation pump run each morning?',
   'What do I still need to do for the Lisbon trip?',
+  'Give me an overview of the home server migration',
 ];
 
-/** After indexing the sample vault, show what ObsiQuery does: hybrid search, a cited answer, a cited task list. */
+/**
+ * After indexing the sample vault, show what ObsiQuery does: hybrid search, a cited answer, a cited task list and a
+ * note's outline.
+ */
 export async function demoQuestions(service: VaultService): Promise<void> {
   const st = service.status();
   console.log(`${st.counts.completed} notes indexed, ${st.counts.chunks} chunks, ${st.counts.failed} failed.\n`);
