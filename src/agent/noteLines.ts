@@ -74,3 +74,18 @@ export function noteAsSource(
     weak: false,
   };
 }
+
+/**
+ * An answer that is a list from one note: "heading:", a blank line, then each item citing note `n` ("- item [n]", or
+ * numbered), at most `limit` of them and "- …" when some were left out.
+ */
+export function citedList(
+  heading: string,
+  items: readonly string[],
+  n: number,
+  opts: { ordered?: boolean; limit?: number } = {},
+): string {
+  const shown = items.slice(0, opts.limit ?? items.length);
+  const lines = shown.map((t, k) => `${opts.ordered ? `${k + 1}.` : '-'} ${t} [${n}]`);
+  return `${heading}:\n\n${lines.join('\n')}${items.length > shown.length ? '\n- …' : ''}`;
+}

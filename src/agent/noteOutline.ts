@@ -17,7 +17,7 @@ import {
   sharedDistinctiveKeyWords,
 } from './relevance.js';
 import { LIST_ITEM, subjectWords } from './sectionList.js';
-import { linesOutsideCode, MARKDOWN_HEADING, noteAsSource, noteLines } from './noteLines.js';
+import { citedList, linesOutsideCode, MARKDOWN_HEADING, noteAsSource, noteLines } from './noteLines.js';
 import { quotable } from './synthesizer.js';
 
 /** How many points an outline shows at most (the opening and the first sections). */
@@ -110,40 +110,37 @@ export function noteOutline(chunks: ChunkRecord[]): { text: string; results: Sea
   // A note that is one list ("Shopping list": items, no sections) is shown as its list: its items are not sentences.
   const only = sections.filter((s) => s.body.some((l) => l.trim()));
   const items = only.length === 1 ? listItems(only[0]!.body) : [];
-  if (items.length >= 2) {
-    const shownItems = items.slice(0, OUTLINE_ITEMS);
-    const more = items.length > shownItems.length ? '\n- …' : '';
-    return {
-      text: `${first.title}:\n\n${shownItems.map((t) => `- ${t} [1]`).join('\n')}${more}`,
-      results: [
-        noteAsSource(first, {
-          page_content: shownItems.join('\n'),
-          start_line: first.start_line,
-          end_line: chunks.at(-1)!.end_line,
-          rank: 1,
-        }),
-      ],
-    };
-  }
-  const points = sections.flatMap((s) => {
-    const sentence = plainText(s.body.join('\n'), { prose: true })
-      .split('\n')
-      .flatMap((block) => splitSentences(block))
-      .find((x) => quotable(x, 20));
-    return sentence ? [{ heading: s.heading, sentence: sentence.trim() }] : [];
-  });
-  if (points.length === 0) return null;
-  const shown = points.slice(0, OUTLINE_POINTS);
-  const text = [
-    `${first.title}:`,
-    '',
-    ...shown.map((p) => `- ${p.heading ? `${p.heading}: ` : ''}${p.sentence} [1]`),
-  ].join('\n');
+  const shown =
+    items.length >= 2
+      ? { bullets: items, quoted: items.slice(0, OUTLINE_ITEMS), limit: OUTLINE_ITEMS }
+      : outlinePoints(sections);
+  if (shown.bullets.length === 0) return null;
   const source = noteAsSource(first, {
-    page_content: shown.map((p) => p.sentence).join('\n'),
+    page_content: shown.quoted.join('\n'),
     start_line: first.start_line,
     end_line: chunks.at(-1)!.end_line,
     rank: 1,
   });
-  return { text, results: [source] };
+  return { text: citedList(first.title, shown.bullets, 1, { limit: shown.limit }), results: [source] };
+}
+
+/** Each section's first sentence worth quoting, under its heading, up to OUTLINE_POINTS. */
+function outlinePoints(sections: { heading: string; body: string[] }[]): {
+  bullets: string[];
+  quoted: string[];
+  limit?: number;
+} {
+  const points = sections
+    .flatMap((s) => {
+      const sentence = plainText(s.body.join('\n'), { prose: true })
+        .split('\n')
+        .flatMap((block) => splitSentences(block))
+        .find((x) => quotable(x, 20));
+      return sentence ? [{ heading: s.heading, sentence: sentence.trim() }] : [];
+    })
+    .slice(0, OUTLINE_POINTS);
+  return {
+    bullets: points.map((p) => `${p.heading ? `${p.heading}: ` : ''}${p.sentence}`),
+    quoted: points.map((p) => p.sentence),
+  };
 }

@@ -9,7 +9,7 @@
  */
 import type { SearchResult } from '../search/similaritySearch.js';
 import { plainText } from '../text/sentences.js';
-import { linesOutsideCode, MARKDOWN_HEADING, noteLines } from './noteLines.js';
+import { citedList, linesOutsideCode, MARKDOWN_HEADING, noteLines } from './noteLines.js';
 import { FILTER_STOPWORDS, LANGUAGE_FUNCTION_WORDS } from '../text/stopwords.js';
 import { keyWordCount, keyWordLanguage, sharedDistinctiveKeyWords } from './relevance.js';
 
@@ -53,12 +53,10 @@ export function sectionListAnswer(question: string, chunks: SearchResult[]): { t
       (title, heading, path) => shared(`${title} ${heading}`) > shared(title) && shared(`${title} ${path}`) >= keys,
     );
     if (section && section.items.length >= SECTION_ITEMS.min) {
-      const { n } = section;
-      const items = section.items.slice(0, SECTION_ITEMS.listed);
-      const more = section.items.length > items.length ? '\n- …' : '';
+      const n = section.n + 1;
       return {
-        text: `${section.path}:\n\n${items.map((t, k) => `${section.ordered ? `${k + 1}.` : '-'} ${t} [${n + 1}]`).join('\n')}${more}`,
-        cited: [n + 1],
+        text: citedList(section.path, section.items, n, { ordered: section.ordered, limit: SECTION_ITEMS.listed }),
+        cited: [n],
       };
     }
   }

@@ -23,6 +23,11 @@ function inlineTags(text: string): string[] {
   return out;
 }
 
+/** The inline `#tags` of a piece of text (a task's line), without '#', as Obsidian reads them. */
+export function inlineTagsIn(text: string): string[] {
+  return inlineTags(text).map(cleanTag).filter(isValidTag);
+}
+
 /** The note's tags without '#', properties first, each spelling once (compared case-insensitively). */
 export function noteTags(props: Record<string, unknown>, maskedBody: string): string[] {
   const fmTags = propertyValues(props, 'tags', 'tag')

@@ -5,6 +5,8 @@
  * its box says done or cancelled, because "/", "!" or "?" mark work still to do.
  */
 
+import { inlineTagsIn } from './tags.js';
+
 export type TaskStatus = 'open' | 'done' | 'cancelled';
 
 export interface Task {
@@ -26,8 +28,6 @@ const TASK_LINE = /^([ \t]*)(?:[-*+]|\d{1,9}[.)])[ \t]+\[(.)\][ \t]+(\S.*)$/u;
 const FENCE = /^[ \t]*(`{3,}|~{3,})/;
 // A blockquote's or callout's "> " markers: a task or a code fence inside one is read as outside it.
 const QUOTE = /^(?:[ \t]*>)+[ \t]?/;
-// Obsidian's tag syntax: "#" after a space or line start, letters, digits, "_", "-", "/", not only digits.
-const INLINE_TAG = /(?:^|\s)#([\p{L}\p{N}_\-/]*[\p{L}_\-/][\p{L}\p{N}_\-/]*)/gu;
 const DUE = /(?:📅|🗓️?)\s*(\d{4}-\d{2}-\d{2})|\[due::\s*(\d{4}-\d{2}-\d{2})\s*\]/u;
 
 function statusOf(box: string): TaskStatus {
@@ -61,7 +61,7 @@ export function parseTasks(markdown: string, firstLine = 0): Task[] {
       line: firstLine + i,
       status: statusOf(m[2]!),
       text,
-      tags: [...text.matchAll(INLINE_TAG)].map((t) => t[1]!.toLowerCase()),
+      tags: inlineTagsIn(text).map((t) => t.toLowerCase()),
       ...(due ? { due: due[1] ?? due[2]! } : {}),
       // A tab or two spaces per level, as Obsidian indents.
       depth: Math.floor(m[1]!.replace(/\t/g, '  ').length / 2),
