@@ -3,7 +3,8 @@
  * answered from a note that answers it? Each conversation runs in a fresh thread through the real chat service with the
  * bundled model, on the index `npm run eval` builds for its vault under --data-root. A hit: the follow-up's answer is
  * not a refusal and cites a note in `rel`. Written while making follow-ups work in every language (README,
- * "Follow-ups"); 14 conversations and no test part, so it shows what changed, not a quality figure to tune on.
+ * "Follow-ups"): 14 conversations, a tuning part. `--file eval/conversations.test.jsonl` runs the 17 of the test part
+ * (written before the first change they measured; report them, do not tune on them).
  *
  *   node --import tsx bench/conversations.ts --data-root DIR [--file eval/conversations.jsonl]
  */

@@ -368,9 +368,14 @@ export function keyWordCount(question: string, common: Set<string>, lang = ''): 
 
 const KEY_WORD_STOPWORD_SET = new Set(KEY_WORD_STOPWORDS.map(foldText));
 
+/** Whether a (folded) question word can be a key word: not one of the function words of KEY_WORD_STOPWORDS. */
+export function isKeyWord(word: string): boolean {
+  return !KEY_WORD_STOPWORD_SET.has(word);
+}
+
 /** The question's search terms without the function words search keeps but no key word is (KEY_WORD_STOPWORDS). */
 function contentTerms(question: string): ReturnType<typeof queryTerms> {
-  return queryTerms(question).filter((t) => !KEY_WORD_STOPWORD_SET.has(t.word));
+  return queryTerms(question).filter((t) => isKeyWord(t.word));
 }
 
 /** What a sentence is searched in for key words: its search terms, its folded text, and its stems (wordStems). */

@@ -670,6 +670,30 @@ describe('synthesize: answers that answer (scripted model, real embedder())', ()
     expect(word.notInNotes, word.answer).toBe(false);
   });
 
+  it('a word of quantity a vault never writes is no missing thing ("how much will it cost")', async () => {
+    // The sample vault never writes "much": "Lisbon trip how much will it cost" (a follow-up with its subject) was
+    // refused, since its answer shares no key word ("Lisbon" and "trip" are in every retrieved chunk).
+    const trip = [
+      chunk('Projects/Lisbon Trip.md', '| Item | Estimate |\n| --- | --- |\n| Flights | €420 |\n| Total | €1,800 |'),
+      chunk('Projects/Lisbon Trip.md', 'Spring holiday with Lena. Flights booked on 2026-11-12.'),
+      chunk('Projects/Lisbon Trip.md', 'Stay: small apartment in Alfama, check-in after 15:00.'),
+      chunk('Areas/Finances.md', 'Travel savings: €250 a month for the Lisbon trip.'),
+    ];
+    for (const query of ['Lisbon trip how much will it cost', 'how much will the Lisbon trip cost']) {
+      const s = await synthesize(null, embedder(), { query, chunks: trip, recent: [], unknownWords: ['much'] });
+      expect(s.notInNotes, query).toBe(false);
+      expect(s.answer, query).toMatch(/€/);
+    }
+    // A thing the vault lacks still needs a shared word.
+    const lacking = await synthesize(null, embedder(), {
+      query: 'Lisbon trip how much will the ferry to Madeira cost',
+      chunks: trip,
+      recent: [],
+      unknownWords: ['ferry', 'madeira'],
+    });
+    expect(lacking.notInNotes, lacking.answer).toBe(true);
+  });
+
   it('a Spanish sentence sharing the one distinctive word of a short question answers it; an unrelated one does not', async () => {
     // From the Spanish tuning part: "bóveda" is in every retrieved chunk, so no sentence can share it; counted in
     // the share anyway, the question needed two shared words of four and was refused.

@@ -163,8 +163,8 @@ describe('every set in eval/sets.json is valid', () => {
   });
 });
 
-describe('eval/conversations.jsonl (bench/conversations.ts)', () => {
-  const lines = readFileSync('eval/conversations.jsonl', 'utf8').trim().split('\n');
+describe.each(['eval/conversations.jsonl', 'eval/conversations.test.jsonl'])('%s (bench/conversations.ts)', (file) => {
+  const lines = readFileSync(file, 'utf8').trim().split('\n');
   it.each(lines.map((line, i) => [i + 1, line] as const))('conversation %i: two turns, its notes exist', (_, line) => {
     const c = JSON.parse(line) as { vault: string; turns: string[]; rel: string[] };
     expect(c.turns).toHaveLength(2);
@@ -172,5 +172,15 @@ describe('eval/conversations.jsonl (bench/conversations.ts)', () => {
     // A vault outside the repository (../shared) is checked where it is present.
     if (!existsSync(c.vault)) return;
     for (const note of c.rel) expect(existsSync(path.join(c.vault, note)), note).toBe(true);
+  });
+  it('holds no conversation of the other part (the parts are disjoint)', () => {
+    const other = file.endsWith('.test.jsonl') ? 'eval/conversations.jsonl' : 'eval/conversations.test.jsonl';
+    const conversations = (f: string) =>
+      readFileSync(f, 'utf8')
+        .trim()
+        .split('\n')
+        .map((l) => (JSON.parse(l) as { turns: string[] }).turns.join(' → '));
+    const mine = new Set(conversations(file));
+    expect(conversations(other).filter((t) => mine.has(t))).toEqual([]);
   });
 });
