@@ -461,6 +461,27 @@ describe('nothing found', () => {
     expect(r.sources).toEqual([]);
   });
 
+  it('a follow-up is retried with what it goes on from, never alone (its own words name nothing)', async () => {
+    // Sample vault, through `obsiquery ask`: "what should I bring to it" after "when is my dentist appointment" found
+    // nothing new with the appointment attached, was retried alone, and answered "Bring him a sourdough loaf" from
+    // the neighbour's note.
+    const model = new ScriptedModel({
+      json: [search('dentist appointment date'), sufficient, search('what to bring to the dentist')],
+    });
+    const tool = new FakeTool((_q, i) =>
+      i === 0 ? { content: 'Check-up on 3 December at 09:15 [1].', notes: ['Areas/Health.md'] } : nothing(),
+    );
+    const { ask } = setup(model, tool);
+    await ask('when is my dentist appointment', 'dentist');
+    const r = await ask('what should I bring to it', 'dentist');
+    expect(tool.queries.slice(1)).toEqual([
+      'what to bring to the dentist',
+      'when is my dentist appointment what should I bring to it',
+    ]);
+    expect(tool.queries).not.toContain('what should I bring to it');
+    expect(r.answer).toBe(NOT_IN_NOTES_ANSWER);
+  });
+
   it('finds it on the retry with the raw question', async () => {
     const model = new ScriptedModel({ json: [search('garden pump model purchase'), sufficient] });
     const tool = new FakeTool((_q, i) =>

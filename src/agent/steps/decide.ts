@@ -8,7 +8,7 @@ import { MAIN_AGENT_PROMPT } from '../prompts.js';
 import { isSmallTalk } from '../language.js';
 import { MAX_QUERY_CHARS, RETRIEVE_TOOL_NAME } from '../retrieveNotesTool.js';
 import { acceptRefinedQuery, contentWords, sharesWords } from '../filterAgent.js';
-import { callTool, currentExchange, toTurns } from './messages.js';
+import { callTool, currentExchange, toTurns, turnsBefore } from './messages.js';
 import { clarify, recap, reply } from './reply.js';
 import { asksAboutTheAnswer, isFollowUp } from '../followUp.js';
 import type { AgentCallbacks, StepDeps, StepState, StepUpdate } from './types.js';
@@ -33,7 +33,7 @@ export async function decide(deps: StepDeps, state: StepState, c: AgentCallbacks
   const { question } = currentExchange(state.messages);
   const turns = toTurns(state.messages);
   if (isSmallTalk(question)) return reply(deps, turns, c);
-  const history = turns.slice(-6, -1);
+  const history = turnsBefore(state.messages);
   const hasAnswer = history.some((t) => t.role === 'assistant');
   // Nothing to search for and nothing said yet to resolve "it" against: ask, without spending a model call.
   if (contentWords(question).size === 0 && !hasAnswer) return clarify(question, c);

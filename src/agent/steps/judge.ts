@@ -9,7 +9,8 @@ import { notInNotesFor, nothingDatedFor } from '../language.js';
 import { MAX_QUERY_CHARS, type RetrieveArtifact } from '../retrieveNotesTool.js';
 import { acceptRefinedQuery } from '../filterAgent.js';
 import { combineResults, composeFinal } from './compose.js';
-import { callTool, currentExchange, finalAnswer, messageText, streamedAnswer } from './messages.js';
+import { callTool, currentExchange, finalAnswer, messageText, streamedAnswer, turnsBefore } from './messages.js';
+import { withContext } from './decide.js';
 import type { AgentCallbacks, StepDeps, StepState, StepUpdate } from './types.js';
 
 const VERDICT_SCHEMA = {
@@ -35,8 +36,11 @@ export async function judge(deps: StepDeps, state: StepState, c: AgentCallbacks)
   };
   if (state.toolCalls >= deps.maxToolCalls) return finish();
   if (!found) {
-    // Insufficient: try once more with the user's own words if the first query was a rewrite.
-    if (!queries.includes(question) && question.length <= MAX_QUERY_CHARS) return callTool(question, state.toolCalls);
+    // Insufficient: try once more with the user's own words if the first query was a rewrite. A follow-up's own words
+    // come with what it goes on from (withContext): alone, "what should I bring to it" (after "when is my dentist
+    // appointment") found "Bring him a sourdough loaf" in the neighbour's note, and that was the answer.
+    const own = withContext(question, turnsBefore(state.messages));
+    if (!queries.includes(own) && own.length <= MAX_QUERY_CHARS) return callTool(own, state.toolCalls);
     return finish();
   }
   // Only a weak match is judged: a strong one answers, and the judge's model call is saved.

@@ -20,6 +20,11 @@ export function toTurns(messages: BaseMessage[]): ChatTurn[] {
   return turns;
 }
 
+/** The turns before the current question that the agent reads: the last five (three exchanges at most). */
+export function turnsBefore(messages: BaseMessage[]): ChatTurn[] {
+  return toTurns(messages).slice(-6, -1);
+}
+
 /** Messages since the latest user message (this question's tool calls and results). */
 export function currentExchange(messages: BaseMessage[]): {
   question: string;
