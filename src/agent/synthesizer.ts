@@ -117,6 +117,19 @@ export function quotable(sentence: string, minLength: number): boolean {
 }
 
 /**
+ * A short "label: value" line of a note, which states a fact whole ("Plan: 3 runs a week", "Hostname: atlas.lan",
+ * "場所：渋谷駅の近く"): quotable though shorter than quotable's 20 characters. Personal notes keep facts this way, and "what's
+ * the hostname of my home server" was refused, its answer being 19 characters long. Shorter lines that are no
+ * pair stay out: a heading or a file name ("Drag and drop files", "favicon-167x167.png") was quoted as an answer
+ * when the minimum was lowered to 15. No tuning-part answer changes (README, "Answer quality").
+ */
+export function statedFact(sentence: string): boolean {
+  const line = sentence.trim();
+  const pair = /^\p{L}[\p{L}\p{M}\p{N} /&'-]{0,30}(?::\s+|：\s*)[\p{L}\p{N}\p{Sc}]/u.test(line);
+  return pair && weightedLength(line) >= 10 && quotable(line, 0);
+}
+
+/**
  * When a sentence counts as answering the question (the relevance half of the grounding check). Similarities are
  * given as a share of the way from the embedder's relevance gate to a perfect match, since each embedder has its
  * own cosine scale (MPNet's gate is 0.22, E5's 0.83): a sentence this close in meaning answers whatever its words
@@ -214,7 +227,7 @@ function noteCandidates(chunks: SearchResult[], pool = ANSWER_POOL): Candidate[]
     // Whole sentences of the note only: plainText keeps blocks apart, so a heading never fuses into one. A command a
     // lead-in introduces is quoted with it, not alone.
     const sentences = splitSentences(plainText(markdown, { prose: true })).filter(
-      (sentence) => quotable(sentence, 20) && !paired.has(sentence),
+      (sentence) => (quotable(sentence, 20) || statedFact(sentence)) && !paired.has(sentence),
     );
     return [...pairs.map((p) => p.text), ...sentences].map((text) => ({ text, n: i + 1, generated: false }));
   });

@@ -68,9 +68,10 @@ export const KEY_WORD_STOPWORDS: readonly string[] = words(
   'как какой какая какое какие каких где когда что чтобы почему зачем сколько кто ли можно нужно надо мой моя моё',
   'мои моих моей моим мне меня ты вы мы он она они это этот эта эти тот та те во на со по ко из от до для об при за',
   'под над или но же бы не нет да уже ещё еще все всё весь есть был была были будет свой своё свою свои',
-  // English words of quantity that QUERY_STOPWORDS keeps: "how much will it cost" names no thing called "much", and a
-  // vault that never writes it refused the question as naming something it lacks (synthesizer.ts, needsSharedWord).
-  'much many',
+  // English words of quantity and frequency that QUERY_STOPWORDS keeps ("how much", "how many", "how often"): "how much
+  // will it cost" names no thing called "much", and a vault that never writes it refused the question as naming
+  // something it lacks (synthesizer.ts, needsSharedWord).
+  'much many often',
 );
 
 export const HIGHLIGHT_STOPWORDS: ReadonlySet<string> = new Set(

@@ -8,6 +8,7 @@ import {
   quotePool,
   selectAnswerSentences,
   sentencesSaid,
+  statedFact,
   synthesize,
   verifyAnswer,
 } from '../../src/agent/synthesizer.js';
@@ -299,6 +300,32 @@ describe('with the real embedder', () => {
       expect(r.text).toBe('Move the cursor to the end of the current line — Shortcut: Cmd+→ [1]');
     });
 
+    it('quotes a short "label: value" line of a note, which states a fact whole', async () => {
+      // Sample vault: "what's the hostname of my home server" was refused; "Hostname: atlas.lan" is 19 characters,
+      // below what a sentence must have, and "how often do I go running" had only "Plan: 3 runs a week" to answer.
+      const server = chunk(
+        'Projects/Home Server Migration.md',
+        '## Network\n\n- Hostname: `atlas.lan`\n- New static IP: **192.168.1.40** (the old Pi was 192.168.1.23)\n' +
+          '- Gateway / DNS: 192.168.1.1',
+      );
+      const health = chunk(
+        'Areas/Health.md',
+        '## Running\n\nGoal: run a **10 km under 55 minutes** by March 2027.\n\n- Plan: 3 runs a week\n' +
+          '\t- Tuesday: easy 5 km\n\t- Sunday: long run, +1 km each week',
+      );
+      const host = await selectAnswerSentences(
+        "what's the hostname of my home server",
+        [server, health],
+        [],
+        embedder(),
+      );
+      expect(host.text).toMatch(/^Hostname: atlas\.lan \[1\]/);
+      const runs = await selectAnswerSentences('how often do I go running', [health, server], [], embedder(), 1, {
+        unknownWords: ['often'],
+      });
+      expect(runs.text).toBe('Plan: 3 runs a week [1]');
+    });
+
     it('returns nothing when there is nothing quotable', async () => {
       const tiny = [chunk('A.md', '# Title\nShort.')];
       expect(await selectAnswerSentences('anything', tiny, [], embedder())).toEqual({
@@ -428,6 +455,31 @@ describe('with the real embedder', () => {
       expect(s).toMatchObject({ answer: '', notInNotes: true });
       expect(model.calls).toHaveLength(0);
     });
+  });
+});
+
+describe('statedFact', () => {
+  it('takes a short label and value, in any script, and nothing else short', () => {
+    for (const line of [
+      'Plan: 3 runs a week',
+      'Hostname: atlas.lan',
+      'Wife: Ingrid',
+      'Rent: €1,250',
+      '場所：渋谷駅の近く',
+    ])
+      expect(statedFact(line), line).toBe(true);
+    // A lead-in, a heading, a file name, a URL, a time, a question, prompt text, a pair too short to say anything.
+    for (const line of [
+      'Copy and paste the following text into your note:',
+      'Drag and drop files',
+      'favicon-167x167.png',
+      'https://example.com/a',
+      '12:30 lunch',
+      'Q: how?',
+      'user: hello there',
+      'Tip: x',
+    ])
+      expect(statedFact(line), line).toBe(false);
   });
 });
 
