@@ -4,6 +4,7 @@ import { cosine } from '../models/embedder.js';
 import type { SearchResult } from '../search/similaritySearch.js';
 import { CJK, words as segmentWords } from '../text/segment.js';
 import { sectionListAnswer } from './sectionList.js';
+import { linesOutsideCode, MARKDOWN_HEADING } from './noteLines.js';
 import { plainText, splitSentences } from '../text/sentences.js';
 import { answerLanguageInstruction, NOT_IN_NOTES_PATTERN, questionLanguage } from './language.js';
 import { SYNTHESIZER_PROMPT } from './prompts.js';
@@ -178,6 +179,8 @@ interface Candidate {
   text: string;
   n: number;
   generated: boolean;
+  /** The heading the sentence stands under in its note (sectionsOfChunk), where it is not the note's title. */
+  heading?: string;
 }
 
 /**
@@ -226,11 +229,33 @@ function noteCandidates(chunks: SearchResult[], pool = ANSWER_POOL): Candidate[]
     const paired = new Set(pairs.map((p) => p.code));
     // Whole sentences of the note only: plainText keeps blocks apart, so a heading never fuses into one. A command a
     // lead-in introduces is quoted with it, not alone.
-    const sentences = splitSentences(plainText(markdown, { prose: true })).filter(
-      (sentence) => (quotable(sentence, 20) || statedFact(sentence)) && !paired.has(sentence),
+    const sentences = sectionsOfChunk(markdown, chunks[i]!.section_title).flatMap(({ heading, text }) =>
+      splitSentences(plainText(text, { prose: true }))
+        .filter((sentence) => (quotable(sentence, 20) || statedFact(sentence)) && !paired.has(sentence))
+        .map((sentence) => ({ text: sentence, heading: heading === chunks[i]!.title ? undefined : heading })),
     );
-    return [...pairs.map((p) => p.text), ...sentences].map((text) => ({ text, n: i + 1, generated: false }));
+    return [...pairs.map((p) => ({ text: p.text })), ...sentences].map((c) => ({ ...c, n: i + 1, generated: false }));
   });
+}
+
+/**
+ * A chunk's text cut at its headings (outside fenced code), each part with the heading it stands under: the chunk's
+ * own section (`sectionTitle`) until its first heading. "Retention: 7 daily, 4 weekly, 6 monthly" is about backups
+ * only under "## Backups".
+ */
+export function sectionsOfChunk(markdown: string, sectionTitle: string): { heading: string; text: string }[] {
+  const lines = markdown.split(/\r?\n/);
+  const headings = new Map<number, string>();
+  for (const [i, line] of linesOutsideCode(lines)) {
+    const heading = MARKDOWN_HEADING.exec(line);
+    if (heading) headings.set(i, plainText(heading[2]!).trim());
+  }
+  const parts = [{ heading: sectionTitle, lines: [] as string[] }];
+  lines.forEach((line, i) => {
+    if (headings.has(i)) parts.push({ heading: headings.get(i)!, lines: [] });
+    parts.at(-1)!.lines.push(line);
+  });
+  return parts.filter((p) => p.lines.length).map((p) => ({ heading: p.heading, text: p.lines.join('\n') }));
 }
 
 /**
@@ -443,7 +468,9 @@ class AnswerSelector {
     const similarity = cosine(this.q, vec);
     const shared = sharedDistinctiveKeyWords(
       this.query,
-      c.text,
+      // A list item is about what its heading says: "Retention: 7 daily, 4 weekly, 6 monthly" answers "how long do I
+      // keep the backups" under "## Backups", and shares no word with it alone.
+      c.heading ? `${c.heading}\n${c.text}` : c.text,
       this.common,
       this.chunks[c.n - 1]?.title,
       this.keyLanguage,

@@ -6,6 +6,7 @@ import {
   commandLines,
   formatNotes,
   quotePool,
+  sectionsOfChunk,
   selectAnswerSentences,
   sentencesSaid,
   statedFact,
@@ -326,6 +327,24 @@ describe('with the real embedder', () => {
       expect(runs.text).toBe('Plan: 3 runs a week [1]');
     });
 
+    it('reads a list item under its heading: the heading says what the item is about', async () => {
+      // "Retention: 7 daily, 4 weekly, 6 monthly" shares no word with a question about keeping backups; under
+      // "## Backups" it does. Before, such questions were refused (tuning part sample-vault-3-tune).
+      const server = chunk(
+        'Projects/Home Server Migration.md',
+        '```bash\n# on the Pi: stop everything first\ndocker compose down\n```\n\n## Backups\n\n' +
+          '- Nightly `restic` snapshot of `/srv/docker` to the USB disk at 02:00\n- Off-site copy: **not done yet**\n' +
+          '- Retention: 7 daily, 4 weekly, 6 monthly',
+        { section_title: 'Copying the data' },
+      );
+      const trip = chunk(
+        'Projects/Lisbon Trip.md',
+        '## Key facts\n\n- Stay: small apartment in Alfama, check-in after 15:00',
+      );
+      const r = await selectAnswerSentences('for how long are my backups retained', [server, trip], [], embedder(), 1);
+      expect(r.text).toBe('Retention: 7 daily, 4 weekly, 6 monthly [1]');
+    });
+
     it('returns nothing when there is nothing quotable', async () => {
       const tiny = [chunk('A.md', '# Title\nShort.')];
       expect(await selectAnswerSentences('anything', tiny, [], embedder())).toEqual({
@@ -455,6 +474,20 @@ describe('with the real embedder', () => {
       expect(s).toMatchObject({ answer: '', notInNotes: true });
       expect(model.calls).toHaveLength(0);
     });
+  });
+});
+
+describe('sectionsOfChunk', () => {
+  it("cuts a chunk at its headings, the chunk's own section first, and never at a '#' inside fenced code", () => {
+    const md = '- a\n```bash\n# a comment\n```\n## Backups\n\n- b\n### Off-site\n- c';
+    expect(sectionsOfChunk(md, 'Copying the data')).toEqual([
+      { heading: 'Copying the data', text: '- a\n```bash\n# a comment\n```' },
+      { heading: 'Backups', text: '## Backups\n\n- b' },
+      { heading: 'Off-site', text: '### Off-site\n- c' },
+    ]);
+    expect(sectionsOfChunk('## **Bold** [[Link|shown]]\ntext', 'X')).toEqual([
+      { heading: 'Bold shown', text: '## **Bold** [[Link|shown]]\ntext' },
+    ]);
   });
 });
 
