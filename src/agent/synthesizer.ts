@@ -468,8 +468,8 @@ class AnswerSelector {
     const similarity = cosine(this.q, vec);
     const shared = sharedDistinctiveKeyWords(
       this.query,
-      // A list item is about what its heading says: "Retention: 7 daily, 4 weekly, 6 monthly" answers "how long do I
-      // keep the backups" under "## Backups", and shares no word with it alone.
+      // A list item is about what its heading says: "Retention: 7 daily, 4 weekly, 6 monthly" answers "for how long are
+      // my backups retained" under "## Backups", and shares no word with it alone.
       c.heading ? `${c.heading}\n${c.text}` : c.text,
       this.common,
       this.chunks[c.n - 1]?.title,

@@ -57,7 +57,8 @@ export const QUERY_STOPWORDS: Readonly<Record<string, readonly string[]>> = {
  * answer relevance rule (src/agent/relevance.ts). German modal verbs, pronouns and determiners ("Kann ich mir jeden
  * Morgen…"): as key words they made any sentence with "kann" share one. Russian question words and pronouns too.
  * Search keeps them (without them German BM25 lost Recall@5 on the tuning part, 0.932 → 0.871). Only words that are
- * no English word (not man, war, bin, hat, am, will, dies, ins, um, da), since every question meets this one set.
+ * no English content word (not man, war, bin, hat, am, will, dies, ins, um, da), since every question meets this one
+ * set; English's own are words of quantity and frequency (the last line).
  */
 export const KEY_WORD_STOPWORDS: readonly string[] = words(
   'einem einer eines meinem meinen meiner dein deine deinem deinen deiner kann kannst können könnte mir mich dir',
