@@ -1,5 +1,6 @@
 import type { ChunkRecord } from '../store/indexDb.js';
 import type { SearchResult } from '../search/similaritySearch.js';
+import { plainText } from '../text/sentences.js';
 
 /**
  * A note's lines put back together from its chunks: each chunk holds lines start_line onwards, chunks overlap, and
@@ -45,6 +46,26 @@ export function linesOutsideCode(lines: readonly (string | undefined)[]): [numbe
     if (fence === null) out.push([i, text]);
   });
   return out;
+}
+
+/**
+ * A chunk's text cut at its headings (outside fenced code), each part with the heading it stands under: the chunk's
+ * own section (`sectionTitle`) until its first heading. "Retention: 7 daily, 4 weekly, 6 monthly" is about backups
+ * only under "## Backups".
+ */
+export function sectionsOfChunk(markdown: string, sectionTitle: string): { heading: string; text: string }[] {
+  const lines = markdown.split(/\r?\n/);
+  const headings = new Map<number, string>();
+  for (const [i, line] of linesOutsideCode(lines)) {
+    const heading = MARKDOWN_HEADING.exec(line);
+    if (heading) headings.set(i, plainText(heading[2]!).trim());
+  }
+  const parts = [{ heading: sectionTitle, lines: [] as string[] }];
+  lines.forEach((line, i) => {
+    if (headings.has(i)) parts.push({ heading: headings.get(i)!, lines: [] });
+    parts.at(-1)!.lines.push(line);
+  });
+  return parts.filter((p) => p.lines.length).map((p) => ({ heading: p.heading, text: p.lines.join('\n') }));
 }
 
 /**

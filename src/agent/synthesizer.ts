@@ -4,7 +4,7 @@ import { cosine } from '../models/embedder.js';
 import type { SearchResult } from '../search/similaritySearch.js';
 import { CJK, words as segmentWords } from '../text/segment.js';
 import { sectionListAnswer } from './sectionList.js';
-import { linesOutsideCode, MARKDOWN_HEADING } from './noteLines.js';
+import { sectionsOfChunk } from './noteLines.js';
 import { plainText, splitSentences } from '../text/sentences.js';
 import { answerLanguageInstruction, NOT_IN_NOTES_PATTERN, questionLanguage } from './language.js';
 import { SYNTHESIZER_PROMPT } from './prompts.js';
@@ -236,26 +236,6 @@ function noteCandidates(chunks: SearchResult[], pool = ANSWER_POOL): Candidate[]
     );
     return [...pairs.map((p) => ({ text: p.text })), ...sentences].map((c) => ({ ...c, n: i + 1, generated: false }));
   });
-}
-
-/**
- * A chunk's text cut at its headings (outside fenced code), each part with the heading it stands under: the chunk's
- * own section (`sectionTitle`) until its first heading. "Retention: 7 daily, 4 weekly, 6 monthly" is about backups
- * only under "## Backups".
- */
-export function sectionsOfChunk(markdown: string, sectionTitle: string): { heading: string; text: string }[] {
-  const lines = markdown.split(/\r?\n/);
-  const headings = new Map<number, string>();
-  for (const [i, line] of linesOutsideCode(lines)) {
-    const heading = MARKDOWN_HEADING.exec(line);
-    if (heading) headings.set(i, plainText(heading[2]!).trim());
-  }
-  const parts = [{ heading: sectionTitle, lines: [] as string[] }];
-  lines.forEach((line, i) => {
-    if (headings.has(i)) parts.push({ heading: headings.get(i)!, lines: [] });
-    parts.at(-1)!.lines.push(line);
-  });
-  return parts.filter((p) => p.lines.length).map((p) => ({ heading: p.heading, text: p.lines.join('\n') }));
 }
 
 /**

@@ -6,7 +6,6 @@ import {
   commandLines,
   formatNotes,
   quotePool,
-  sectionsOfChunk,
   selectAnswerSentences,
   sentencesSaid,
   statedFact,
@@ -14,6 +13,7 @@ import {
   verifyAnswer,
 } from '../../src/agent/synthesizer.js';
 import { plainText, splitSentences } from '../../src/text/sentences.js';
+import { sectionsOfChunk } from '../../src/agent/noteLines.js';
 import { searchResult, useBundledEmbedder } from '../helpers/answerParts.js';
 import { lastUserText, ScriptedModel } from '../helpers/scriptedModel.js';
 
