@@ -1,8 +1,7 @@
 import { embeddingModels } from '../models/manifest.js';
 import { detectLanguage } from '../text/language.js';
-import { CJK, foldText, queryTerms, wordTerms, words } from '../text/segment.js';
+import { CJK, foldText, keyWordTerms, queryTerms, wordTerms, words } from '../text/segment.js';
 import { hasStemmer, textStems, wordStems } from '../text/wordStems.js';
-import { KEY_WORD_STOPWORDS } from '../text/stopwords.js';
 import { questionLanguage } from './language.js';
 
 /**
@@ -315,7 +314,7 @@ const KATAKANA_RUN = /[\p{Script=Katakana}ー]{2,}/gu;
  * "Vorlagen" ~ "Vorlage").
  */
 export function questionKeyWords(question: string, lang = ''): KeyWord[] {
-  const terms = contentTerms(question);
+  const terms = keyWordTerms(question);
   if (!terms.some((t) => KANA_OR_HAN.test(t.word)))
     return terms.map((t) => ({ ...t, runs: hangulStem(t.word), stems: wordStems(lang, t.word) }));
   const out = new Map<string, KeyWord>();
@@ -360,22 +359,10 @@ function kanaJoinedWords(word: string): string[] {
  */
 export function keyWordCount(question: string, common: Set<string>, lang = ''): number {
   const named = namedWords(question);
-  const terms = contentTerms(question);
+  const terms = keyWordTerms(question);
   return terms.filter(
     (t) => t.terms.some((x) => named.has(x) || !common.has(x)) || wordStems(lang, t.word).some((x) => !common.has(x)),
   ).length;
-}
-
-const KEY_WORD_STOPWORD_SET = new Set(KEY_WORD_STOPWORDS.map(foldText));
-
-/** Whether a (folded) question word can be a key word: not one of the function words of KEY_WORD_STOPWORDS. */
-export function isKeyWord(word: string): boolean {
-  return !KEY_WORD_STOPWORD_SET.has(word);
-}
-
-/** The question's search terms without the function words search keeps but no key word is (KEY_WORD_STOPWORDS). */
-function contentTerms(question: string): ReturnType<typeof queryTerms> {
-  return queryTerms(question).filter((t) => isKeyWord(t.word));
 }
 
 /** What a sentence is searched in for key words: its search terms, its folded text, and its stems (wordStems). */

@@ -2,7 +2,7 @@ import type { ChatModel, ChatTurn, GenerateOptions } from '../models/chatModel.j
 import type { Embedder } from '../models/embedder.js';
 import { cosine } from '../models/embedder.js';
 import type { SearchResult } from '../search/similaritySearch.js';
-import { CJK, words as segmentWords } from '../text/segment.js';
+import { CJK, isKeyWord, words as segmentWords } from '../text/segment.js';
 import { sectionListAnswer } from './sectionList.js';
 import { sectionsOfChunk } from './noteLines.js';
 import { plainText, splitSentences } from '../text/sentences.js';
@@ -12,7 +12,6 @@ import { promptLeak } from './promptLeak.js';
 import {
   commonKeyWords,
   embedderReads,
-  isKeyWord,
   KANA_OR_HAN,
   keyWordCount,
   keyWordLanguage,

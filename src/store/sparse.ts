@@ -1,7 +1,7 @@
 import { distance } from 'fastest-levenshtein';
 import type Database from 'better-sqlite3';
 import type { IndexDb, ChunkRecord } from './indexDb.js';
-import { queryTerms, stemsAsEnglish, words, wordTerms, type QueryTerm } from '../text/segment.js';
+import { keyWordTerms, queryTerms, stemsAsEnglish, words, wordTerms, type QueryTerm } from '../text/segment.js';
 
 /**
  * How many postings (chunk × query-word matches) one BM25 query may score. FTS5 scores every chunk holding
@@ -171,6 +171,29 @@ export function notesWithRareWords(db: IndexDb, query: string, maxChunks = RARE_
     )
     .pluck()
     .all(match) as string[];
+}
+
+/**
+ * The notes holding every key word of a question together, where at most `maxChunks` chunks do: "by when do I have to
+ * renew the car insurance" names the one Inbox line "Renew the car insurance before 2026-12-31". A chunk that lists
+ * many unrelated things (an inbox, a day's log) is far in meaning from a question about one of them, so its dense
+ * score was under the relevance gate and nothing was shown, though it alone holds all the question's words. Needs two
+ * key words or more ("when is my birthday" is no lookup of the one note that says "birthday"), each known to the vault:
+ * a question with a word the vault lacks is about something else.
+ */
+export function notesHoldingKeyWords(db: IndexDb, query: string, maxChunks = RARE_WORD_MAX_CHUNKS): string[] {
+  const terms = keyWordTerms(query);
+  if (terms.length < 2) return [];
+  const docs = documentCounter(db.db);
+  if (terms.some((t) => heldBy(t, docs) === 0)) return [];
+  const match = terms.map((t) => `(${matchExpression([t])})`).join(' AND ');
+  const chunks = db.db
+    .prepare('select rowid from obq_chunks_fts where obq_chunks_fts match ? limit ?')
+    .pluck()
+    .all(match, maxChunks + 1) as number[];
+  if (chunks.length === 0 || chunks.length > maxChunks) return [];
+  const source = db.db.prepare('select source from obq_chunks where rowid = ?').pluck();
+  return [...new Set(chunks.map((rowid) => source.get(rowid) as string))];
 }
 
 /**

@@ -1,6 +1,6 @@
 import { stemmer } from 'stemmer';
 import { detectLanguage } from './language.js';
-import { QUERY_STOPWORDS } from './stopwords.js';
+import { KEY_WORD_STOPWORDS, QUERY_STOPWORDS } from './stopwords.js';
 
 /**
  * The one tokeniser behind BM25: the chunk index stores each column as the space-joined terms this module makes,
@@ -98,6 +98,18 @@ export function queryTerms(query: string): QueryTerm[] {
     out.push({ word, terms: wordTerms(word) });
   }
   return out;
+}
+
+const KEY_WORD_STOPWORD_SET = new Set(KEY_WORD_STOPWORDS.map(foldText));
+
+/** Whether a (folded) question word can be a key word: not one of the function words of KEY_WORD_STOPWORDS. */
+export function isKeyWord(word: string): boolean {
+  return !KEY_WORD_STOPWORD_SET.has(word);
+}
+
+/** The query's search terms without the function words search keeps but no key word is (KEY_WORD_STOPWORDS). */
+export function keyWordTerms(query: string): QueryTerm[] {
+  return queryTerms(query).filter((t) => isKeyWord(t.word));
 }
 
 /** The SQLite FTS5 tokenizer for columns written by indexText: split on spaces only, change nothing. */

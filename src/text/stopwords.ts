@@ -71,8 +71,9 @@ export const KEY_WORD_STOPWORDS: readonly string[] = words(
   'под над или но же бы не нет да уже ещё еще все всё весь есть был была были будет свой своё свою свои',
   // English words of quantity and frequency that QUERY_STOPWORDS keeps ("how much", "how many", "how often"): "how much
   // will it cost" names no thing called "much", and a vault that never writes it refused the question as naming
-  // something it lacks (synthesizer.ts, needsSharedWord).
-  'much many often',
+  // something it lacks (synthesizer.ts, needsSharedWord). And English auxiliaries: "by when do I have to renew the car
+  // insurance" asks about renewing, not having (notesHoldingKeyWords).
+  'much many often have has had should would could must might shall',
 );
 
 export const HIGHLIGHT_STOPWORDS: ReadonlySet<string> = new Set(

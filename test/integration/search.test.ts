@@ -13,7 +13,13 @@ import {
 } from '../../src/search/similaritySearch.js';
 import type { MetadataFilters } from '../../src/shared/filters.js';
 import { translateDates } from '../../src/search/dates.js';
-import { affordableWords, notesWithRareWords, RARE_WORD_MAX_CHUNKS, sparseSearch } from '../../src/store/sparse.js';
+import {
+  affordableWords,
+  notesHoldingKeyWords,
+  notesWithRareWords,
+  RARE_WORD_MAX_CHUNKS,
+  sparseSearch,
+} from '../../src/store/sparse.js';
 import { foldText, wordTerms } from '../../src/text/segment.js';
 import type { Embedder } from '../../src/models/embedder.js';
 
@@ -1116,6 +1122,23 @@ Ordered the replacement part. Serial number ZX-88123-Q for the warranty claim. T
     expect(notesWithRareWords(db, 'KQ7731 dentist')).toEqual([]);
     // Rare words held by different notes: no note holds both.
     expect(notesWithRareWords(db, 'KQ7731 courier')).toEqual([]);
+  });
+
+  it('a question whose key words one list line holds together is shown that line, though its chunk is far in meaning', async () => {
+    // The sample vault's Inbox holds "Renew the car insurance before 2026-12-31" among unrelated tasks: its chunk's
+    // dense score is under the relevance gate, and the question got no result at all.
+    const q = 'by when do I have to renew the car insurance';
+    const hits = await search({ refined_query_for_vector_search: q, k: 10, perNote: true, dateAware: false });
+    expect(hits.map((h) => h.source)).toContain('Inbox.md');
+    const db = service.index.db;
+    // The day note that wrote "Car insurance renewal → calendar reminder" holds them too (English words by stem).
+    expect(notesHoldingKeyWords(db, q).sort()).toEqual(['Daily/2026-11-21.md', 'Inbox.md']);
+    // A key word the vault lacks makes it a question about something else; one key word alone is no lookup of the
+    // one note that holds it ("my birthday" is not Lena's); words many chunks hold together name no few notes.
+    expect(notesHoldingKeyWords(db, 'by when do I have to renew the boat insurance')).toEqual([]);
+    expect(notesHoldingKeyWords(db, 'when is my birthday')).toEqual([]);
+    expect(sparseSearch(db, 'home server', 20).length).toBeGreaterThan(RARE_WORD_MAX_CHUNKS);
+    expect(notesHoldingKeyWords(db, 'home server')).toEqual([]);
   });
 
   it('the dense-only search is not changed by it (no words, only meaning)', async () => {
