@@ -295,9 +295,11 @@ async function rankSearch(index: Index, embedder: Embedder, input: SearchInput):
   for (const c of candidates) if (holders.has(c.source)) c.fused += RARE_WORDS_BOOST;
   for (const source of holders) named.add(source);
   // A question whose key words a few chunks hold together names those notes as well (notesHoldingKeyWords): they pass
-  // the relevance gate below, and are not lifted (a boost for them cost MRR@10 on the tuning parts: dev-ohelp-en
-  // 0.868 → 0.843 at the rare words' boost, ohelp-es-tune 0.890 → 0.885 at a fifth of it).
-  if (lexical) for (const source of notesHoldingKeyWords(index.db, query)) named.add(source);
+  // the calibrated relevance gate below (a threshold the user chose is a cosine gate, and stays one), and are not
+  // lifted (a boost for them cost MRR@10 on the tuning parts: dev-ohelp-en 0.868 → 0.843 at the rare words' boost,
+  // ohelp-es-tune 0.890 → 0.885 at a fifth of it).
+  if (lexical && threshold === embedder.calibration.threshold)
+    for (const source of notesHoldingKeyWords(index.db, query)) named.add(source);
   if (mode === 'hybrid') boostLinkedNotes(index, candidates, input.linkBoost ?? LINK_BOOST);
   let ranked = candidates.sort((a, b) => b.fused - a.fused);
   if (input.allowSource) {
