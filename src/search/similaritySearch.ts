@@ -298,8 +298,9 @@ async function rankSearch(index: Index, embedder: Embedder, input: SearchInput):
   // the calibrated relevance gate below (a threshold the user chose is a cosine gate, and stays one), and are not
   // lifted (a boost for them cost MRR@10 on the tuning parts: dev-ohelp-en 0.868 → 0.843 at the rare words' boost,
   // ohelp-es-tune 0.890 → 0.885 at a fifth of it).
-  if (lexical && threshold === embedder.calibration.threshold)
-    for (const source of notesHoldingKeyWords(index.db, query)) named.add(source);
+  // The auto gate is the embedder's calibrated one; a threshold the user chose is a cosine gate and is applied as one.
+  const auto = threshold === embedder.calibration.threshold;
+  if (lexical && auto) for (const source of notesHoldingKeyWords(index.db, query)) named.add(source);
   if (mode === 'hybrid') boostLinkedNotes(index, candidates, input.linkBoost ?? LINK_BOOST);
   let ranked = candidates.sort((a, b) => b.fused - a.fused);
   if (input.allowSource) {
@@ -316,9 +317,8 @@ async function rankSearch(index: Index, embedder: Embedder, input: SearchInput):
     // Relevance gate on the calibrated side: if even the best dense match is weak, the notes don't cover it.
     const best = Math.max(...ranked.map((c) => c.dense_score ?? 0), 0);
     if (best < threshold) return [];
-    // A model without a measured gate (an endpoint's) answers only when the notes share a word with the query.
-    // (Only under the auto gate: a threshold the user chose is a cosine gate and is applied as one, above.)
-    const auto = threshold === embedder.calibration.threshold;
+    // A model without a measured gate (an endpoint's) answers only when the notes share a word with the query
+    // (only under the auto gate).
     if (embedder.calibration.requireKeywordMatch && auto && sparseHits === 0) return [];
     ranked = ranked.filter((c) => c.dense_score === null || c.dense_score >= threshold * 0.5 || named.has(c.source));
   }

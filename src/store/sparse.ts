@@ -21,6 +21,11 @@ function matchExpression(terms: QueryTerm[]): string {
   return terms.flatMap((t) => t.terms.map((w) => `"${w.replace(/"/g, '""')}"`)).join(' OR ');
 }
 
+/** An FTS5 expression matching the chunks that hold every one of the terms (each in any of its index forms). */
+function everyTermExpression(terms: QueryTerm[]): string {
+  return terms.map((t) => `(${matchExpression([t])})`).join(' AND ');
+}
+
 /** Per-connection statements over the chunk index's vocabulary (fts5vocab). */
 interface Vocabulary {
   /** A term's document frequency. */
@@ -164,7 +169,7 @@ export function notesWithRareWords(db: IndexDb, query: string, maxChunks = RARE_
     return held > 0 && held <= maxChunks;
   };
   if (!terms.every(rare)) return [];
-  const match = terms.map((t) => `(${matchExpression([t])})`).join(' AND ');
+  const match = everyTermExpression(terms);
   return db.db
     .prepare(
       'select distinct c.source from obq_chunks_fts f join obq_chunks c on c.rowid = f.rowid where obq_chunks_fts match ?',
@@ -184,16 +189,14 @@ export function notesWithRareWords(db: IndexDb, query: string, maxChunks = RARE_
 export function notesHoldingKeyWords(db: IndexDb, query: string, maxChunks = RARE_WORD_MAX_CHUNKS): string[] {
   const terms = keyWordTerms(query);
   if (terms.length < 2) return [];
-  const docs = documentCounter(db.db);
-  if (terms.some((t) => heldBy(t, docs) === 0)) return [];
-  const match = terms.map((t) => `(${matchExpression([t])})`).join(' AND ');
-  const chunks = db.db
-    .prepare('select rowid from obq_chunks_fts where obq_chunks_fts match ? limit ?')
+  // A key word the vault lacks matches no chunk, so the AND finds nothing: no separate check for unknown words.
+  const sources = db.db
+    .prepare(
+      'select c.source from obq_chunks_fts f join obq_chunks c on c.rowid = f.rowid where obq_chunks_fts match ? limit ?',
+    )
     .pluck()
-    .all(match, maxChunks + 1) as number[];
-  if (chunks.length === 0 || chunks.length > maxChunks) return [];
-  const source = db.db.prepare('select source from obq_chunks where rowid = ?').pluck();
-  return [...new Set(chunks.map((rowid) => source.get(rowid) as string))];
+    .all(everyTermExpression(terms), maxChunks + 1) as string[];
+  return sources.length > maxChunks ? [] : [...new Set(sources)];
 }
 
 /**
