@@ -329,6 +329,24 @@ function keepBestOfEachSide(
   });
 }
 
+/**
+ * The note both sides rank first (each side's best chunk is of that note), or undefined when their first notes differ
+ * or a side found nothing. Two independent rankers agreeing on the first note is the strongest evidence fusion ever
+ * gets: a mix that puts another note above it follows neither side.
+ */
+export function agreedBestNote(cands: FusionCandidate[]): string | undefined {
+  const best = (score: (c: FusionCandidate) => number | null) => {
+    let top: FusionCandidate | undefined;
+    for (const c of cands) {
+      const s = score(c);
+      if (s !== null && (top === undefined || s > score(top)!)) top = c;
+    }
+    return top?.source;
+  };
+  const dense = best((c) => c.dense_score);
+  return dense !== undefined && dense === best((c) => c.sparse_score) ? dense : undefined;
+}
+
 function sparseMax(cands: FusionCandidate[]): number {
   let m = 0;
   for (const c of cands) if (c.sparse_score !== null && c.sparse_score > m) m = c.sparse_score;

@@ -8,7 +8,7 @@ import { buildWhere } from '../store/whereClause.js';
 import { metadataFiltersSchema, type MetadataFilters } from '../shared/filters.js';
 import { notesHoldingKeyWords, notesWithPhrase, notesWithRareWords, sparseSearch } from '../store/sparse.js';
 import { words } from '../text/segment.js';
-import { fuseScores, type FusionOptions } from './fusion.js';
+import { agreedBestNote, fuseScores, type FusionOptions } from './fusion.js';
 import { isUnspaced } from '../text/language.js';
 import { BadRequestError } from '../shared/errors.js';
 
@@ -45,6 +45,11 @@ export interface SearchInput {
   linkBoost?: number;
   /** Hybrid only: how the two lists are fused (src/search/fusion.ts). Default SHIPPED_FUSION, weight per model. */
   fusion?: Partial<FusionOptions>;
+  /**
+   * Hybrid only: the note both sides rank first stays first (agreedBestNote), whatever the mix and the link boost
+   * say. Default true; false for measuring without it.
+   */
+  agreedFirst?: boolean;
   /** A query that is exactly a note's title or alias puts that note first. Default true. */
   titleBoost?: boolean;
   /**
@@ -294,6 +299,8 @@ async function rankSearch(index: Index, embedder: Embedder, input: SearchInput):
   const holders = new Set(lexical ? notesWithRareWords(index.db, query) : []);
   for (const c of candidates) if (holders.has(c.source)) c.fused += RARE_WORDS_BOOST;
   for (const source of holders) named.add(source);
+  // The notes lifted above every mix so far; key-word holders (below) pass the gate but are not lifted.
+  const boosted = new Set(named);
   // A question whose key words a few chunks hold together names those notes as well (notesHoldingKeyWords): they pass
   // the calibrated relevance gate below (a threshold the user chose is a cosine gate, and stays one), and are not
   // lifted (a boost for them cost MRR@10 on the tuning parts: dev-ohelp-en 0.868 → 0.843 at the rare words' boost,
@@ -301,7 +308,15 @@ async function rankSearch(index: Index, embedder: Embedder, input: SearchInput):
   // The auto gate is the embedder's calibrated one; a threshold the user chose is a cosine gate and is applied as one.
   const auto = threshold === embedder.calibration.threshold;
   if (lexical && auto) for (const source of notesHoldingKeyWords(index.db, query)) named.add(source);
-  if (mode === 'hybrid') boostLinkedNotes(index, candidates, input.linkBoost ?? LINK_BOOST);
+  if (mode === 'hybrid') {
+    boostLinkedNotes(index, candidates, input.linkBoost ?? LINK_BOOST);
+    // The note both sides put first goes first, unless a typed name or a lookup's rare words named another note
+    // (those are lifted above every mix). The mix, or the link boost after it, had put another note above it:
+    // "公開したサイトを自分のドメインで表示させたい" has カスタムドメイン first on both sides, second fused, under a
+    // note whose one chunk was second on both. Chosen on the tuning parts (README, "Retrieval quality").
+    const agreed = input.agreedFirst === false || boosted.size > 0 ? undefined : agreedBestNote(candidates);
+    if (agreed) putNoteFirst(candidates, agreed);
+  }
   let ranked = candidates.sort((a, b) => b.fused - a.fused);
   if (input.allowSource) {
     const allow = input.allowSource;
@@ -438,6 +453,17 @@ export function denseWeightFor(query: string, embedder: Pick<Embedder, 'calibrat
  * it lifts candidates already scoring within LINK_TIE_SHARE of the best, never a note that barely matched
  * (which is how hub notes linking to dozens of others would otherwise crowd the top).
  */
+/** Lifts the best chunk of `source` just above every other candidate (see SearchInput.agreedFirst). */
+function putNoteFirst(candidates: { source: string; fused: number }[], source: string): void {
+  let head: { fused: number } | undefined;
+  let top = -Infinity;
+  for (const c of candidates) {
+    if (c.source === source && (head === undefined || c.fused > head.fused)) head = c;
+    if (c.source !== source) top = Math.max(top, c.fused);
+  }
+  if (head && head.fused <= top) head.fused = top + 1e-6;
+}
+
 function boostLinkedNotes(
   index: Index,
   candidates: { chunk_id: string; source: string; fused: number }[],

@@ -10,8 +10,8 @@ import { loadManifest } from '../../src/models/manifest.js';
  * (its language detected), all three systems in one run. Issue 24's fusion target is asserted on the TEST parts of
  * eval/sets.json (questions no knob was chosen on): shipped hybrid Recall@5 and MRR@10 each at least the better
  * single system's minus 0.01, in English, Japanese, Spanish, German, Korean, French and Chinese (Spanish and German
- * miss it on Recall@5 by a question or less, Korean on MRR@10 by one question's rank, and are held there, see
- * expectTarget). The tldr test part is too big to index here: the README reports it. Tuning parts keep absolute bars
+ * miss it on Recall@5 by a question or less, and are held there, see expectTarget; Korean missed it on MRR@10 by one
+ * question's rank until the note both sides rank first stayed first, 2026-11-27). The tldr test part is too big to index here: the README reports it. Tuning parts keep absolute bars
  * only. The corpora are read-only: indexes live in temp folders.
  */
 const sets = new Map(loadEvalSets().map((s) => [s.name, s]));
@@ -50,15 +50,15 @@ function suite(
 
 /**
  * The fusion target, with the numbers in the failure message. `r5Slack` is 0.01 (the issue's target) unless a set
- * is known to miss it: the Japanese and Spanish test parts miss Recall@5 by one question (README, "Retrieval
- * quality"), and their bar is held at what was measured, so a regression still fails while the gap stays visible.
- * `mrrSlack` likewise, for the Korean test part (`translations`).
+ * is known to miss it: the Spanish and German test parts miss Recall@5 by a question or less (README, "Retrieval
+ * quality"), and their bar is held at one question, so a regression still fails while the gap stays visible.
+ * MRR@10 is held at the target everywhere.
  */
-function expectTarget(name: string, m: Retrieval, r5Slack = 0.01, mrrSlack = 0.01): void {
+function expectTarget(name: string, m: Retrieval, r5Slack = 0.01): void {
   const t = fusionTarget(m);
   const detail = `${name}: hybrid ${m.hybrid.recall_at_5.toFixed(3)}/${m.hybrid.mrr_at_10.toFixed(3)}, dense ${m.dense.recall_at_5.toFixed(3)}/${m.dense.mrr_at_10.toFixed(3)}, BM25 ${m.sparse.recall_at_5.toFixed(3)}/${m.sparse.mrr_at_10.toFixed(3)}`;
   expect(t.r5_margin, detail).toBeGreaterThanOrEqual(-r5Slack - 1e-9);
-  expect(t.mrr_margin, detail).toBeGreaterThanOrEqual(-mrrSlack - 1e-9);
+  expect(t.mrr_margin, detail).toBeGreaterThanOrEqual(-0.01 - 1e-9);
 }
 /** One question of Recall@5 on a set of `n` questions (each has one or a few relevant notes). */
 const oneQuestion = (n: number) => 1 / n + 0.002;
@@ -115,14 +115,15 @@ describe('retrieval quality on the Spanish translation of the help vault (embedd
 
 /**
  * The 30-note translations of the help vault (eval/vaults), one test part each. Measured 2026-11-26, nothing chosen on
- * them. `held`: the target is missed by a question or less on that part, and the bar is held at one question (R@5, and
- * MRR@10 where `mrr` is set) so that a regression still fails while the gap stays visible.
+ * them. `held`: the Recall@5 target is missed by a question or less on that part, and the bar is held at one question
+ * so that a regression still fails while the gap stays visible.
  */
-const translations: { set: string; measured: string; held?: { mrr?: boolean } }[] = [
-  { set: 'ohelp-de-test', measured: 'hybrid 0.941 / 0.864, BM25 0.956 / 0.786', held: {} },
-  { set: 'ohelp-ko-test', measured: 'hybrid 0.971 / 0.812, dense 0.912 / 0.834', held: { mrr: true } },
+const translations: { set: string; measured: string; held?: boolean }[] = [
+  { set: 'ohelp-de-test', measured: 'hybrid 0.941 / 0.864, BM25 0.956 / 0.786', held: true },
+  // Held at one question's MRR@10 until 2026-11-27 (hybrid 0.812); the agreed first note (similaritySearch) gave 0.827.
+  { set: 'ohelp-ko-test', measured: 'hybrid 0.971 / 0.827, dense 0.912 / 0.834' },
   { set: 'ohelp-fr-test', measured: 'hybrid 1.000 / 0.922, BM25 0.971 / 0.841' },
-  { set: 'ohelp-zh-test', measured: 'hybrid 0.912 / 0.819, BM25 0.897 / 0.778' },
+  { set: 'ohelp-zh-test', measured: 'hybrid 0.941 / 0.849, BM25 0.897 / 0.778' },
 ];
 
 describe('retrieval quality on the German, Korean, French and Chinese translations (embedder chosen by language)', () => {
@@ -132,8 +133,7 @@ describe('retrieval quality on the German, Korean, French and Chinese translatio
         expect(service().embedder.modelId).toBe('multilingual-e5-small-int8');
         const m = await run(t.set);
         expect(m.hybrid.queries).toBeGreaterThanOrEqual(30);
-        const one = oneQuestion(m.hybrid.queries);
-        expectTarget(t.set, m, t.held ? one : 0.01, t.held?.mrr ? one : 0.01);
+        expectTarget(t.set, m, t.held ? oneQuestion(m.hybrid.queries) : 0.01);
       });
     });
   }

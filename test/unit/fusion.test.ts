@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { fuseScores, queryDenseWeight, type FusionCandidate, type FusionOptions } from '../../src/search/fusion.js';
-import { denseWeightFor } from '../../src/search/similaritySearch.js';
+import {
+  agreedBestNote,
+  fuseScores,
+  queryDenseWeight,
+  type FusionCandidate,
+  type FusionOptions,
+} from '../../src/search/fusion.js';
+import { denseWeightFor, SHIPPED_FUSION } from '../../src/search/similaritySearch.js';
 
 const zgap = (denseWeight: number): FusionOptions => ({ method: 'zscore', adaptive: 'gap', denseWeight, rrfK: 60 });
 const cand = (source: string, dense: number, sparse: number | null): FusionCandidate => ({
@@ -162,6 +168,23 @@ describe('fusion', () => {
     const after = fuseScores(cands, { ...opts, noteFusion: 1 });
     expect(after.filter((x, i) => x !== before[i]!)).toHaveLength(1);
     after.forEach((x, i) => expect(x).toBeGreaterThanOrEqual(before[i]!));
+  });
+
+  it('agreed best note: the note both sides rank first, which the shipped mix alone can put second', () => {
+    // The note-fusion case: a.md is first on both sides, through two different chunks; b.md's one chunk is second on
+    // both and wins the mix. similaritySearch puts the agreed note first again (SearchInput.agreedFirst).
+    const cands = [
+      cand('a.md', 0.9, 1),
+      cand('a.md', 0.6, 10),
+      cand('b.md', 0.85, 9),
+      ...Array.from({ length: 10 }, (_, i) => cand(`n${i}.md`, 0.5, null)),
+    ];
+    expect(top(cands, { ...SHIPPED_FUSION, denseWeight: 0.5 })).toBe('b.md');
+    expect(agreedBestNote(cands)).toBe('a.md');
+    // Different first notes, or a side that found nothing: no agreement.
+    expect(agreedBestNote([cand('a.md', 0.9, 1), cand('b.md', 0.8, 10)])).toBeUndefined();
+    expect(agreedBestNote([cand('a.md', 0.9, null), cand('b.md', 0.8, null)])).toBeUndefined();
+    expect(agreedBestNote([])).toBeUndefined();
   });
 
   it('z floor (measured, not shipped): a weak BM25 match no longer sinks a chunk below the floor', () => {
