@@ -259,6 +259,51 @@ export function sharedDistinctiveKeyWords(
 }
 
 /**
+ * What a question asks *of* someone: the names it writes in the possessive ("when is Maya's birthday", "what's Tom's
+ * wife called"; only names as namedWords finds them, so the first word's "What's" is none) and the question without
+ * them, which says what is asked of them. Empty names: the question asks nothing of anyone.
+ */
+export interface Possessive {
+  names: string[];
+  attribute: string;
+}
+
+const POSSESSIVE = /(\p{L}[\p{L}\p{N}-]*)['’]s\b/gu;
+
+export function possessiveOf(question: string): Possessive {
+  const named = namedWords(question);
+  const names = [...question.matchAll(POSSESSIVE)].map((m) => foldText(m[1]!)).filter((n) => named.has(n));
+  if (names.length === 0) return { names: [], attribute: question };
+  const attribute = question.replace(POSSESSIVE, (m, name: string) => (names.includes(foldText(name)) ? ' ' : m));
+  return { names: [...new Set(names)], attribute };
+}
+
+/**
+ * Whether a sentence answers what a question asks of someone (possessiveOf): it is about them (each name in the
+ * sentence, its heading or its note's title) and says the thing asked (it shares a key word of the question without
+ * the names). Meaning alone cannot tell one fact about a person from another: "Works with me since: March 2025", in
+ * Maya's note, is close in meaning to "when is Maya's birthday", which the vault does not hold; and "Birthday:
+ * 14 January", in Lena's note, answered "when is Tom's birthday" through the one word it shares. Names common to the
+ * retrieved notes ("Obsidian's settings" in Obsidian's help) and an attribute without key words ask nothing more.
+ */
+export function answersPossessive(
+  p: Possessive,
+  sentence: string,
+  title: string,
+  common: Set<string>,
+  lang = '',
+): boolean {
+  const names = p.names.filter((n) => !common.has(n));
+  if (names.length === 0) return true;
+  const about = new Set(words(`${title}\n${sentence}`));
+  if (!names.every((n) => about.has(n))) return false;
+  return (
+    questionKeyWords(p.attribute, lang).length === 0 ||
+    sharedDistinctiveKeyWords(p.attribute, sentence, common, '', lang) > 0
+  );
+}
+
+/**
  * A cheap first look for sharedDistinctiveKeyWords over many texts (a vault's tasks, its note titles): a text can
  * share one of the question's key words only if it holds the first four letters of one of that word's forms (the
  * word, its search terms and stems, its kanji or katakana runs). False means no key word is shared; true, maybe.

@@ -16,6 +16,9 @@ import {
   keyWordCount,
   keyWordLanguage,
   sharedDistinctiveKeyWords,
+  possessiveOf,
+  answersPossessive,
+  type Possessive,
 } from './relevance.js';
 import { datedNotes, digestPicks, DIGEST_SENTENCES, hasTopic, topicQuestion, type DateScope } from './dateScope.js';
 
@@ -359,7 +362,12 @@ class AnswerSelector {
     /** The question has words no note holds (unknownWords): the first pick must share a key word, not only meaning. */
     private readonly needsSharedWord: boolean,
     private readonly emit: (c: Scored) => void,
-  ) {}
+  ) {
+    this.possessive = possessiveOf(query);
+  }
+
+  /** What the question asks of someone ("Maya's birthday"): a sentence must be about them and say it. */
+  private readonly possessive: Possessive;
 
   static async create(
     query: string,
@@ -445,20 +453,22 @@ class AnswerSelector {
     const cw = words(c.text);
     const overlap = cw.filter((w) => this.qWords.has(w)).length / Math.max(this.qWords.size, 1);
     const similarity = cosine(this.q, vec);
+    // A list item is about what its heading says: "Retention: 7 daily, 4 weekly, 6 monthly" answers "for how long are
+    // my backups retained" under "## Backups", and shares no word with it alone.
+    const text = c.heading ? `${c.heading}\n${c.text}` : c.text;
     const shared = sharedDistinctiveKeyWords(
       this.query,
-      // A list item is about what its heading says: "Retention: 7 daily, 4 weekly, 6 monthly" answers "for how long are
-      // my backups retained" under "## Backups", and shares no word with it alone.
-      c.heading ? `${c.heading}\n${c.text}` : c.text,
+      text,
       this.common,
       this.chunks[c.n - 1]?.title,
       this.keyLanguage,
     );
     const relevant =
-      similarity >= this.cosines.close ||
-      (similarity >= this.cosines.near &&
-        shared > 0 &&
-        shared >= Math.min(2, ANSWER_RELEVANCE.keyShare * this.keyWords));
+      (similarity >= this.cosines.close ||
+        (similarity >= this.cosines.near &&
+          shared > 0 &&
+          shared >= Math.min(2, ANSWER_RELEVANCE.keyShare * this.keyWords))) &&
+      answersPossessive(this.possessive, text, this.chunks[c.n - 1]?.title ?? '', this.common, this.keyLanguage);
     return {
       ...c,
       vec,

@@ -74,6 +74,9 @@ export const KEY_WORD_STOPWORDS: readonly string[] = words(
   // something it lacks (synthesizer.ts, needsSharedWord). And English auxiliaries: "by when do I have to renew the car
   // insurance" asks about renewing, not having (notesHoldingKeyWords).
   'much many often have has had should would could must might shall',
+  // French verbs a question asks with, negation and connectives (QUERY_STOPWORDS has the articles and pronouns).
+  'ne pas par quand aussi faire fait peux peut pouvoir puis voudrais veux voudrait vouloir possible suis sont être',
+  'avoir très tout tous toute toutes mais donc quel quelle quels quelles lorsque',
 );
 
 export const HIGHLIGHT_STOPWORDS: ReadonlySet<string> = new Set(

@@ -15,6 +15,8 @@ import {
   spanishPluginNames,
   unknownNames,
   unknownThings,
+  possessiveOf,
+  answersPossessive,
 } from '../../src/agent/relevance.js';
 import { synthesize, verifyAnswer } from '../../src/agent/synthesizer.js';
 import { splitSentences } from '../../src/text/sentences.js';
@@ -286,6 +288,12 @@ describe('relevance', () => {
     ).toBe(0);
   });
 
+  it('French verbs a question asks with are no key words: fewer words to share, the same things asked', () => {
+    const q = "Je voudrais pouvoir appeler une note par son abréviation quand je tape un lien, c'est possible ?";
+    expect(questionKeyWords(q, 'fr').map((k) => k.word)).toEqual(['appeler', 'note', 'abreviation', 'tape', 'lien']);
+    expect(keyWordCount(q, new Set(), 'fr')).toBe(5);
+  });
+
   it('Russian key words match by stem, and its question words are no key words', () => {
     const q = 'Какие переменные можно использовать в шаблоне?';
     expect(questionKeyWords(q, 'ru').map((k) => k.word)).toEqual(['переменные', 'использовать', 'шаблоне']);
@@ -448,6 +456,32 @@ describe('relevance', () => {
     expect(sharedDistinctiveKeyWords(q, texts[0]!, common, '', 'es')).toBe(1);
     // A name is never common, so it always counts.
     expect(keyWordCount('Who is Maya in my vault', new Set(['maya', 'vault']))).toBe(1);
+  });
+
+  it('what a question asks of someone: a sentence must be about them and say the thing asked', () => {
+    const maya = possessiveOf("when is Maya's birthday");
+    expect(maya.names).toEqual(['maya']);
+    // The first word's "What's" is no name; a curly apostrophe is one.
+    expect(possessiveOf("what's Tom’s wife called").names).toEqual(['tom']);
+    expect(possessiveOf('what is my birthday').names).toEqual([]);
+    const none = new Set<string>();
+    // About Maya (her note's title) but not her birthday; her birthday is Lena's line in another note.
+    expect(answersPossessive(maya, 'Works with me since: March 2025', 'Maya Chen', none)).toBe(false);
+    expect(answersPossessive(maya, 'Birthday: 14 January', 'Lena Novak', none)).toBe(false);
+    expect(answersPossessive(maya, 'Birthday: 3 May', 'Maya Chen', none)).toBe(true);
+    expect(answersPossessive(maya, "Maya's birthday party is on Saturday", 'Daily 2026-11-03', none)).toBe(true);
+    // A name every retrieved note holds asks nothing more ("Obsidian's settings" in Obsidian's help).
+    const app = possessiveOf("where are Obsidian's app-wide settings stored");
+    expect(
+      answersPossessive(
+        app,
+        'Settings are stored in the .obsidian folder.',
+        'Configuration folder',
+        new Set(['obsidian']),
+      ),
+    ).toBe(true);
+    // A question that asks nothing of anyone is left alone.
+    expect(answersPossessive(possessiveOf('when is my dentist appointment'), 'Anything', 'Any', none)).toBe(true);
   });
 
   it('a word common to nearly all retrieved notes does not make a sentence relevant', () => {
@@ -639,6 +673,21 @@ describe('synthesize: answers that answer (scripted model, real embedder())', ()
     });
     expect(s.notInNotes).toBe(false);
     expect(s.cited).toEqual([1]);
+  });
+
+  it('a fact about another person, or another fact about the person, does not answer what is asked of someone', async () => {
+    // From the sample vault's off-topic tuning part: "when is Maya's birthday" was answered "Works with me since:
+    // March 2025" (close in meaning, in Maya's note), and a birthday in Lena's note shares the word.
+    const people = [
+      chunk('People/Maya Chen.md', '- Works with me since: March 2025\n- Plays bass in a band', { title: 'Maya Chen' }),
+      chunk('People/Lena Novak.md', '- Birthday: 14 January\n- Lives in Vienna', { title: 'Lena Novak' }),
+      chunk('Inbox.md', '- Get a birthday present for Lena', { title: 'Inbox' }),
+    ];
+    const asked = await synthesize(null, embedder(), { query: "when is Maya's birthday", chunks: people, recent: [] });
+    expect(asked, asked.answer).toMatchObject({ answer: '', notInNotes: true });
+    const lena = await synthesize(null, embedder(), { query: "when is Lena's birthday", chunks: people, recent: [] });
+    expect(lena.notInNotes, lena.answer).toBe(false);
+    expect(lena.answer).toContain('14 January');
   });
 
   it('a question with a word no note holds needs an answer sharing a word with it, not only meaning', async () => {
