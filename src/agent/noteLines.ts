@@ -56,16 +56,46 @@ export function linesOutsideCode(lines: readonly (string | undefined)[]): [numbe
 export function sectionsOfChunk(markdown: string, sectionTitle: string): { heading: string; text: string }[] {
   const lines = markdown.split(/\r?\n/);
   const headings = new Map<number, string>();
+  // Where a callout titled like a heading opens, and where it ends (its first line outside the quote): its body stands
+  // under its title, "> [!example]- Automatic subfolders" over "> You can sort your daily notes into folders…",
+  // and what follows it under the heading before it again.
+  const callouts = new Map<number, string>();
+  const calloutEnds = new Set<number>();
+  let open = false;
   for (const [i, line] of linesOutsideCode(lines)) {
     const heading = MARKDOWN_HEADING.exec(line);
+    if (open && !/^\s*>/.test(line)) {
+      calloutEnds.add(i);
+      open = false;
+    }
     if (heading) headings.set(i, plainText(heading[2]!).trim());
+    const title = calloutTitle(line);
+    if (title) {
+      callouts.set(i, title);
+      open = true;
+    }
   }
   const parts = [{ heading: sectionTitle, lines: [] as string[] }];
+  let outer = sectionTitle;
   lines.forEach((line, i) => {
-    if (headings.has(i)) parts.push({ heading: headings.get(i)!, lines: [] });
+    if (headings.has(i)) {
+      outer = headings.get(i)!;
+      parts.push({ heading: outer, lines: [] });
+    } else if (callouts.has(i)) parts.push({ heading: callouts.get(i)!, lines: [] });
+    else if (calloutEnds.has(i)) parts.push({ heading: outer, lines: [] });
     parts.at(-1)!.lines.push(line);
   });
   return parts.filter((p) => p.lines.length).map((p) => ({ heading: p.heading, text: p.lines.join('\n') }));
+}
+
+/**
+ * The title of a callout that reads as a heading ("> [!example]- Automatic subfolders"), or undefined: no callout,
+ * no title, or a title that ends like a sentence (plainText quotes those as sentences).
+ */
+function calloutTitle(line: string): string | undefined {
+  const m = /^\s*(?:>\s*)+\[![\w-]+\][-+]?\s*(.*\S)?\s*$/.exec(line);
+  const title = m?.[1] && plainText(m[1]).trim();
+  return title && !/[.!?。！？]$/.test(title) ? title : undefined;
 }
 
 /**

@@ -133,6 +133,9 @@ const LINKS_ONLY = /^(?:\s*(?:!?\[\[[^\]]*\]\]|\[[^\]]*\]\([^)]*\)|<[^>]*>)\s*[,
  */
 const LINK_ENTRY = /^\s*\[\[[^\]]*\]\]\s*(?:[—–:]|-\s)/;
 
+/** A callout title that ends like a sentence (".", "!", "?", "。"…), not like a heading. */
+const CALLOUT_SENTENCE = /\[![\w-]+\][-+]?\s*\S.*[.!?。！？]\s*$/;
+
 /**
  * Plain text of a chunk for quoting: markdown noise (callout markers, link brackets, emphasis) removed and
  * headings dropped (the heading path is shown with the source). Blocks stay on separate lines so a heading or
@@ -180,8 +183,13 @@ export function plainText(markdown: string, opts: { prose?: boolean } = {}): str
         .replace(/^\s*(?:>\s?)*/, '')
         .trim(),
     );
-    // A callout's title line ("> [!info] Info") is a heading of sorts: never fused with its body.
-    if (/\[![\w-]+\]/.test(raw)) flush();
+    // A callout's title line ("> [!info] Info") is a heading of sorts: never fused with its body. A quote never takes
+    // one that is no sentence ("> [!example]- Sous-dossiers automatiques" was an answer's first sentence), as it
+    // never takes a heading; a title that ends like a sentence is one.
+    if (/\[![\w-]+\]/.test(raw)) {
+      if (opts.prose && !CALLOUT_SENTENCE.test(raw)) current.pop();
+      flush();
+    }
   }
   flush();
   return blocks

@@ -489,6 +489,29 @@ describe('sectionsOfChunk', () => {
       { heading: 'Bold shown', text: '## **Bold** [[Link|shown]]\ntext' },
     ]);
   });
+  it('a callout titled like a heading heads its body, and the text after it is under the heading before it again', () => {
+    const md = [
+      '## Daily notes',
+      'Daily notes open by date.',
+      '> [!example]- Automatic subfolders',
+      '> You can sort your daily notes into folders by the date format.',
+      'After the callout.',
+      '> [!warning] Deleting a note deletes it on every device.',
+      '> Restore it from the trash.',
+    ].join('\n');
+    expect(sectionsOfChunk(md, 'Daily notes')).toEqual([
+      { heading: 'Daily notes', text: '## Daily notes\nDaily notes open by date.' },
+      {
+        heading: 'Automatic subfolders',
+        text: '> [!example]- Automatic subfolders\n> You can sort your daily notes into folders by the date format.',
+      },
+      // A title that ends like a sentence is a sentence of the note, no heading.
+      {
+        heading: 'Daily notes',
+        text: 'After the callout.\n> [!warning] Deleting a note deletes it on every device.\n> Restore it from the trash.',
+      },
+    ]);
+  });
 });
 
 describe('statedFact', () => {
@@ -732,6 +755,17 @@ describe('plainText', () => {
         'Open Settings → core plugins',
         'See the manual and.',
       ].join('\n'),
+    );
+  });
+
+  it('quotes (prose) leave out a callout title that is no sentence, as they leave out headings', () => {
+    const md =
+      '> [!example]- Automatic subfolders\n> Sort notes by date.\n\n> [!tip] Pin the note to keep it open.\n> Pinned tabs stay.';
+    expect(plainText(md, { prose: true })).toBe(
+      'Sort notes by date.\nPin the note to keep it open.\nPinned tabs stay.',
+    );
+    expect(plainText(md)).toBe(
+      'Automatic subfolders\nSort notes by date.\nPin the note to keep it open.\nPinned tabs stay.',
     );
   });
 
