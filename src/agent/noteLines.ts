@@ -1,6 +1,6 @@
 import type { ChunkRecord } from '../store/indexDb.js';
 import type { SearchResult } from '../search/similaritySearch.js';
-import { plainText } from '../text/sentences.js';
+import { calloutHeading, plainText } from '../text/sentences.js';
 
 /**
  * A note's lines put back together from its chunks: each chunk holds lines start_line onwards, chunks overlap, and
@@ -69,7 +69,7 @@ export function sectionsOfChunk(markdown: string, sectionTitle: string): { headi
       open = false;
     }
     if (heading) headings.set(i, plainText(heading[2]!).trim());
-    const title = calloutTitle(line);
+    const title = calloutHeading(line);
     if (title) {
       callouts.set(i, title);
       open = true;
@@ -86,16 +86,6 @@ export function sectionsOfChunk(markdown: string, sectionTitle: string): { headi
     parts.at(-1)!.lines.push(line);
   });
   return parts.filter((p) => p.lines.length).map((p) => ({ heading: p.heading, text: p.lines.join('\n') }));
-}
-
-/**
- * The title of a callout that reads as a heading ("> [!example]- Automatic subfolders"), or undefined: no callout,
- * no title, or a title that ends like a sentence (plainText quotes those as sentences).
- */
-function calloutTitle(line: string): string | undefined {
-  const m = /^\s*(?:>\s*)+\[![\w-]+\][-+]?\s*(.*\S)?\s*$/.exec(line);
-  const title = m?.[1] && plainText(m[1]).trim();
-  return title && !/[.!?。！？]$/.test(title) ? title : undefined;
 }
 
 /**

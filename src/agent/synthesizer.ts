@@ -456,19 +456,14 @@ class AnswerSelector {
     // A list item is about what its heading says: "Retention: 7 daily, 4 weekly, 6 monthly" answers "for how long are
     // my backups retained" under "## Backups", and shares no word with it alone.
     const text = c.heading ? `${c.heading}\n${c.text}` : c.text;
-    const shared = sharedDistinctiveKeyWords(
-      this.query,
-      text,
-      this.common,
-      this.chunks[c.n - 1]?.title,
-      this.keyLanguage,
-    );
+    const title = this.chunks[c.n - 1]?.title ?? '';
+    const shared = sharedDistinctiveKeyWords(this.query, text, this.common, title, this.keyLanguage);
     const relevant =
       (similarity >= this.cosines.close ||
         (similarity >= this.cosines.near &&
           shared > 0 &&
           shared >= Math.min(2, ANSWER_RELEVANCE.keyShare * this.keyWords))) &&
-      answersPossessive(this.possessive, text, this.chunks[c.n - 1]?.title ?? '', this.common, this.keyLanguage);
+      answersPossessive(this.possessive, text, title, this.common, this.keyLanguage);
     return {
       ...c,
       vec,

@@ -447,12 +447,6 @@ export function denseWeightFor(query: string, embedder: Pick<Embedder, 'calibrat
   return sentenceScored ? (denseWeightCjkSentences ?? denseWeightCjk) : denseWeightCjk;
 }
 
-/**
- * A note that the best hits link to is often the one that explains them (a how-to linking its concept
- * note), so a linked candidate gains a fraction of the linking hit's score. The link only breaks near-ties:
- * it lifts candidates already scoring within LINK_TIE_SHARE of the best, never a note that barely matched
- * (which is how hub notes linking to dozens of others would otherwise crowd the top).
- */
 /** Lifts the best chunk of `source` just above every other candidate (see SearchInput.agreedFirst). */
 function putNoteFirst(candidates: { source: string; fused: number }[], source: string): void {
   let head: { fused: number } | undefined;
@@ -464,6 +458,12 @@ function putNoteFirst(candidates: { source: string; fused: number }[], source: s
   if (head && head.fused <= top) head.fused = top + 1e-6;
 }
 
+/**
+ * A note that the best hits link to is often the one that explains them (a how-to linking its concept
+ * note), so a linked candidate gains a fraction of the linking hit's score. The link only breaks near-ties:
+ * it lifts candidates already scoring within LINK_TIE_SHARE of the best, never a note that barely matched
+ * (which is how hub notes linking to dozens of others would otherwise crowd the top).
+ */
 function boostLinkedNotes(
   index: Index,
   candidates: { chunk_id: string; source: string; fused: number }[],

@@ -133,8 +133,16 @@ const LINKS_ONLY = /^(?:\s*(?:!?\[\[[^\]]*\]\]|\[[^\]]*\]\([^)]*\)|<[^>]*>)\s*[,
  */
 const LINK_ENTRY = /^\s*\[\[[^\]]*\]\]\s*(?:[—–:]|-\s)/;
 
-/** A callout title that ends like a sentence (".", "!", "?", "。"…), not like a heading. */
-const CALLOUT_SENTENCE = /\[![\w-]+\][-+]?\s*\S.*[.!?。！？]\s*$/;
+/**
+ * The title of a callout line that reads as a heading ("> [!example]- Automatic subfolders" → "Automatic
+ * subfolders"), or undefined: no callout, no title, or a title that ends like a sentence (".", "!", "?", "。"…),
+ * which is a sentence of the note.
+ */
+export function calloutHeading(line: string): string | undefined {
+  const m = /^\s*(?:>\s*)+\[![\w-]+\][-+]?\s*(.*\S)?\s*$/.exec(line);
+  const title = m?.[1] && plainText(m[1]).trim();
+  return title && !/[.!?。！？]$/.test(title) ? title : undefined;
+}
 
 /**
  * Plain text of a chunk for quoting: markdown noise (callout markers, link brackets, emphasis) removed and
@@ -187,7 +195,7 @@ export function plainText(markdown: string, opts: { prose?: boolean } = {}): str
     // one that is no sentence ("> [!example]- Sous-dossiers automatiques" was an answer's first sentence), as it
     // never takes a heading; a title that ends like a sentence is one.
     if (/\[![\w-]+\]/.test(raw)) {
-      if (opts.prose && !CALLOUT_SENTENCE.test(raw)) current.pop();
+      if (opts.prose && calloutHeading(raw) !== undefined) current.pop();
       flush();
     }
   }
