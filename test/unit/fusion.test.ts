@@ -22,6 +22,14 @@ const top = (cands: FusionCandidate[], opts: FusionOptions) => {
   return cands[s.indexOf(Math.max(...s))]!.source;
 };
 
+/** a.md: chunk 1 best for the meaning, chunk 2 best for the words; b.md: one chunk second on both sides. */
+const splitNote = () => [
+  cand('a.md', 0.9, 1),
+  cand('a.md', 0.6, 10),
+  cand('b.md', 0.85, 9),
+  ...Array.from({ length: 10 }, (_, i) => cand(`n${i}.md`, 0.5, null)),
+];
+
 describe('fusion', () => {
   it('z-scores: a lone exact BM25 hit (an alias, a rare name) stands out and lifts its chunk over dense rank 1', () => {
     // Statistics over every candidate, BM25's misses at 0: with statistics over BM25's own list a single hit had
@@ -153,13 +161,7 @@ describe('fusion', () => {
   });
 
   it('note fusion (measured, not shipped): a note with its best meaning and best words in two chunks gets both', () => {
-    // a.md: chunk 1 best for the meaning, chunk 2 best for the words; b.md: one chunk second on both sides.
-    const cands = [
-      cand('a.md', 0.9, 1),
-      cand('a.md', 0.6, 10),
-      cand('b.md', 0.85, 9),
-      ...Array.from({ length: 10 }, (_, i) => cand(`n${i}.md`, 0.5, null)),
-    ];
+    const cands = splitNote();
     const opts = { ...zgap(0.5), adaptive: 'none' as const };
     expect(top(cands, opts)).toBe('b.md');
     expect(top(cands, { ...opts, noteFusion: 1 })).toBe('a.md');
@@ -171,14 +173,9 @@ describe('fusion', () => {
   });
 
   it('agreed best note: the note both sides rank first, which the shipped mix alone can put second', () => {
-    // The note-fusion case: a.md is first on both sides, through two different chunks; b.md's one chunk is second on
-    // both and wins the mix. similaritySearch puts the agreed note first again (SearchInput.agreedFirst).
-    const cands = [
-      cand('a.md', 0.9, 1),
-      cand('a.md', 0.6, 10),
-      cand('b.md', 0.85, 9),
-      ...Array.from({ length: 10 }, (_, i) => cand(`n${i}.md`, 0.5, null)),
-    ];
+    // a.md is first on both sides, through two different chunks; b.md's one chunk is second on both and wins the mix.
+    // similaritySearch puts the agreed note first again (SearchInput.agreedFirst).
+    const cands = splitNote();
     expect(top(cands, { ...SHIPPED_FUSION, denseWeight: 0.5 })).toBe('b.md');
     expect(agreedBestNote(cands)).toBe('a.md');
     // Different first notes, or a side that found nothing: no agreement.
