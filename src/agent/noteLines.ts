@@ -55,34 +55,28 @@ export function linesOutsideCode(lines: readonly (string | undefined)[]): [numbe
  */
 export function sectionsOfChunk(markdown: string, sectionTitle: string): { heading: string; text: string }[] {
   const lines = markdown.split(/\r?\n/);
-  const headings = new Map<number, string>();
-  // Where a callout titled like a heading opens, and where it ends (its first line outside the quote): its body stands
-  // under its title, "> [!example]- Automatic subfolders" over "> You can sort your daily notes into folders…",
-  // and what follows it under the heading before it again.
-  const callouts = new Map<number, string>();
-  const calloutEnds = new Set<number>();
-  let open = false;
+  // Line number → the heading the lines from there on stand under: a markdown heading; a callout titled like one,
+  // whose body stands under its title ("> [!example]- Automatic subfolders" over "> You can sort your daily notes
+  // into folders…"); and the first line after such a callout, under the heading before it again.
+  const starts = new Map<number, string>();
+  let outer = sectionTitle;
+  let inCallout = false;
   for (const [i, line] of linesOutsideCode(lines)) {
-    const heading = MARKDOWN_HEADING.exec(line);
-    if (open && !/^\s*>/.test(line)) {
-      calloutEnds.add(i);
-      open = false;
+    if (inCallout && !/^\s*>/.test(line)) {
+      starts.set(i, outer);
+      inCallout = false;
     }
-    if (heading) headings.set(i, plainText(heading[2]!).trim());
+    const heading = MARKDOWN_HEADING.exec(line);
+    if (heading) starts.set(i, (outer = plainText(heading[2]!).trim()));
     const title = calloutHeading(line);
     if (title) {
-      callouts.set(i, title);
-      open = true;
+      starts.set(i, title);
+      inCallout = true;
     }
   }
   const parts = [{ heading: sectionTitle, lines: [] as string[] }];
-  let outer = sectionTitle;
   lines.forEach((line, i) => {
-    if (headings.has(i)) {
-      outer = headings.get(i)!;
-      parts.push({ heading: outer, lines: [] });
-    } else if (callouts.has(i)) parts.push({ heading: callouts.get(i)!, lines: [] });
-    else if (calloutEnds.has(i)) parts.push({ heading: outer, lines: [] });
+    if (starts.has(i)) parts.push({ heading: starts.get(i)!, lines: [] });
     parts.at(-1)!.lines.push(line);
   });
   return parts.filter((p) => p.lines.length).map((p) => ({ heading: p.heading, text: p.lines.join('\n') }));
