@@ -259,9 +259,11 @@ export function sharedDistinctiveKeyWords(
 }
 
 /**
- * What a question asks *of* someone: the names it writes in the possessive ("when is Maya's birthday", "what's Tom's
- * wife called"; only names as namedWords finds them, so the first word's "What's" is none) and the question without
- * them, which says what is asked of them. Empty names: the question asks nothing of anyone.
+ * What a question asks *of* someone or something: the names it writes in the possessive ("when is Maya's birthday",
+ * "what's Tom's wife called") or after "of" ("what's the capital of Portugal", "the address of Northwind Labs"; not
+ * "out of Craft", where "of" says where from), only names as namedWords finds them (so the first word's "What's" is
+ * none), and the question without them, which says what is asked of them. Empty names: the question asks nothing of
+ * anyone.
  */
 export interface Possessive {
   names: string[];
@@ -269,13 +271,25 @@ export interface Possessive {
 }
 
 const POSSESSIVE = /(\p{L}[\p{L}\p{N}-]*)['’]s\b/gu;
+/** "of" and the capitalised words after it, unless "out of" (a name there says where from, not whose). */
+const OF_NAMES = /(?<!\bout\s+)\bof((?:\s+\p{Lu}[\p{L}\p{N}-]*)+)/gu;
 
 export function possessiveOf(question: string): Possessive {
   const named = namedWords(question);
-  const names = [...question.matchAll(POSSESSIVE)].map((m) => foldText(m[1]!)).filter((n) => named.has(n));
-  if (names.length === 0) return { names: [], attribute: question };
-  const attribute = question.replace(POSSESSIVE, (m, name: string) => (names.includes(foldText(name)) ? ' ' : m));
-  return { names: [...new Set(names)], attribute };
+  const isName = (w: string) => named.has(foldText(w));
+  const names: string[] = [];
+  let attribute = question.replace(POSSESSIVE, (m, name: string) => {
+    if (!isName(name)) return m;
+    names.push(foldText(name));
+    return ' ';
+  });
+  attribute = attribute.replace(OF_NAMES, (m, run: string) => {
+    const these = run.trim().split(/\s+/).filter(isName);
+    if (these.length === 0) return m;
+    names.push(...these.map(foldText));
+    return ' ';
+  });
+  return names.length ? { names: [...new Set(names)], attribute } : { names: [], attribute: question };
 }
 
 /**

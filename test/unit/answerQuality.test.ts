@@ -484,6 +484,32 @@ describe('relevance', () => {
     expect(answersPossessive(possessiveOf('when is my dentist appointment'), 'Anything', 'Any', none)).toBe(true);
   });
 
+  it('"the capital of Portugal" asks of Portugal as "Portugal\'s capital" does; "out of Craft" asks nothing of Craft', () => {
+    const capital = possessiveOf("what's the capital of Portugal");
+    expect(capital.names).toEqual(['portugal']);
+    const none = new Set<string>();
+    // About Portugal, but not its capital (the sample vault's Lisbon Trip note).
+    expect(
+      answersPossessive(capital, 'Power adapter — not needed, Portugal uses type F like home', 'Lisbon Trip', none),
+    ).toBe(false);
+    expect(answersPossessive(capital, 'Lisbon is the capital of Portugal.', 'Lisbon Trip', none)).toBe(true);
+    // A name of two words: the sentence must be about both.
+    const address = possessiveOf("what's the address of Northwind Labs");
+    expect(address.names).toEqual(['northwind', 'labs']);
+    expect(
+      answersPossessive(
+        address,
+        'I work as a backend engineer at Northwind Labs on the onboarding team.',
+        'Career',
+        none,
+      ),
+    ).toBe(false);
+    expect(answersPossessive(address, 'Address: Kade Street 12, Rotterdam', 'Northwind Labs', none)).toBe(true);
+    // Where from, not whose; a lower-case word after "of" is no name.
+    expect(possessiveOf('moving my documents out of Craft').names).toEqual([]);
+    expect(possessiveOf("what's the budget of the Lisbon trip").names).toEqual([]);
+  });
+
   it('a word common to nearly all retrieved notes does not make a sentence relevant', () => {
     const texts = ['Open the vault settings.', 'Move a vault.', 'A vault is a folder.', 'Sync the vault.'];
     const common = commonWords(texts);
