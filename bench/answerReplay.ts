@@ -5,7 +5,7 @@
  * Search results and embeddings are cached on disk (`--cache DIR`), so a change to the rule replays in seconds; delete
  * the cache after a change to search or to the embedder. Per question: hit, refusal, the cited notes, whether a right
  * note was in the quote pool; `--verbose` adds every candidate sentence as describeCandidates scores it. Used to
- * choose the Japanese numbers of issue 24 (README, "Answer quality"); choose on `--part tune` sets only.
+ * choose the Japanese numbers of issue 24 (docs/answer-quality.md); choose on `--part tune` sets only.
  *
  *   node --import tsx bench/answerReplay.ts --data DIR --cache DIR --set NAME [--set NAME ...] [--show] [--verbose]
  *     [--out FILE.json]

@@ -42,7 +42,8 @@ const candidates: Candidate[] = [
 ];
 const WEIGHTS = [0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9];
 // "No side left behind" guards: each side's best hit (or best two) kept within the fused top three or five.
-// Round 4 (README): the guard and the both-sides bonus together, at the weights either held the target with.
+// Round 4 (docs/retrieval-quality.md, "Fusion: candidates side by side"): the guard and the both-sides bonus together,
+// at the weights either held the target with.
 const GUARD: Partial<FusionOptions> = { guard: 5, guardGap: 0.5 };
 for (const w of WEIGHTS)
   for (const both of [0.25, 0.5])

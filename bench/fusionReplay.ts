@@ -39,9 +39,9 @@ export interface ReplayCandidate {
   settings?: Pick<EvalSettings, 'linkBoost' | 'titleBoost'>;
 }
 
-// 'main': the rule shipped before this round (the guard's gap not scaled, MPNet 0.7), the same-run baseline. The
-// rounds before this list (README, "Fusion: candidates side by side", round 5) ran each variant over the weights
-// 0.4-0.95; what they found is what is kept here: every variant at the models' weights, and MPNet's neighbours.
+// 'main': the rule shipped before this round (the guard's gap not scaled, MPNet 0.7), the same-run baseline. The rounds
+// before this list (docs/retrieval-quality.md, "Fusion: candidates side by side", round 5) ran each variant over the
+// weights 0.4-0.95; what they found is what is kept here: every variant at the models' weights, and MPNet's neighbours.
 const MPNET = 'all-mpnet-base-v2-int8';
 const candidates: ReplayCandidate[] = [
   { name: 'shipped' },

@@ -1,7 +1,7 @@
 /**
- * Per-vault calibration of hybrid search's dense weight from pseudo-queries the vault itself provides (issue 24
- * part 2): MEASURED, NOT SHIPPED (README, "Retrieval quality": the weight the pseudo-queries choose does not move
- * with the weight real questions want). Kept so bench/calibrationEval.ts can repeat the measurement.
+ * Per-vault calibration of hybrid search's dense weight from pseudo-queries the vault itself provides (issue 24 part
+ * 2): MEASURED, NOT SHIPPED (docs/retrieval-quality.md, "Per-vault calibration": the weight the pseudo-queries choose
+ * does not move with the weight real questions want). Kept so bench/calibrationEval.ts can repeat the measurement.
  *
  * One weight per embedder cannot fit every vault: where BM25 is weak (tldr: one near-identical page per platform)
  * hybrid should lean dense; where it is decisive it should lean sparse. Pseudo-queries: a sentence from a sampled

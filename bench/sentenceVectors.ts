@@ -1,10 +1,10 @@
 /**
- * Sentence vectors as a dense signal, measured before anything is built for them (README, "Sentence vectors"). Every
- * note of an existing index is ranked three ways by dense similarity to each question: by its best chunk vector (what
- * search ranks by; this column reproduces `npm run eval`'s dense rows), by its best sentence vector, and by the two
- * added. Sentences are those the index would store for any chunk (everySentenceText; it stores Japanese and Chinese
- * ones only). Their vectors are cached in `--cache FILE`, since embedding a vault's sentences takes minutes. Choose on
- * `--part tune` sets only.
+ * Sentence vectors as a dense signal, measured before anything is built for them
+ * (docs/languages.md, "Sentence vectors"). Every note of an existing index is ranked three ways by dense similarity
+ * to each question: by its best chunk vector (what search ranks by; this column reproduces `npm run eval`'s dense
+ * rows), by its best sentence vector, and by the two added. Sentences are those the index would store for any chunk
+ * (everySentenceText; it stores Japanese and Chinese ones only). Their vectors are cached in `--cache FILE`, since
+ * embedding a vault's sentences takes minutes. Choose on `--part tune` sets only.
  *
  *   node --import tsx bench/sentenceVectors.ts --data DIR --cache FILE.json --set NAME [--set NAME ...]
  */

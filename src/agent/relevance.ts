@@ -87,7 +87,7 @@ function latinNamesWritten(question: string): string[] {
  * other word is in the notes, so search finds a note about diagrams and its sentences come close in meaning, but
  * the thing asked about is not there. Only names count (capitalised after the first word): a paraphrase's
  * ordinary words ("colour", "charity") are often missing from the notes that answer it. Chosen on the tuning parts
- * (README, "Answer quality"): it names 6 of the 19 off-topic questions (3 of them were answered before) and none
+ * (docs/answer-quality.md): it names 6 of the 19 off-topic questions (3 of them were answered before) and none
  * of the 89 on-topic ones, nor any of the 52 Japanese ones.
  */
 export function unknownNames(question: string, unknown: string[]): string[] {
@@ -102,7 +102,7 @@ export function unknownNames(question: string, unknown: string[]): string[] {
  * "Nextcloud", "Todoist", "kubectl"). Such a question has no spaces and no capitals that mark a name, and a Latin
  * word inside it is a product, file type or command, not a paraphrase's ordinary word; shorter ones are mostly
  * acronyms of everyday speech ("PC", "SNS") that a help vault need not spell. On the Japanese tuning parts no
- * on-topic question has such a word the vault lacks (README, "Answer quality").
+ * on-topic question has such a word the vault lacks (docs/answer-quality.md).
  */
 export function latinNamesInCjk(question: string): string[] {
   if (!KANA_OR_HAN.test(question)) return [];
@@ -190,7 +190,7 @@ export function spanishPluginNames(question: string): string[] {
  * daily note's calendar icon and the CLI's task commands: every word is in the vault, the thing asked about is
  * not. Chosen on the tuning parts: +5 of 64 off-topic refusals, no on-topic question named; on the English test
  * part it refused no more off-topic questions and cost one hit ("the official migration plugin" is the Importer's
- * description, not its name). README, "Answer quality".
+ * description, not its name). docs/answer-quality.md.
  */
 export function unknownThings(
   question: string,

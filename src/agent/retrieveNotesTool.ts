@@ -67,7 +67,7 @@ export const PROMPT_CHARS = Number(process.env.OBSIQUERY_PROMPT_CHARS) || 600;
  * How many chunks the synthesizer's search asks for at least (the user's k when larger): the answer quotes from the
  * best chunks of several notes (ANSWER_POOL in synthesizer.ts), and with k = 5 one note often filled every slot.
  * The source cards shown while searching and the weak-match test still use the user's k. Chosen on the tuning
- * parts (README, "Answer quality").
+ * parts (docs/answer-quality.md).
  */
 export const ANSWER_SEARCH_K = 10;
 

@@ -124,7 +124,7 @@ export function quotable(sentence: string, minLength: number): boolean {
  * "場所：渋谷駅の近く"): quotable though shorter than quotable's 20 characters. Personal notes keep facts this way, and "what's
  * the hostname of my home server" was refused, its answer being 19 characters long. Shorter lines that are no
  * pair stay out: a heading or a file name ("Drag and drop files", "favicon-167x167.png") was quoted as an answer
- * when the minimum was lowered to 15. No tuning-part answer changes (README, "Answer quality").
+ * when the minimum was lowered to 15. No tuning-part answer changes (docs/answer-quality.md).
  */
 export function statedFact(sentence: string): boolean {
   const line = sentence.trim();
@@ -139,7 +139,7 @@ export function statedFact(sentence: string): boolean {
  * (`close`, 0.36 → cosine 0.50 for MPNet); one that shares `keyShare` of the question's key words (two are
  * always enough), not counting words common to the retrieved notes, answers if it is not far off in meaning either
  * (`near`, 0.10 → 0.30). One shared word was not enough: "kubectl restart all pods" found "…require a restart". Chosen on the
- * tuning parts (dev-ohelp-en, ohelp-en-2-tune, offtopic-en-tune; see README, "Answer quality").
+ * tuning parts (dev-ohelp-en, ohelp-en-2-tune, offtopic-en-tune; see docs/answer-quality.md).
  */
 export const ANSWER_RELEVANCE = { close: 0.36, near: 0.1, keyShare: 1 / 3 };
 
@@ -147,7 +147,7 @@ export const ANSWER_RELEVANCE = { close: 0.36, near: 0.1, keyShare: 1 / 3 };
  * ANSWER_RELEVANCE for a Japanese or Chinese question: meaning counts for more (`close` 0.33), since key words carry
  * less there. A paraphrase's verbs and adjectives are single kanji with kana ("変えたい", "隠したい") and are no key
  * words (counting them answered more off-topic questions than on-topic ones), so fewer sentences that answer share
- * two key words with the question. Chosen on the Japanese tuning parts (README, "Answer quality").
+ * two key words with the question. Chosen on the Japanese tuning parts (docs/answer-quality.md).
  */
 export const ANSWER_RELEVANCE_CJK = { ...ANSWER_RELEVANCE, close: 0.33 };
 
@@ -158,7 +158,7 @@ export function answerRelevanceFor(query: string): typeof ANSWER_RELEVANCE {
 
 /**
  * A second answer sentence must score at least this share of the first's (0.75 before; 0.70 gave one more hit of
- * 89 on the tuning parts and changed no refusal, see README "Answer quality").
+ * 89 on the tuning parts and changed no refusal, see docs/answer-quality.md).
  */
 export const SECOND_SENTENCE = 0.7;
 
@@ -167,8 +167,8 @@ export const SECOND_SENTENCE = 0.7;
  * the embedder's relevance gate to 1, like ANSWER_RELEVANCE (0.872 is cosine 0.90 for MPNet, the fixed cutoff it
  * replaces). A fixed 0.90 meant nothing on E5's compressed scale (gate 0.83): any two Japanese sentences of the
  * retrieved notes are at a median 0.89, so a second sentence from the right note was dropped as a "duplicate" of an
- * unrelated first one; E5's real near-duplicates (the same step written twice) are at 0.98 and up (README, "Answer
- * quality").
+ * unrelated first one; E5's real near-duplicates (the same step written twice) are at 0.98 and up
+ * (docs/answer-quality.md).
  */
 export const NEAR_DUPLICATE = 0.872;
 
@@ -190,7 +190,7 @@ interface Candidate {
  * further note, up to five notes in all. Search often returns four or five chunks of one note ("do my notes keep
  * syncing in the background…": five of "Sync your notes across devices"), and then no other note could be quoted.
  * Capping each note at two chunks instead (three notes × two) scored one hit more on the tuning parts but drops the
- * third and fourth chunk of a note that fills the top, where the answer often is (README, "Answer quality").
+ * third and fourth chunk of a note that fills the top, where the answer often is (docs/answer-quality.md).
  */
 export const ANSWER_POOL: QuotePool = { top: 4, notes: 5, perNote: 1 };
 
@@ -245,7 +245,7 @@ function noteCandidates(chunks: SearchResult[], pool = ANSWER_POOL): Candidate[]
  * headings (embeddingText). A sentence often means what it does only in its place: "Neighbour at number 14, retired
  * electrician." says who Tom is under "Tom Becker". Alone, it was below the relevance rule's `near`, and "who is Tom"
  * was answered from another person's note that mentions him. Chosen on the tuning parts, questions in spaced scripts
- * (README, "Answer quality"): 254 → 265 of 356 on-topic questions cite a right note and 134 → 136 of 149 off-topic
+ * (docs/answer-quality.md): 254 → 265 of 356 on-topic questions cite a right note and 134 → 136 of 149 off-topic
  * ones are refused, at the same `close`; with the heading path as well, 263 and 135 for longer texts to embed.
  */
 function sentenceInPlace(c: Candidate, chunks: SearchResult[], inPlace: boolean): string {
@@ -389,7 +389,7 @@ class AnswerSelector {
     // The question is embedded as a query and the candidates as passages (E5-style models differ by prefix).
     const [q] = await embedder.embed([query], { kind: 'query' });
     // Each sentence is embedded in its place, under its note's title (sentenceInPlace). Not for a Japanese or Chinese
-    // question, where it was measured and lost (README, "Answer quality").
+    // question, where it was measured and lost (docs/answer-quality.md).
     const inPlace = !KANA_OR_HAN.test(query);
     const vecs = candidates.length
       ? await embedder.embed(candidates.map((c) => sentenceInPlace(c, chunks, inPlace)))
@@ -480,7 +480,7 @@ class AnswerSelector {
    * closest to it in meaning must itself pass the relevance rule. A model's sentence is grounded word by word, and
    * one that opens by restating the question is close to the question whatever it goes on to claim: "To find out when
    * your dentist appointment is, you can use the date() function [1]" passed both checks, its words from the
-   * question and from a note about date functions (a 1.5B model through the endpoint, README "Answer quality").
+   * question and from a note about date functions (a 1.5B model through the endpoint, docs/answer-quality.md).
    * A chunk with no note sentence in the quote pool gives no evidence either way.
    */
   restatesRelevant(s: Scored): boolean {

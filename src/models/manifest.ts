@@ -24,14 +24,15 @@ const sourceSchema = z.union([
 const archiveSchema = pipPartsSource.extend({ sha256: z.string().regex(/^[0-9a-f]{64}$/) });
 /**
  * Per-model search calibration: cosine scales differ between embedders, so the relevance gate and the
- * dense weight in hybrid fusion are measured for each model (README, "Retrieval quality").
+ * dense weight in hybrid fusion are measured for each model (docs/retrieval-quality.md).
  */
 const searchCalibration = z.object({
   threshold: z.number().min(0).max(1),
   denseWeight: z.number().min(0).max(1),
   /**
    * The dense weight for queries written in Chinese or Japanese script, where BM25 over ICU-segmented words is the
-   * stronger side for this model (README, "Languages"; Korean, spaced, keeps `denseWeight`). Default: `denseWeight`.
+   * stronger side for this model (docs/languages.md, "Embedders per language"; Korean, spaced, keeps `denseWeight`).
+   * Default: `denseWeight`.
    */
   denseWeightCjk: z.number().min(0).max(1).optional(),
   /**
@@ -58,7 +59,8 @@ const modelSchema = z.object({
   maxTokens: z.number().int().positive().optional(),
   /**
    * How token states become one vector. loadEmbedder implements mean pooling only, so only that may be named: a
-   * CLS-pooled model (BGE, measured and not shipped: README, "Maven Central") would be embedded wrongly without error.
+   * CLS-pooled model (BGE, measured and not shipped: docs/retrieval-quality.md, "Maven Central") would be embedded
+   * wrongly without error.
    */
   pooling: z.enum(['mean']).optional(),
   search: searchCalibration.optional(),

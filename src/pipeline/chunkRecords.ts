@@ -58,9 +58,9 @@ export function embeddingText(rec: Pick<ChunkRecord, 'title' | 'header_path' | '
  * The texts that stand for a chunk's sentences, each embedded in its chunk's place (embeddingText): the sentences of
  * a Japanese or Chinese chunk, none for other chunks. A chunk's vector averages a few hundred tokens of several
  * things, and a small multilingual embedder loses the one sentence that answers; scored by its best sentence as well,
- * the Japanese tuning questions found their note in the top five for 0.746 of them instead of 0.678 (README,
- * "Sentence vectors"). In English and Spanish it changed nothing that BM25 had not already found, so their chunks,
- * most chunks, pay nothing for it.
+ * the Japanese tuning questions found their note in the top five for 0.746 of them instead of 0.678 (docs/languages.md,
+ * "Sentence vectors"). In English and Spanish it changed nothing that BM25 had not already found, so their chunks, most
+ * chunks, pay nothing for it.
  */
 export function sentenceTexts(rec: Pick<ChunkRecord, 'title' | 'header_path' | 'page_content'>): string[] {
   return isUnspaced(rec.page_content) ? everySentenceText(rec) : [];

@@ -1,7 +1,7 @@
 /**
  * How hybrid search merges its two ranked lists into one score per candidate chunk. Pure functions over the
  * candidates' dense (cosine) and sparse (BM25, higher is better) scores, so every method can be measured on the
- * same retrieved lists (bench/fusionEval.ts) and the shipped one is chosen by number (README, "Retrieval quality").
+ * same retrieved lists (bench/fusionEval.ts) and the shipped one is chosen by number (docs/retrieval-quality.md).
  *
  * - `max`: the original convex mix of cosine and BM25 divided by the query's best BM25 score. The two sides are on
  *   different scales (cosines of one model crowd into 0.1-0.3, BM25/max spreads over 0..1), so a fixed weight
@@ -17,7 +17,7 @@
  * `adaptive: 'agreement'` moves the weight towards equal shares as the two lists' top notes agree, and towards the
  * base weight when they do not.
  *
- * Two rank-level rules on top (both shipped, README "Retrieval quality"): `bothBonus` lifts a chunk both sides rank
+ * Two rank-level rules on top (both shipped, docs/retrieval-quality.md): `bothBonus` lifts a chunk both sides rank
  * in their top ten; `guard` ("no side left behind") keeps each side's best note, when it stands out of that side's
  * next note, within the fused top N.
  */
@@ -70,10 +70,10 @@ export interface FusionOptions {
    */
   noteStats?: boolean;
   /**
-   * Measured, not shipped (README, "Re-checked later the same day"): score each note as well as each chunk. A note's
-   * head chunk (its best fused chunk) is lifted this share of the way to the mix of the note's best dense chunk and
-   * its best sparse chunk (0: off). A note whose best passage for the meaning is not its best passage for the words
-   * has both sides' evidence but no single chunk that holds both.
+   * Measured, not shipped (docs/retrieval-quality.md, "Re-checked later the same day"): score each note as well as each
+   * chunk. A note's head chunk (its best fused chunk) is lifted this share of the way to the mix of the note's best
+   * dense chunk and its best sparse chunk (0: off). A note whose best passage for the meaning is not its best passage
+   * for the words has both sides' evidence but no single chunk that holds both.
    */
   noteFusion?: number;
   /** Measured, not shipped: z-scores below this count as this, so a side's weak match cannot sink a chunk further. */

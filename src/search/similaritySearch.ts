@@ -107,7 +107,7 @@ export const MAX_QUERY_CHARS = 500;
  * calibration, per script for E5). Fusion (src/search/fusion.ts) standardises each side over its own list
  * (z-scores) and moves the weight per query towards the side whose best hit stands out: measured against the old
  * max-normalised mix, rank-based scores and reciprocal-rank fusion on the tuning parts of every set (bench/fusionEval.ts,
- * README "Retrieval quality"), it was the one method that never followed the weaker side in English, Japanese and
+ * docs/retrieval-quality.md), it was the one method that never followed the weaker side in English, Japanese and
  * Spanish; the max-normalised mix fell 0.02-0.06 below BM25 alone in Japanese and Spanish.
  */
 const TITLE_MATCH_BOOST = 0.5;
@@ -116,7 +116,7 @@ const QUOTE_MIN_WORDS = 6;
 /** Above every fused score (0..1) plus the title boost: a note holding a lookup's rare words comes first. */
 const RARE_WORDS_BOOST = 1;
 /**
- * The fusion hybrid search ships with (bench/fusionEval.ts, README "Retrieval quality"); weight per model. On top of
+ * The fusion hybrid search ships with (bench/fusionEval.ts, docs/retrieval-quality.md); weight per model. On top of
  * the z-score mix with the per-query gap weight:
  * - a chunk both sides rank in their top ten gains half a standard deviation (agreement of two independent
  *   rankers is evidence neither gives alone);
@@ -137,7 +137,7 @@ export const SHIPPED_FUSION: Omit<FusionOptions, 'denseWeight'> = {
   guardByShare: true,
 };
 /*
- * Wikilink boost (README "Retrieval quality"): measured in one run on the dev set, a held-out set of 30
+ * Wikilink boost (docs/retrieval-quality.md): measured in one run on the dev set, a held-out set of 30
  * questions (eval/ohelp-heldout.jsonl) and the sample vault, it raised hybrid MRR@10 on both help-vault sets
  * (0.804 -> 0.849, 0.858 -> 0.887) and left the sample vault's unchanged.
  */
@@ -313,7 +313,7 @@ async function rankSearch(index: Index, embedder: Embedder, input: SearchInput):
     // The note both sides put first goes first, unless a typed name or a lookup's rare words named another note
     // (those are lifted above every mix). The mix, or the link boost after it, had put another note above it:
     // "公開したサイトを自分のドメインで表示させたい" has カスタムドメイン first on both sides, second fused, under a
-    // note whose one chunk was second on both. Chosen on the tuning parts (README, "Retrieval quality").
+    // note whose one chunk was second on both. Chosen on the tuning parts (docs/retrieval-quality.md).
     const agreed = input.agreedFirst === false || boosted.size > 0 ? undefined : agreedBestNote(candidates);
     if (agreed) putNoteFirst(candidates, agreed);
   }
@@ -439,7 +439,7 @@ export function clampWeight(w: number): number {
  * and another where their candidates were scored by sentence too (`sentenceScored`). Korean keeps the base weight:
  * it is spaced, ICU splits it only at spaces, so BM25 sees a word with its particle ("노트를", "노트에서") as a word of
  * its own and is the weaker side there (on the Korean tuning part E5's base weight gave hybrid MRR@10 0.932 against
- * 0.909 with the Japanese and Chinese one; README, "Korean").
+ * 0.909 with the Japanese and Chinese one; docs/languages.md, "Korean").
  */
 export function denseWeightFor(query: string, embedder: Pick<Embedder, 'calibration'>, sentenceScored = false): number {
   const { denseWeight, denseWeightCjk, denseWeightCjkSentences } = embedder.calibration;

@@ -200,7 +200,7 @@ describe('choosing the embedding model', () => {
       expect(m.search, m.id).toBeDefined();
       expect(m.search!.threshold, m.id).toBeGreaterThan(0);
     }
-    // Calibrated separately because their cosine scales differ (README, "Retrieval quality").
+    // Calibrated separately because their cosine scales differ (docs/retrieval-quality.md).
     const [quality, fast] = embeddingModels();
     expect(quality!.search).not.toEqual(fast!.search);
   });
