@@ -270,11 +270,24 @@ export function leadInsWithCode(markdown: string): { text: string; code: string 
     if (!lead || lead[1]!.includes('`')) continue;
     let j = i + 1;
     while (j < lines.length && !lines[j]!.trim()) j++;
-    const code = /^\s*`([^`\n]+)`\s*$/.exec(lines[j] ?? '');
+    const code = /^\s*`([^`\n]+)`\s*$/.exec(lines[j] ?? '')?.[1] ?? oneLineFence(lines, j);
     if (!code) continue;
-    out.push({ text: `${plainText(lead[1]!)}: \`${code[1]!.trim()}\``, code: code[1]!.trim() });
+    out.push({ text: `${plainText(lead[1]!)}: \`${code.trim()}\``, code: code.trim() });
   }
   return out;
+}
+
+/**
+ * The one line of a fenced block opening at `lines[start]`, if that is all it holds ("To embed a YouTube video, use
+ * the same Markdown syntax as external images:" and a block holding `![](https://www.youtube.com/watch?v=…)`): the
+ * syntax a lead-in introduces, short enough to quote inline. A longer block is a file or a session, not a quote.
+ */
+function oneLineFence(lines: string[], start: number): string | undefined {
+  const open = /^\s*(```|~~~)[\w+-]*\s*$/.exec(lines[start] ?? '');
+  if (!open) return undefined;
+  const end = lines.findIndex((l, k) => k > start && l.trim() === open[1]);
+  const body = end < 0 ? [] : lines.slice(start + 1, end).filter((l) => l.trim());
+  return body.length === 1 && body[0]!.length <= 200 && !body[0]!.includes('`') ? body[0] : undefined;
 }
 
 /** Fenced blocks whose lines are commands to type (a shell session), not data, config or a file tree. */

@@ -681,11 +681,36 @@ describe('plainText for quoting (prose)', () => {
       '```',
       '{{date}}',
       '```',
+      '',
+      'A whole file is no quote:',
+      '```yaml',
+      'a: 1',
+      'b: 2',
+      '```',
     ].join('\n');
     expect(leadInsWithCode(lsof)).toEqual([
       { text: 'Find the process that opened a local internet port: `lsof -i :{{port}}`', code: 'lsof -i :{{port}}' },
       { text: 'Only output the process ID (PID): `lsof -t {{path/to/file}}`', code: 'lsof -t {{path/to/file}}' },
+      // A fenced block of one line is the syntax the lead-in introduces, quoted inline.
+      { text: 'Copy and paste the following text into your note: `{{date}}`', code: '{{date}}' },
     ]);
+  });
+
+  it('quotes a lead-in with the one-line block it introduces (Embed web pages: the YouTube syntax)', () => {
+    const md = [
+      '## Embed a YouTube video',
+      '',
+      'To embed a YouTube video, use the same Markdown syntax as [[Basic formatting syntax#External images|external images]]:',
+      '',
+      '```md',
+      '![](https://www.youtube.com/watch?v=NnTvZWp5Q7o)',
+      '```',
+    ].join('\n');
+    expect(leadInsWithCode(md).map((p) => p.text)).toEqual([
+      'To embed a YouTube video, use the same Markdown syntax as external images: `![](https://www.youtube.com/watch?v=NnTvZWp5Q7o)`',
+    ]);
+    // An unclosed block is no quote.
+    expect(leadInsWithCode(md.split('\n').slice(0, -1).join('\n'))).toEqual([]);
   });
 
   it('keeps inline code literal: the syntax a help note shows in code is the answer', () => {
