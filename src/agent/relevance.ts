@@ -292,13 +292,20 @@ export function possessiveOf(question: string): Possessive {
   return names.length ? { names: [...new Set(names)], attribute } : { names: [], attribute: question };
 }
 
+/** Words that ask for a name ("what's Tom's wife called"): a sentence gives the name without them. */
+const ASKS_A_NAME = /\b(?:names?|named|called)\b/giu;
+
 /**
  * Whether a sentence answers what a question asks of someone (possessiveOf): it is about them (each name in the
- * sentence, its heading or its note's title) and says the thing asked (it shares a key word of the question without
- * the names). Meaning alone cannot tell one fact about a person from another: "Works with me since: March 2025", in
- * Maya's note, is close in meaning to "when is Maya's birthday", which the vault does not hold; and "Birthday:
- * 14 January", in Lena's note, answered "when is Tom's birthday" through the one word it shares. Names common to the
- * retrieved notes ("Obsidian's settings" in Obsidian's help) and an attribute without key words ask nothing more.
+ * sentence, its heading or its note's title) and says the thing asked (it shares every key word of the question
+ * without the names). Meaning alone cannot tell one fact about a person from another: "Works with me since: March
+ * 2025", in Maya's note, is close in meaning to "when is Maya's birthday", which the vault does not hold; and
+ * "Birthday: 14 January", in Lena's note, answered "when is Tom's birthday" through the one word it shares. One
+ * shared word of several was not enough either: "what's the phone number of Tom" was answered "Neighbour at number
+ * 14…" and "what breed is Tom's cat" with "…their cat Mr. Biscuit sometimes sleeps in my shed". "name" and "called"
+ * ask for a name, which a sentence gives without the word ("Wife: Ingrid" for "what's Tom's wife called"). Names
+ * common to the retrieved notes ("Obsidian's settings" in Obsidian's help) and an attribute without key words ask
+ * nothing more.
  */
 export function answersPossessive(
   p: Possessive,
@@ -311,10 +318,9 @@ export function answersPossessive(
   if (names.length === 0) return true;
   const about = new Set(words(`${title}\n${sentence}`));
   if (!names.every((n) => about.has(n))) return false;
-  return (
-    questionKeyWords(p.attribute, lang).length === 0 ||
-    sharedDistinctiveKeyWords(p.attribute, sentence, common, '', lang) > 0
-  );
+  const asked = p.attribute.replace(ASKS_A_NAME, ' ');
+  const need = keyWordCount(asked, common, lang);
+  return need === 0 || sharedDistinctiveKeyWords(asked, sentence, common, '', lang) >= need;
 }
 
 /**

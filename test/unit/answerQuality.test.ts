@@ -505,6 +505,20 @@ describe('relevance', () => {
       ),
     ).toBe(false);
     expect(answersPossessive(address, 'Address: Kade Street 12, Rotterdam', 'Northwind Labs', none)).toBe(true);
+    // Every word of what is asked: "number" alone is not a phone number, "cat" alone not its breed.
+    const tom = 'Tom Becker';
+    const phone = possessiveOf("what's the phone number of Tom");
+    expect(answersPossessive(phone, 'Neighbour at number 14, retired electrician.', tom, none)).toBe(false);
+    expect(answersPossessive(phone, 'Phone number: 0650 123 456', tom, none)).toBe(true);
+    const breed = possessiveOf("what breed is Tom's cat");
+    expect(answersPossessive(breed, 'Wife: Ingrid; their cat Mr. Biscuit sometimes sleeps in my shed', tom, none)).toBe(
+      false,
+    );
+    // "called" asks for a name, which the sentence gives without the word.
+    const wife = possessiveOf("what's Tom's wife called");
+    expect(answersPossessive(wife, 'Wife: Ingrid; their cat Mr. Biscuit sometimes sleeps in my shed', tom, none)).toBe(
+      true,
+    );
     // Where from, not whose; a lower-case word after "of" is no name.
     expect(possessiveOf('moving my documents out of Craft').names).toEqual([]);
     expect(possessiveOf("what's the budget of the Lisbon trip").names).toEqual([]);
