@@ -730,6 +730,25 @@ describe('synthesize: answers that answer (scripted model, real embedder())', ()
     expect(lena.answer).toContain('14 January');
   });
 
+  it('"the X of Name" asks X of Name, and a sentence must say all of X', async () => {
+    // From the sample vault (offtopic-sample-4-tune and exploring it): a line naming Portugal answered its capital, and
+    // Tom's house number his phone number.
+    const notes = [
+      chunk('Projects/Lisbon Trip.md', '- Power adapter — not needed, Portugal uses type F like home', {
+        title: 'Lisbon Trip',
+      }),
+      chunk('People/Tom Becker.md', 'Neighbour at number 14, retired electrician.\n\n- Wife: Ingrid', {
+        title: 'Tom Becker',
+      }),
+    ];
+    for (const query of ["what's the capital of Portugal", "what's the phone number of Tom"]) {
+      const s = await synthesize(null, embedder(), { query, chunks: notes, recent: [] });
+      expect(s, `${query} → ${s.answer}`).toMatchObject({ answer: '', notInNotes: true });
+    }
+    const wife = await synthesize(null, embedder(), { query: "what's Tom's wife called", chunks: notes, recent: [] });
+    expect(wife.answer).toContain('Ingrid');
+  });
+
   it('a question with a word no note holds needs an answer sharing a word with it, not only meaning', async () => {
     // From the tuning part: "export my whole vault to a Word docx file" was answered "Go to File > Export, then
     // choose Export." (close in meaning; "export", "file" and "vault" are in every retrieved chunk, so shared by none).
