@@ -262,8 +262,9 @@ export function sharedDistinctiveKeyWords(
  * What a question asks *of* someone or something: the names it writes in the possessive ("when is Maya's birthday",
  * "what's Tom's wife called") or after "of" ("what's the capital of Portugal", "the address of Northwind Labs"; not
  * "out of Craft", where "of" says where from), only names as namedWords finds them (so the first word's "What's" is
- * none), and the question without them, which says what is asked of them. Empty names: the question asks nothing of
- * anyone.
+ * none), and the question without them, which says what is asked of them (without the words that ask for a name:
+ * "what's Tom's wife called" asks for a name, which a sentence gives without the word, as "Wife: Ingrid" does).
+ * Empty names: the question asks nothing of anyone.
  */
 export interface Possessive {
   names: string[];
@@ -273,6 +274,8 @@ export interface Possessive {
 const POSSESSIVE = /(\p{L}[\p{L}\p{N}-]*)['’]s\b/gu;
 /** "of" and the capitalised words after it, unless "out of" (a name there says where from, not whose). */
 const OF_NAMES = /(?<!\bout\s+)\bof((?:\s+\p{Lu}[\p{L}\p{N}-]*)+)/gu;
+/** Words that ask for a name ("what's Tom's wife called"): a sentence gives the name without them. */
+const ASKS_A_NAME = /\b(?:names?|named|called)\b/giu;
 
 export function possessiveOf(question: string): Possessive {
   const named = namedWords(question);
@@ -289,11 +292,9 @@ export function possessiveOf(question: string): Possessive {
     names.push(...these.map(foldText));
     return ' ';
   });
-  return names.length ? { names: [...new Set(names)], attribute } : { names: [], attribute: question };
+  if (names.length === 0) return { names: [], attribute: question };
+  return { names: [...new Set(names)], attribute: attribute.replace(ASKS_A_NAME, ' ') };
 }
-
-/** Words that ask for a name ("what's Tom's wife called"): a sentence gives the name without them. */
-const ASKS_A_NAME = /\b(?:names?|named|called)\b/giu;
 
 /**
  * Whether a sentence answers what a question asks of someone (possessiveOf): it is about them (each name in the
@@ -302,9 +303,8 @@ const ASKS_A_NAME = /\b(?:names?|named|called)\b/giu;
  * 2025", in Maya's note, is close in meaning to "when is Maya's birthday", which the vault does not hold; and
  * "Birthday: 14 January", in Lena's note, answered "when is Tom's birthday" through the one word it shares. One
  * shared word of several was not enough either: "what's the phone number of Tom" was answered "Neighbour at number
- * 14…" and "what breed is Tom's cat" with "…their cat Mr. Biscuit sometimes sleeps in my shed". "name" and "called"
- * ask for a name, which a sentence gives without the word ("Wife: Ingrid" for "what's Tom's wife called"). Names
- * common to the retrieved notes ("Obsidian's settings" in Obsidian's help) and an attribute without key words ask
+ * 14…" and "what breed is Tom's cat" with "…their cat Mr. Biscuit sometimes sleeps in my shed". Names common to
+ * the retrieved notes ("Obsidian's settings" in Obsidian's help) and an attribute without key words ask
  * nothing more.
  */
 export function answersPossessive(
@@ -318,9 +318,8 @@ export function answersPossessive(
   if (names.length === 0) return true;
   const about = new Set(words(`${title}\n${sentence}`));
   if (!names.every((n) => about.has(n))) return false;
-  const asked = p.attribute.replace(ASKS_A_NAME, ' ');
-  const need = keyWordCount(asked, common, lang);
-  return need === 0 || sharedDistinctiveKeyWords(asked, sentence, common, '', lang) >= need;
+  const need = keyWordCount(p.attribute, common, lang);
+  return need === 0 || sharedDistinctiveKeyWords(p.attribute, sentence, common, '', lang) >= need;
 }
 
 /**
