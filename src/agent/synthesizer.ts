@@ -177,6 +177,18 @@ export function duplicateCosine(gate: number): number {
   return gate + NEAR_DUPLICATE * (1 - gate);
 }
 
+/**
+ * What the whole vault holds of a question's words (src/store/sparse.ts), where the caller has the index: the answer
+ * rule asks more of a sentence when the question names things no note holds, and less of a name much of the vault
+ * holds.
+ */
+export interface VaultWords {
+  /** The question's words no note holds (unknownWords). */
+  unknownWords?: string[];
+  /** The question's words a large share of the vault's chunks hold (widelyHeldWords, VAULT_SUBJECT_SHARE). */
+  widelyHeldWords?: string[];
+}
+
 interface Candidate {
   text: string;
   n: number;
@@ -375,6 +387,8 @@ class AnswerSelector {
     /** The question has words no note holds (unknownWords): the first pick must share a key word, not only meaning. */
     private readonly needsSharedWord: boolean,
     private readonly emit: (c: Scored) => void,
+    /** The question's words much of the vault holds (VaultWords), where known. */
+    private readonly widelyHeld: ReadonlySet<string> | undefined,
   ) {
     this.possessive = possessiveOf(query);
   }
@@ -388,13 +402,24 @@ class AnswerSelector {
     drafts: Candidate[],
     embedder: Embedder,
     maxSentences: number,
-    emit: (c: Scored) => void = () => undefined,
-    unknownWords: string[] = [],
-    tuning: SelectorTuning = {},
-    dateScope?: DateScope,
-    /** Sentences an earlier answer of the conversation gave (sentencesSaid): a new question gets new sentences. */
-    alreadySaid: ReadonlySet<string> = new Set(),
+    {
+      emit = () => undefined,
+      vault = {},
+      tuning = {},
+      dateScope,
+      alreadySaid = new Set(),
+    }: {
+      /** Each pick, as it is made. */
+      emit?: (c: Scored) => void;
+      vault?: VaultWords;
+      tuning?: SelectorTuning;
+      /** The date filter the search kept (dateScope.ts). */
+      dateScope?: DateScope;
+      /** Sentences an earlier answer of the conversation gave (sentencesSaid): a new question gets new sentences. */
+      alreadySaid?: ReadonlySet<string>;
+    } = {},
   ): Promise<AnswerSelector> {
+    const unknownWords = vault.unknownWords ?? [];
     const candidates: Candidate[] = [
       ...drafts.filter((c) => quotable(c.text, 15)),
       ...noteCandidates(chunks, tuning.pool),
@@ -443,6 +468,7 @@ class AnswerSelector {
       // nothing, and its answer ("Total — Estimate: €1,800") shares no key word.
       unknownWords.some(isKeyWord) && questionLanguage(query) === 'en',
       emit,
+      vault.widelyHeldWords && new Set(vault.widelyHeldWords.flatMap(words)),
     );
     // Only sentences about the question compete: grounded is not enough, a sentence must answer. Note sentences are
     // scored first: a draft sentence is judged by the note sentence it restates (restatesRelevant).
@@ -476,7 +502,7 @@ class AnswerSelector {
         (similarity >= this.cosines.near &&
           shared > 0 &&
           shared >= Math.min(2, ANSWER_RELEVANCE.keyShare * this.keyWords))) &&
-      answersPossessive(this.possessive, text, title, this.common, this.keyLanguage);
+      answersPossessive(this.possessive, text, title, this.common, this.keyLanguage, this.widelyHeld);
     return {
       ...c,
       vec,
@@ -590,7 +616,7 @@ export async function describeCandidates(
     relevant: boolean;
   }[];
 }> {
-  const sel = await AnswerSelector.create(query, chunks, [], embedder, 0, undefined, [], tuning);
+  const sel = await AnswerSelector.create(query, chunks, [], embedder, 0, { tuning });
   return {
     gate: embedder.calibration.threshold,
     keyWords: sel.keyWords,
@@ -694,19 +720,10 @@ export async function selectAnswerSentences(
   draftSentences: Candidate[],
   embedder: Embedder,
   maxSentences = 2,
-  /** The question's words no note holds (see synthesize), and the bench's override of the pool. */
-  opts: { unknownWords?: string[]; tuning?: SelectorTuning } = {},
+  /** What the vault holds of the question's words (see synthesize), and the bench's override of the pool. */
+  opts: { vault?: VaultWords; tuning?: SelectorTuning } = {},
 ): Promise<{ text: string; cited: number[]; generated: boolean }> {
-  const sel = await AnswerSelector.create(
-    query,
-    chunks,
-    draftSentences,
-    embedder,
-    maxSentences,
-    undefined,
-    opts.unknownWords,
-    opts.tuning,
-  );
+  const sel = await AnswerSelector.create(query, chunks, draftSentences, embedder, maxSentences, opts);
   return sel.finish();
 }
 
@@ -745,8 +762,8 @@ export async function synthesize(
     query: string;
     chunks: SearchResult[];
     recent: ChatTurn[];
-    /** The question's words that no note holds (src/store/sparse.ts unknownWords); see AnswerSelector. */
-    unknownWords?: string[];
+    /** What the whole vault holds of the question's words; see AnswerSelector. */
+    vault?: VaultWords;
     /** The date filter the search kept (the question is about notes dated then): see dateScope.ts. */
     dateScope?: DateScope;
   },
@@ -768,20 +785,14 @@ export async function synthesize(
     return { answer: section.text, cited: section.cited, method: 'extractive', notInNotes: false };
   }
   let emitted = 0;
-  const selector = await AnswerSelector.create(
-    input.query,
-    input.chunks,
-    [],
-    embedder,
-    2,
-    (c) => {
+  const selector = await AnswerSelector.create(input.query, input.chunks, [], embedder, 2, {
+    emit: (c) => {
       if (!gen.signal?.aborted) onSentence?.(`${emitted++ ? ' ' : ''}${sentenceText(c)}`);
     },
-    input.unknownWords,
-    {},
-    input.dateScope,
-    sentencesSaid(input.recent),
-  );
+    vault: input.vault,
+    dateScope: input.dateScope,
+    alreadySaid: sentencesSaid(input.recent),
+  });
   let draft = '';
   // Non-English questions are answered in their language (English prompts stay exactly as tuned).
   const language = answerLanguageInstruction(input.query);
