@@ -128,6 +128,14 @@ const ICON_NAME = /(^|[^\w`-])lucide-[a-z0-9-]+(?:\.svg)?(?![\w`-])/g;
 const LINKS_ONLY = /^(?:\s*(?:!?\[\[[^\]]*\]\]|\[[^\]]*\]\([^)]*\)|<[^>]*>)\s*[,;]?)+\s*$/;
 
 /**
+ * A wiki or Markdown link after the end of a sentence, alone up to the end of its block (plainText's `prose`). A full
+ * stop ends a sentence after a word of two letters or more, not after "e.g." ("…link with alias, e.g. [[Garden
+ * Irrigation|the watering project]]").
+ */
+const POINTER_AT_END =
+  /(?<=(?:\p{L}{2}|[*_)`\p{N}])\.|[?!。？！])\s*(?:\[\[[^\]]*\]\]|\[[^\]]*\]\([^)]*\))\s*[.。]?\s*$/u;
+
+/**
  * A list item that is a link to another note and a few words about it ("- [[Health]] — appointments, running,
  * sleep"): an entry of a map of content, which points at the note that says it.
  */
@@ -215,6 +223,10 @@ export function plainText(markdown: string, opts: { prose?: boolean } = {}): str
             (_m, alt?: string) => (opts.prose ? '' : imageText(alt)),
           )
           .replace(ICON_NAME, '$1')
+          // A link that is a sentence of its own at the end of a block points elsewhere and says nothing: "Looking to
+          // get started with Obsidian Sync? [[Set up Obsidian Sync]]" gave "Set up Obsidian Sync" as the second
+          // sentence of an answer about Sync's price. A link that opens its block is a step ("1. [[#Open Publish]]").
+          .replace(opts.prose ? POINTER_AT_END : /$^/, '')
           // A link to a heading of the same note ("[[#Use computer backups|computer backup]]") reads as its alias or
           // heading; it stayed as raw brackets in quotes.
           .replace(

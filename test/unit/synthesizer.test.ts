@@ -651,6 +651,33 @@ describe('plainText for quoting (prose)', () => {
     expect(plainText(md)).toContain('Example of a base showing a table view with a list of books');
   });
 
+  it('leaves out a link that is a sentence of its own at the end of a block; keeps a step that is a link', () => {
+    // From the help vault's "Switch to Obsidian Sync" › Next steps: "Set up Obsidian Sync" was the second sentence of
+    // the answer to "how much does Obsidian Sync cost".
+    const md = [
+      '## Next steps',
+      '',
+      '- Looking to get started with Obsidian Sync? [[Set up Obsidian Sync]]',
+      '- Is your language missing? [[Translations|Help us translate Obsidian into your language]].',
+      '- Select **Change site options**. ![[publish-icon.png]]',
+      '- Use an alias, e.g. [[Garden Irrigation|the watering project]]',
+      '1. [[#Open Quick switcher]].',
+      '- See [[Plans and storage limits]] for pricing.',
+      '- 在仓库列表中，选择**更多选项**。[[管理仓库]]',
+    ].join('\n');
+    expect(splitSentences(plainText(md, { prose: true }))).toEqual([
+      'Looking to get started with Obsidian Sync?',
+      'Is your language missing?',
+      'Select Change site options.',
+      'Use an alias, e.g. the watering project',
+      'Open Quick switcher.',
+      'See Plans and storage limits for pricing.',
+      '在仓库列表中，选择**更多选项**。',
+    ]);
+    // The prompt and the excerpts keep the link.
+    expect(plainText(md)).toContain('Looking to get started with Obsidian Sync? Set up Obsidian Sync');
+  });
+
   it('sentencesSaid: every sentence an earlier answer gave, whatever marks follow it', () => {
     const said = sentencesSaid([
       { role: 'user', content: 'q' },
