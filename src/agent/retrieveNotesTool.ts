@@ -25,6 +25,7 @@ import type { DateScope } from './dateScope.js';
 import { followUpTaskRequest, taskRequest } from './taskRequest.js';
 import { answerTaskRequest } from './taskList.js';
 import { noteNamedBy, noteOutline, summarySubject } from './noteOutline.js';
+import { asksWho, definitionSubject, noteLead, noteTitledBy } from './noteLead.js';
 
 export interface SourceArtifact {
   n: number;
@@ -173,10 +174,11 @@ export function keepCited(
 }
 
 /**
- * The three-step subgraph: filter agent → similarity search → synthesizer. Two requests are answered from the notes
- * without search when they can be: a request for the person's tasks from the notes' checkboxes (taskList.ts), and a
- * request for a note's summary from that note's outline (noteOutline.ts); when no task fits or no note is named, the
- * question is searched as any other.
+ * The three-step subgraph: filter agent → similarity search → synthesizer. Three requests are answered from the notes
+ * without search when they can be: a request for the person's tasks from the notes' checkboxes (taskList.ts), a
+ * request for a note's summary from that note's outline (noteOutline.ts), and a question asking what or who a note's
+ * subject is from that note's opening (noteLead.ts); when no task fits or no note is named, the question is searched
+ * as any other.
  */
 export function buildRetrieveGraph(deps: RetrieveDeps, ctx: RetrieveCallContext) {
   /** The state update of an answer made from the notes without search (null: hand the question to search). */
@@ -207,6 +209,13 @@ export function buildRetrieveGraph(deps: RetrieveDeps, ctx: RetrieveCallContext)
         streamed: !!ctx.onToken,
       },
     };
+  };
+  /** The note a question asking what or who something is names exactly (noteLead.ts), if the person may see it. */
+  const leadSource = (query: string): string | null => {
+    const subject = definitionSubject(query);
+    if (subject === null) return null;
+    const source = noteTitledBy(subject, deps.index.db.indexedNotes(), asksWho(query));
+    return source !== null && (deps.allowSource?.()(source) ?? true) ? source : null;
   };
   return (
     new StateGraph(RetrieveState)
@@ -252,6 +261,14 @@ export function buildRetrieveGraph(deps: RetrieveDeps, ctx: RetrieveCallContext)
         const allowed = source !== null && (deps.allowSource?.()(source) ?? true);
         const found = allowed ? noteOutline(deps.index.db.chunksOfNote(source)) : null;
         return answerFromNotes(s, found, `outlined ${source}`, 'no note is named by the request');
+      })
+      .addNode('lead', async (s) => {
+        // "who is Lena", "what is Canvas": the opening of the note the subject names (leadSource); a note that opens
+        // with nothing to quote goes to search.
+        ctx.onStep?.('Reading the note…');
+        const source = leadSource(s.query)!;
+        const found = noteLead(deps.index.db.chunksOfNote(source));
+        return answerFromNotes(s, found, `quoted the opening of ${source}`, `${source} opens with nothing to quote`);
       })
       .addNode('search', async (s) => {
         ctx.onStep?.('Searching your notes…');
@@ -409,11 +426,19 @@ export function buildRetrieveGraph(deps: RetrieveDeps, ctx: RetrieveCallContext)
       .addEdge(START, 'filter')
       .addConditionalEdges(
         'filter',
-        (s) => (taskRequest(s.query) ? 'tasks' : summarySubject(s.query) ? 'outline' : 'search'),
-        ['tasks', 'outline', 'search'],
+        (s) =>
+          taskRequest(s.query)
+            ? 'tasks'
+            : summarySubject(s.query)
+              ? 'outline'
+              : leadSource(s.query)
+                ? 'lead'
+                : 'search',
+        ['tasks', 'outline', 'lead', 'search'],
       )
       .addConditionalEdges('tasks', (s) => (s.artifact ? END : 'search'), ['search', END])
       .addConditionalEdges('outline', (s) => (s.artifact ? END : 'search'), ['search', END])
+      .addConditionalEdges('lead', (s) => (s.artifact ? END : 'search'), ['search', END])
       // The synthesizer is never called on nothing: it could only invent.
       .addConditionalEdges('search', (s) => (s.results.length ? 'synthesize' : 'nothing'), ['synthesize', 'nothing'])
       .addEdge('synthesize', END)

@@ -1,0 +1,118 @@
+/**
+ * "Who is Lena", "what is Canvas", "was ist Obsidian Sync", "キャンバスとは何ですか": a question that asks what a
+ * note is about, naming the note by its title or an alias. The note's opening says it ("My older sister. Lives in
+ * Vienna…", "Canvas is a core plugin for visual note-taking."), as an encyclopedia article's lead does. The sentence
+ * rule answered these with whichever sentence of any note came closest: "Lena came for the weekend." (a day note)
+ * for "who is Lena", "Allergic to cats, so she won't stay at Tom's" (Lena's note) for "what does Tom do". Read from
+ * the index, whole; no model is asked. A question that names no note exactly goes to search as any other.
+ */
+import type { ChunkRecord } from '../store/indexDb.js';
+import type { SearchResult } from '../search/similaritySearch.js';
+import { foldText } from '../text/segment.js';
+import { plainText, splitSentences } from '../text/sentences.js';
+import { linesOutsideCode, MARKDOWN_HEADING, noteAsSource, noteLines } from './noteLines.js';
+import { LIST_ITEM } from './sectionList.js';
+
+/** How many sentences (or list items) of the opening an answer quotes. */
+export const LEAD_SENTENCES = 2;
+
+// A question asking what or who something is, then its subject; per language, the subject where the language puts it.
+const DEFINITION_QUESTIONS: RegExp[] = [
+  /^(?:who|what)(?:'s|’s|\s+is|\s+are|\s+was|\s+were)\s+(.+?)[?.!\s]*$/iu,
+  /^what\s+(?:does|did)\s+(.+?)\s+do(?:\s+for\s+(?:a\s+)?(?:living|work))?[?.!\s]*$/iu,
+  /^¿?\s*(?:qué|quién|quiénes)\s+(?:es|son|era)\s+(.+?)[?.!\s]*$/iu,
+  /^(?:was|wer)\s+(?:ist|sind|war)\s+(.+?)[?.!\s]*$/iu,
+  /^(?:qu['’]est-ce\s+que\s+|qu['’]est-ce\s+qu['’]|c['’]est\s+quoi\s+|qui\s+est\s+|que\s+sont\s+)(.+?)[?.!\s]*$/iu,
+  /^(?:o\s+que\s+(?:é|são)|quem\s+é)\s+(.+?)[?.!\s]*$/iu,
+  /^(?:che\s+)?(?:cos['’]è|chi\s+è)\s+(.+?)[?.!\s]*$/iu,
+  /^(?:wat|wie)\s+(?:is|zijn)\s+(.+?)[?.!\s]*$/iu,
+  /^(.+?)(?:とは|って)(?:何|なに|誰|だれ)?(?:ですか|なの|だ)?[？?。]*$/u,
+  /^(.+?)は(?:何|なに|誰|だれ)(?:ですか)?[？?。]*$/u,
+  /^(?:什么是|什麼是)\s*(.+?)[？?。]*$/u,
+  /^(.+?)\s*是(?:什么|什麼|谁|誰)[？?。]*$/u,
+  /^(.+?)(?:이란|란|은|는|이|가)?\s*(?:무엇인가요|무엇이에요|무엇입니까|뭐야|뭐예요|뭔가요|누구야|누구예요|누구인가요)[?？.]*$/u,
+];
+
+/** Words before a subject that say whose or which, not what ("the", "my", "el", "der"…). */
+const LEADING_ARTICLES =
+  /^(?:the|a|an|my|el|la|los|las|un|una|mi|der|die|das|ein|eine|mein|meine|le|la|les|l['’]|un|une|mon|ma|mes|o|os|as|um|uma|il|lo|gli|i|het|een|mijn)\s+|^l['’]/iu;
+
+/** A question about someone: who they are, or what they do. */
+const ASKS_WHO =
+  /^(?:who|¿?\s*quién|¿?\s*quiénes|wer|qui|quem|chi|wie)\s|^what\s+(?:does|did)\s.+\sdo\b|誰|だれ|谁|누구/iu;
+
+/** The subject of a question asking what or who something is ("Lena", "Canvas"), or null when it asks no such thing. */
+export function definitionSubject(question: string): string | null {
+  const q = question.trim();
+  for (const pattern of DEFINITION_QUESTIONS) {
+    const m = pattern.exec(q);
+    const subject = m?.[1]?.trim().replace(LEADING_ARTICLES, '').trim();
+    if (subject) return subject;
+  }
+  return null;
+}
+
+/** Whether a question asks who someone is or what they do (then a first name may name their note: noteTitledBy). */
+export function asksWho(question: string): boolean {
+  return ASKS_WHO.test(question.trim());
+}
+
+/**
+ * The note a subject names exactly: its title or one of its aliases, folded ("canvas" → "Canvas"); or, for a question
+ * about someone (`person`, asksWho) with a subject of one word, the first word of exactly one note's title of several
+ * words (a first name: "who is Lena" → "Lena Novak"; "what is Lisbon" is not asked of the "Lisbon Trip" note). A
+ * subject that only some of a title's words match ("Obsidian" of "Obsidian Sync" and "Obsidian Publish") names none.
+ */
+export function noteTitledBy(
+  subject: string,
+  notes: readonly { source: string; title: string; aliases: string[] }[],
+  person = false,
+): string | null {
+  const wanted = foldText(subject).replace(/\s+/g, ' ');
+  const exact = notes.filter((n) => [n.title, ...n.aliases].some((name) => foldText(name).trim() === wanted));
+  if (exact.length) return exact.sort((a, b) => a.source.localeCompare(b.source))[0]!.source;
+  if (!person || /\s/.test(wanted) || !/^\p{L}+$/u.test(wanted)) return null;
+  const first = notes.filter((n) => {
+    const parts = foldText(n.title).split(/\s+/);
+    return parts.length > 1 && parts[0] === wanted;
+  });
+  return first.length === 1 ? first[0]!.source : null;
+}
+
+/**
+ * The opening of a note, from all its chunks: the first block of its body after the title heading (or, when the body
+ * begins with a section, the first block of that section), as its first LEAD_SENTENCES sentences, or its first list
+ * items when it opens with a list. Frontmatter and code are skipped. Null when the note opens with nothing to quote.
+ */
+export function noteLead(chunks: ChunkRecord[]): { text: string; results: SearchResult[] } | null {
+  if (!chunks.length) return null;
+  const first = chunks[0]!;
+  const block: [number, string][] = [];
+  for (const [i, text] of linesOutsideCode(noteLines(chunks))) {
+    const heading = MARKDOWN_HEADING.exec(text);
+    if (!text.trim() || heading) {
+      if (block.length) break;
+      continue;
+    }
+    // A list item after a paragraph starts a block of its own; a paragraph's soft-wrapped lines stay together.
+    if (block.length && LIST_ITEM.test(text) !== LIST_ITEM.test(block[0]![1])) break;
+    block.push([i, text]);
+  }
+  if (!block.length) return null;
+  const listed = LIST_ITEM.test(block[0]![1]);
+  const said = listed
+    ? block
+        .map(([, line]) => LIST_ITEM.exec(line)!)
+        .filter((m) => m[1]!.replace(/\t/g, '  ').length < 2)
+        .map((m) => plainText(m[3]!, { prose: true }).trim())
+    : splitSentences(plainText(block.map(([, line]) => line).join('\n'), { prose: true }));
+  const sentences = said.filter((s) => s && s.length <= 300).slice(0, LEAD_SENTENCES);
+  if (!sentences.length) return null;
+  const source = noteAsSource(first, {
+    page_content: block.map(([, line]) => line).join('\n'),
+    start_line: block[0]![0],
+    end_line: block.at(-1)![0],
+    rank: 1,
+  });
+  return { text: sentences.map((s) => `${s} [1]`).join(' '), results: [source] };
+}

@@ -1,0 +1,123 @@
+import { describe, expect, it } from 'vitest';
+import { asksWho, definitionSubject, noteLead, noteTitledBy, LEAD_SENTENCES } from '../../src/agent/noteLead.js';
+import type { ChunkRecord } from '../../src/store/indexDb.js';
+
+const chunk = (title: string, start: number, lines: string[]): ChunkRecord =>
+  ({
+    chunk_id: `c${start}`,
+    source: `${title}.md`,
+    title,
+    start_line: start,
+    end_line: start + lines.length - 1,
+    page_content: lines.join('\n'),
+  }) as ChunkRecord;
+
+const note = (source: string, aliases: string[] = []) => ({
+  source,
+  title: source.replace(/^.*\//, '').replace(/\.md$/, ''),
+  aliases,
+});
+
+describe('questions asking what or who something is (noteLead.ts)', () => {
+  it.each([
+    ['who is Lena', 'Lena'],
+    ["what's Canvas?", 'Canvas'],
+    ['What is the Lisbon Trip?', 'Lisbon Trip'],
+    ['what are properties', 'properties'],
+    ['what does Tom do for a living?', 'Tom'],
+    ['¿Quién es Maya?', 'Maya'],
+    ['¿Qué es Obsidian Sync?', 'Obsidian Sync'],
+    ['Was ist der Lisbon Trip?', 'Lisbon Trip'],
+    ["Qu'est-ce que Canvas ?", 'Canvas'],
+    ['Qui est Lena ?', 'Lena'],
+    ['O que é o Canvas?', 'Canvas'],
+    ["Cos'è Canvas?", 'Canvas'],
+    ['Wat is Canvas?', 'Canvas'],
+    ['キャンバスとは何ですか', 'キャンバス'],
+    ['Obsidian Syncって何？', 'Obsidian Sync'],
+    ['什么是 Obsidian Sync？', 'Obsidian Sync'],
+    ['白板是什么？', '白板'],
+    ['캔버스는 무엇인가요?', '캔버스'],
+    // No such question.
+    ['how do I open the command palette', null],
+    ['summarize the Lisbon trip note', null],
+  ])('%s → %s', (q, subject) => {
+    expect(definitionSubject(q)).toBe(subject);
+  });
+
+  it('names a note by its title or an alias, or a person by the first word of one title only', () => {
+    const notes = [
+      note('People/Lena Novak.md'),
+      note('People/Tom Becker.md', ['Tom']),
+      note('Plugins/Canvas.md'),
+      note('Obsidian Sync/Introduction to Obsidian Sync.md', ['Obsidian Sync']),
+      note('Obsidian Sync/Set up Obsidian Sync.md'),
+      note('Obsidian Publish/Introduction to Obsidian Publish.md'),
+      note('Lisbon Trip.md'),
+    ];
+    expect(noteTitledBy('canvas', notes)).toBe('Plugins/Canvas.md');
+    expect(noteTitledBy('Obsidian Sync', notes)).toBe('Obsidian Sync/Introduction to Obsidian Sync.md');
+    expect(noteTitledBy('Tom', notes)).toBe('People/Tom Becker.md');
+    // A first name names a person's note only when the question asks about someone.
+    expect(noteTitledBy('Lena', notes, true)).toBe('People/Lena Novak.md');
+    expect(noteTitledBy('Lena', notes)).toBeNull();
+    expect(asksWho('who is Lena')).toBe(true);
+    expect(asksWho('what does Tom do for a living?')).toBe(true);
+    expect(asksWho('¿Quién es Maya?')).toBe(true);
+    expect(asksWho('Lenaって誰？')).toBe(true);
+    expect(asksWho('what is Canvas')).toBe(false);
+    expect(asksWho('Was ist Canvas?')).toBe(false);
+    expect(noteTitledBy('lisbon trip', notes)).toBe('Lisbon Trip.md');
+    // A word some titles begin with is no one's name; a subject asking of something else names nothing.
+    expect(noteTitledBy('Obsidian', notes)).toBeNull();
+    expect(noteTitledBy('Lisbon', notes)).toBeNull();
+    expect(noteTitledBy('Lisbon', notes, true)).toBe('Lisbon Trip.md');
+    expect(noteTitledBy('capital of Portugal', notes)).toBeNull();
+    expect(noteTitledBy("Tom's wife called", notes)).toBeNull();
+  });
+
+  it("quotes the opening paragraph's first sentences, under the title heading and frontmatter", () => {
+    const lead = noteLead([
+      chunk('Tom Becker', 0, [
+        '---',
+        'aliases: [Tom]',
+        '---',
+        '',
+        '# Tom Becker',
+        '',
+        'Neighbour at number 14, retired electrician. The person to ask about anything with wires',
+        'or plants. Has a greenhouse.',
+        '',
+        '- Wife: Ingrid',
+      ]),
+    ]);
+    expect(lead!.text).toBe(
+      'Neighbour at number 14, retired electrician. [1] The person to ask about anything with wires or plants. [1]',
+    );
+    expect(LEAD_SENTENCES).toBe(2);
+    // The source opens the note at the paragraph.
+    expect(lead!.results[0]).toMatchObject({ source: 'Tom Becker.md', start_line: 6, end_line: 7 });
+  });
+
+  it('quotes the first items of a note that opens with a list, and the first section of one that opens with one', () => {
+    const maya = noteLead([
+      chunk('Maya Chen', 0, [
+        '# Maya Chen',
+        '',
+        '- **Role:** senior product designer',
+        '  - on the onboarding team',
+        '- **Works with me since:** March 2025',
+        '- **Based in:** Rotterdam',
+        '',
+        'Prefers Figma comments.',
+      ]),
+    ]);
+    expect(maya!.text).toBe('Role: senior product designer [1] Works with me since: March 2025 [1]');
+    const sectioned = noteLead([
+      chunk('Garden', 0, ['## Plan', '', 'Drip watering for the raised beds.', '', '## Parts', '', '- Pump']),
+    ]);
+    expect(sectioned!.text).toBe('Drip watering for the raised beds. [1]');
+    // Only code, or nothing but headings: no opening to quote.
+    expect(noteLead([chunk('Code', 0, ['# Code', '', '```sh', 'ls', '```'])])).toBeNull();
+  });
+});
