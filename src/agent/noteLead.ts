@@ -12,6 +12,7 @@ import { foldText } from '../text/segment.js';
 import { plainText, splitSentences } from '../text/sentences.js';
 import { linesOutsideCode, MARKDOWN_HEADING, noteAsSource, noteLines } from './noteLines.js';
 import { LIST_ITEM } from './sectionList.js';
+import { quotable } from './synthesizer.js';
 
 /** How many sentences (or list items) of the opening an answer quotes. */
 export const LEAD_SENTENCES = 2;
@@ -106,7 +107,8 @@ export function noteLead(chunks: ChunkRecord[]): { text: string; results: Search
         .filter((m) => m[1]!.replace(/\t/g, '  ').length < 2)
         .map((m) => plainText(m[3]!, { prose: true }).trim())
     : splitSentences(plainText(block.map(([, line]) => line).join('\n'), { prose: true }));
-  const sentences = said.filter((s) => s && s.length <= 300).slice(0, LEAD_SENTENCES);
+  // Whole sentences only: "スラッシュコマンドを使ってコマンドを実行するには：" introduces steps the answer does not show.
+  const sentences = said.filter((s) => s && quotable(s, 0)).slice(0, LEAD_SENTENCES);
   if (!sentences.length) return null;
   const source = noteAsSource(first, {
     page_content: block.map(([, line]) => line).join('\n'),

@@ -117,6 +117,15 @@ describe('questions asking what or who something is (noteLead.ts)', () => {
       chunk('Garden', 0, ['## Plan', '', 'Drip watering for the raised beds.', '', '## Parts', '', '- Pump']),
     ]);
     expect(sectioned!.text).toBe('Drip watering for the raised beds. [1]');
+    // A sentence that introduces what follows is no sentence of the answer.
+    const steps = noteLead([
+      chunk('Slash commands', 0, [
+        'Run a command by typing a slash. To run a command with slash commands:',
+        '',
+        '1. Type /',
+      ]),
+    ]);
+    expect(steps!.text).toBe('Run a command by typing a slash. [1]');
     // Only code, or nothing but headings: no opening to quote.
     expect(noteLead([chunk('Code', 0, ['# Code', '', '```sh', 'ls', '```'])])).toBeNull();
   });
