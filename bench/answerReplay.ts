@@ -16,9 +16,9 @@ import { VaultService } from '../src/services/vaultService.js';
 import { loadEvalSets, selectEvalSets, checkQuestionFile } from '../src/search/evalSets.js';
 import { similaritySearch, type SearchResult } from '../src/search/similaritySearch.js';
 import { describeCandidates, selectAnswerSentences, quotePool } from '../src/agent/synthesizer.js';
-import { unknownNames, unknownThings, VAULT_SUBJECT_SHARE } from '../src/agent/relevance.js';
+import { unknownNames, unknownThings } from '../src/agent/relevance.js';
 import { sectionListAnswer } from '../src/agent/sectionList.js';
-import { holdsPhrase, unknownWords, widelyHeldWords } from '../src/store/sparse.js';
+import { holdsPhrase, unknownWords } from '../src/store/sparse.js';
 import type { Embedder } from '../src/models/embedder.js';
 import { option, repeated } from './lib/args.js';
 
@@ -90,12 +90,7 @@ try {
       const results = unknown.length ? [] : searches[x.q]!;
       const r = results.length
         ? (sectionListAnswer(x.q, results) ??
-          (await selectAnswerSentences(x.q, results, [], embedder, 2, {
-            vault: {
-              unknownWords: lacking,
-              widelyHeldWords: widelyHeldWords(service.index.db, x.q, VAULT_SUBJECT_SHARE),
-            },
-          })))
+          (await selectAnswerSentences(x.q, results, [], embedder, 2, { unknownWords: lacking })))
         : { text: '', cited: [] };
       const cited = r.cited.map((n) => results[n - 1]!.source);
       const refused = r.text === '';

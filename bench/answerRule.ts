@@ -126,7 +126,7 @@ try {
             const tuning: SelectorTuning = { pool };
             const t0 = performance.now();
             const r = results.length
-              ? await selectAnswerSentences(x.q, results, [], embedder, 2, { vault: { unknownWords: lacking }, tuning })
+              ? await selectAnswerSentences(x.q, results, [], embedder, 2, { unknownWords: lacking, tuning })
               : { text: '', cited: [] };
             const ms = performance.now() - t0;
             const cited = r.cited.map((n) => results[n - 1]!.source);

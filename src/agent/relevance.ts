@@ -297,13 +297,6 @@ export function possessiveOf(question: string): Possessive {
 }
 
 /**
- * The share of the vault's chunks a name must be in to be what the vault is about (widelyHeldWords): "Obsidian" is
- * in 61% of the English help's chunks and 57% of the German help's; a person of the sample vault is in at most 15%
- * of its 78 chunks, and of a real vault's thousands far fewer.
- */
-export const VAULT_SUBJECT_SHARE = 0.25;
-
-/**
  * Whether a sentence answers what a question asks of someone (possessiveOf): it is about them (each name in the
  * sentence, its heading or its note's title) and says the thing asked (it shares every key word of the question
  * without the names). Meaning alone cannot tell one fact about a person from another: "Works with me since: March
@@ -311,8 +304,8 @@ export const VAULT_SUBJECT_SHARE = 0.25;
  * "Birthday: 14 January", in Lena's note, answered "when is Tom's birthday" through the one word it shares. One
  * shared word of several was not enough either: "what's the phone number of Tom" was answered "Neighbour at number
  * 14…" and "what breed is Tom's cat" with "…their cat Mr. Biscuit sometimes sleeps in my shed". Names common to
- * the retrieved notes and much of the vault ("Obsidian's settings" in Obsidian's help) and an attribute without key
- * words ask nothing more.
+ * the retrieved notes ("Obsidian's settings" in Obsidian's help) and an attribute without key words ask
+ * nothing more.
  */
 export function answersPossessive(
   p: Possessive,
@@ -320,14 +313,8 @@ export function answersPossessive(
   title: string,
   common: Set<string>,
   lang = '',
-  /**
-   * The question's words much of the vault holds (widelyHeldWords), where known: only such a name asks nothing more
-   * for being common to the retrieved notes. Retrieved for "what's the salary of Maya", every note was about Maya,
-   * so her name was common there and any sentence of her note answered ("Works with me since: March 2025").
-   */
-  subject?: ReadonlySet<string>,
 ): boolean {
-  const names = p.names.filter((n) => !common.has(n) || (subject !== undefined && !subject.has(n)));
+  const names = p.names.filter((n) => !common.has(n));
   if (names.length === 0) return true;
   const about = new Set(words(`${title}\n${sentence}`));
   if (!names.every((n) => about.has(n))) return false;

@@ -6,7 +6,7 @@ import type { Embedder } from '../models/embedder.js';
 import { withoutVectorsOnFailure } from '../models/openaiEmbedder.js';
 import { similaritySearch, type SearchResult } from '../search/similaritySearch.js';
 import type { Index } from '../store/openIndex.js';
-import { holdsPhrase, unknownWords, widelyHeldWords } from '../store/sparse.js';
+import { holdsPhrase, unknownWords } from '../store/sparse.js';
 import { obsidianUri } from '../obsidian/uri.js';
 import { runFilterAgent, type FilterDecision } from './filterAgent.js';
 import {
@@ -18,8 +18,8 @@ import {
 import { isoDate } from '../search/dates.js';
 import type { MetadataFilters } from '../shared/filters.js';
 import { NOTHING_FOUND } from './prompts.js';
-import { possessiveOf, unknownNames, unknownThings, VAULT_SUBJECT_SHARE } from './relevance.js';
-import { synthesize, type VaultWords } from './synthesizer.js';
+import { unknownNames, unknownThings } from './relevance.js';
+import { synthesize } from './synthesizer.js';
 import { plainText } from '../text/sentences.js';
 import type { DateScope } from './dateScope.js';
 import { followUpTaskRequest, taskRequest } from './taskRequest.js';
@@ -114,8 +114,8 @@ const RetrieveState = Annotation.Root({
   recent: Annotation<ChatTurn[]>(),
   decision: Annotation<FilterDecision | null>(),
   results: Annotation<SearchResult[]>(),
-  /** What the vault holds of the query's words (VaultWords): the synthesizer asks more or less of a sentence. */
-  vaultWords: Annotation<VaultWords>(),
+  /** The query's words that no note holds (unknownWords): they make the synthesizer ask more of a sentence. */
+  unknownWords: Annotation<string[]>(),
   nothingDated: Annotation<NothingDated | undefined>(),
   /** The date filter the results kept: the synthesizer counts the question's date as met (dateScope.ts). */
   dateScope: Annotation<DateScope | undefined>(),
@@ -286,15 +286,8 @@ export function buildRetrieveGraph(deps: RetrieveDeps, ctx: RetrieveCallContext)
         ];
         if (unknown.length) {
           d.notes.push(`no note mentions ${unknown.map((w) => `"${w}"`).join(', ')}`);
-          return { results: [], weak: true, vaultWords: { unknownWords: lacking } };
+          return { results: [], weak: true, unknownWords: lacking };
         }
-        const vaultWords: VaultWords = {
-          unknownWords: lacking,
-          // Only a name asked of ("Maya's salary") needs it: counting the index's chunks is a query of its own.
-          widelyHeldWords: possessiveOf(asked).names.length
-            ? widelyHeldWords(deps.index.db, asked, VAULT_SUBJECT_SHARE)
-            : [],
-        };
         const search = (filters: MetadataFilters, files: string[]) =>
           similaritySearch(deps.index, deps.embedder, {
             refined_query_for_vector_search: d.refined_query_for_vector_search,
@@ -321,7 +314,7 @@ export function buildRetrieveGraph(deps: RetrieveDeps, ctx: RetrieveCallContext)
           const verdict = judgeEmptyDateFilter(dated, deps.index.db.noteDatesAround(dated.range));
           if (verdict.kind === 'nothing-dated') {
             d.notes.push(verdict.note);
-            return { results: [], weak: true, vaultWords, nothingDated: verdict.answer };
+            return { results: [], weak: true, unknownWords: lacking, nothingDated: verdict.answer };
           }
           if (verdict.kind === 'dropped') {
             d.notes.push(verdict.notice);
@@ -349,7 +342,7 @@ export function buildRetrieveGraph(deps: RetrieveDeps, ctx: RetrieveCallContext)
         return {
           results,
           weak: !top.some((r) => (r.dense_score ?? 0) >= WEAK_MATCH),
-          vaultWords,
+          unknownWords: lacking,
           dateScope: dateScopeOf(d.metadata_filters, asked),
         };
       })
@@ -365,7 +358,7 @@ export function buildRetrieveGraph(deps: RetrieveDeps, ctx: RetrieveCallContext)
             query: s.query,
             chunks: s.results,
             recent: s.recent,
-            vault: s.vaultWords,
+            unknownWords: s.unknownWords,
             dateScope: s.dateScope,
           },
           {
@@ -479,7 +472,7 @@ export function makeRetrieveNotesTool(deps: RetrieveDeps) {
           recent: (ctx.recent ?? []).slice(-5),
           decision: null,
           results: [],
-          vaultWords: {},
+          unknownWords: [],
           summary: '',
           artifact: null,
           weak: false,

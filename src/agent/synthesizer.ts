@@ -177,18 +177,6 @@ export function duplicateCosine(gate: number): number {
   return gate + NEAR_DUPLICATE * (1 - gate);
 }
 
-/**
- * What the whole vault holds of a question's words (src/store/sparse.ts), where the caller has the index: the answer
- * rule asks more of a sentence when the question names things no note holds, and less of a name much of the vault
- * holds.
- */
-export interface VaultWords {
-  /** The question's words no note holds (unknownWords). */
-  unknownWords?: string[];
-  /** The question's words a large share of the vault's chunks hold (widelyHeldWords, VAULT_SUBJECT_SHARE). */
-  widelyHeldWords?: string[];
-}
-
 interface Candidate {
   text: string;
   n: number;
@@ -387,8 +375,6 @@ class AnswerSelector {
     /** The question has words no note holds (unknownWords): the first pick must share a key word, not only meaning. */
     private readonly needsSharedWord: boolean,
     private readonly emit: (c: Scored) => void,
-    /** The question's words much of the vault holds (VaultWords), where known. */
-    private readonly widelyHeld: ReadonlySet<string> | undefined,
   ) {
     this.possessive = possessiveOf(query);
   }
@@ -402,24 +388,13 @@ class AnswerSelector {
     drafts: Candidate[],
     embedder: Embedder,
     maxSentences: number,
-    {
-      emit = () => undefined,
-      vault = {},
-      tuning = {},
-      dateScope,
-      alreadySaid = new Set(),
-    }: {
-      /** Each pick, as it is made. */
-      emit?: (c: Scored) => void;
-      vault?: VaultWords;
-      tuning?: SelectorTuning;
-      /** The date filter the search kept (dateScope.ts). */
-      dateScope?: DateScope;
-      /** Sentences an earlier answer of the conversation gave (sentencesSaid): a new question gets new sentences. */
-      alreadySaid?: ReadonlySet<string>;
-    } = {},
+    emit: (c: Scored) => void = () => undefined,
+    unknownWords: string[] = [],
+    tuning: SelectorTuning = {},
+    dateScope?: DateScope,
+    /** Sentences an earlier answer of the conversation gave (sentencesSaid): a new question gets new sentences. */
+    alreadySaid: ReadonlySet<string> = new Set(),
   ): Promise<AnswerSelector> {
-    const unknownWords = vault.unknownWords ?? [];
     const candidates: Candidate[] = [
       ...drafts.filter((c) => quotable(c.text, 15)),
       ...noteCandidates(chunks, tuning.pool),
@@ -468,7 +443,6 @@ class AnswerSelector {
       // nothing, and its answer ("Total — Estimate: €1,800") shares no key word.
       unknownWords.some(isKeyWord) && questionLanguage(query) === 'en',
       emit,
-      vault.widelyHeldWords && new Set(vault.widelyHeldWords.flatMap(words)),
     );
     // Only sentences about the question compete: grounded is not enough, a sentence must answer. Note sentences are
     // scored first: a draft sentence is judged by the note sentence it restates (restatesRelevant).
@@ -502,7 +476,7 @@ class AnswerSelector {
         (similarity >= this.cosines.near &&
           shared > 0 &&
           shared >= Math.min(2, ANSWER_RELEVANCE.keyShare * this.keyWords))) &&
-      answersPossessive(this.possessive, text, title, this.common, this.keyLanguage, this.widelyHeld);
+      answersPossessive(this.possessive, text, title, this.common, this.keyLanguage);
     return {
       ...c,
       vec,
@@ -616,7 +590,7 @@ export async function describeCandidates(
     relevant: boolean;
   }[];
 }> {
-  const sel = await AnswerSelector.create(query, chunks, [], embedder, 0, { tuning });
+  const sel = await AnswerSelector.create(query, chunks, [], embedder, 0, undefined, [], tuning);
   return {
     gate: embedder.calibration.threshold,
     keyWords: sel.keyWords,
@@ -720,10 +694,19 @@ export async function selectAnswerSentences(
   draftSentences: Candidate[],
   embedder: Embedder,
   maxSentences = 2,
-  /** What the vault holds of the question's words (see synthesize), and the bench's override of the pool. */
-  opts: { vault?: VaultWords; tuning?: SelectorTuning } = {},
+  /** The question's words no note holds (see synthesize), and the bench's override of the pool. */
+  opts: { unknownWords?: string[]; tuning?: SelectorTuning } = {},
 ): Promise<{ text: string; cited: number[]; generated: boolean }> {
-  const sel = await AnswerSelector.create(query, chunks, draftSentences, embedder, maxSentences, opts);
+  const sel = await AnswerSelector.create(
+    query,
+    chunks,
+    draftSentences,
+    embedder,
+    maxSentences,
+    undefined,
+    opts.unknownWords,
+    opts.tuning,
+  );
   return sel.finish();
 }
 
@@ -762,8 +745,8 @@ export async function synthesize(
     query: string;
     chunks: SearchResult[];
     recent: ChatTurn[];
-    /** What the whole vault holds of the question's words; see AnswerSelector. */
-    vault?: VaultWords;
+    /** The question's words that no note holds (src/store/sparse.ts unknownWords); see AnswerSelector. */
+    unknownWords?: string[];
     /** The date filter the search kept (the question is about notes dated then): see dateScope.ts. */
     dateScope?: DateScope;
   },
@@ -785,14 +768,20 @@ export async function synthesize(
     return { answer: section.text, cited: section.cited, method: 'extractive', notInNotes: false };
   }
   let emitted = 0;
-  const selector = await AnswerSelector.create(input.query, input.chunks, [], embedder, 2, {
-    emit: (c) => {
+  const selector = await AnswerSelector.create(
+    input.query,
+    input.chunks,
+    [],
+    embedder,
+    2,
+    (c) => {
       if (!gen.signal?.aborted) onSentence?.(`${emitted++ ? ' ' : ''}${sentenceText(c)}`);
     },
-    vault: input.vault,
-    dateScope: input.dateScope,
-    alreadySaid: sentencesSaid(input.recent),
-  });
+    input.unknownWords,
+    {},
+    input.dateScope,
+    sentencesSaid(input.recent),
+  );
   let draft = '';
   // Non-English questions are answered in their language (English prompts stay exactly as tuned).
   const language = answerLanguageInstruction(input.query);

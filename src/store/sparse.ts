@@ -115,19 +115,6 @@ export function unknownWords(db: IndexDb, query: string): string[] {
 }
 
 /**
- * The query's words held by at least `share` of the index's chunks (in their most frequent form): what the whole
- * vault is about, like "Obsidian" in Obsidian's help (61% of its chunks). The answer rule asks nothing of such a name
- * (answersPossessive); a person's name is in a few notes however many of the retrieved ones it fills.
- */
-export function widelyHeldWords(db: IndexDb, query: string, share: number): string[] {
-  const terms = queryTerms(query);
-  if (terms.length === 0) return [];
-  const docs = documentCounter(db.db);
-  const total = (db.db.prepare('select count(*) n from obq_chunks').get() as { n: number }).n;
-  return terms.filter((t) => total > 0 && Math.max(...t.terms.map(docs)) >= share * total).map((t) => t.word);
-}
-
-/**
  * Whether some note writes these words in a row (folded, a trailing "s" either way), in its text, headings, title or
  * aliases: "Google Calendar" or "Tasks plugin" is a thing of its own even where each word is in the vault. Found
  * by an FTS5 phrase of the words' index forms (stems in English chunks, so "templater plugin" finds "Templates

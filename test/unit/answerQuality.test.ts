@@ -484,27 +484,6 @@ describe('relevance', () => {
     expect(answersPossessive(possessiveOf('when is my dentist appointment'), 'Anything', 'Any', none)).toBe(true);
   });
 
-  it('a name common to the retrieved notes asks nothing more only if much of the vault holds it', () => {
-    // From the sample vault (offtopic-sample-4-tune): every note retrieved for "what breed is Tom's cat" was about
-    // Tom, so his name was common there and a line of his note answered through "cat" alone.
-    const breed = possessiveOf("what breed is Tom's cat");
-    const line = 'Wife: Ingrid; their cat Mr. Biscuit sometimes sleeps in my shed';
-    const common = new Set(['tom']);
-    // Without the vault's counts (a caller without the index) the retrieved notes decide, as before.
-    expect(answersPossessive(breed, line, 'Tom Becker', common)).toBe(true);
-    // Tom is in few of the vault's chunks: the line must say his cat's breed.
-    expect(answersPossessive(breed, line, 'Tom Becker', common, '', new Set())).toBe(false);
-    expect(
-      answersPossessive(breed, 'Their cat is a Maine Coon, a breed for the cold', 'Tom Becker', common, '', new Set()),
-    ).toBe(true);
-    // Obsidian is in most of Obsidian's help: its name asks nothing more there.
-    const app = possessiveOf("where are Obsidian's app-wide settings stored");
-    const stored = 'Settings are stored in the .obsidian folder.';
-    const obsidian = new Set(['obsidian']);
-    expect(answersPossessive(app, stored, 'Configuration folder', obsidian, '', obsidian)).toBe(true);
-    expect(answersPossessive(app, stored, 'Configuration folder', obsidian, '', new Set())).toBe(false);
-  });
-
   it('"the capital of Portugal" asks of Portugal as "Portugal\'s capital" does; "out of Craft" asks nothing of Craft', () => {
     const capital = possessiveOf("what's the capital of Portugal");
     expect(capital.names).toEqual(['portugal']);
@@ -770,31 +749,6 @@ describe('synthesize: answers that answer (scripted model, real embedder())', ()
     expect(wife.answer).toContain('Ingrid');
   });
 
-  it("a person's name fills the retrieved notes, not the vault: another fact of their note does not answer", async () => {
-    // From the sample vault (offtopic-sample-4-tune): "what breed is Tom's cat" was answered with his wife's line,
-    // which names the cat; every retrieved chunk was Tom's, so his name asked nothing of a sentence.
-    const tom = { title: 'Tom Becker' };
-    const notes = [
-      chunk('People/Tom Becker.md', '- Wife: Ingrid; their cat Mr. Biscuit sometimes sleeps in my shed', tom),
-      chunk('People/Tom Becker.md', '- Neighbour at number 14, retired electrician', tom),
-      chunk('People/Tom Becker.md', "- Lunch with Tom at the bakery once a month\n- Tom's greenhouse", tom),
-    ];
-    const query = "what breed is Tom's cat";
-    const byRetrieved = await synthesize(null, embedder(), { query, chunks: notes, recent: [] });
-    expect(byRetrieved.notInNotes, byRetrieved.answer).toBe(false);
-    const vault = { unknownWords: [], widelyHeldWords: [] };
-    const byVault = await synthesize(null, embedder(), { query, chunks: notes, recent: [], vault });
-    expect(byVault, byVault.answer).toMatchObject({ answer: '', notInNotes: true });
-    // What his note does say is still answered.
-    const wife = await synthesize(null, embedder(), {
-      query: "what's Tom's wife called",
-      chunks: notes,
-      recent: [],
-      vault,
-    });
-    expect(wife.answer).toContain('Ingrid');
-  });
-
   it('a question with a word no note holds needs an answer sharing a word with it, not only meaning', async () => {
     // From the tuning part: "export my whole vault to a Word docx file" was answered "Go to File > Export, then
     // choose Export." (close in meaning; "export", "file" and "vault" are in every retrieved chunk, so shared by none).
@@ -811,7 +765,7 @@ describe('synthesize: answers that answer (scripted model, real embedder())', ()
       query,
       chunks: exporting,
       recent: [],
-      vault: { unknownWords: ['docx'] },
+      unknownWords: ['docx'],
     });
     expect(lacking).toMatchObject({ answer: '', notInNotes: true });
     // A sentence that does share a key word still answers such a question.
@@ -819,7 +773,7 @@ describe('synthesize: answers that answer (scripted model, real embedder())', ()
       query: 'export my vault to Word',
       chunks: [...exporting, chunk('Word.md', 'Word documents can be converted to Markdown with a community plugin.')],
       recent: [],
-      vault: { unknownWords: ['docx'] },
+      unknownWords: ['docx'],
     });
     expect(word.notInNotes, word.answer).toBe(false);
   });
@@ -834,12 +788,7 @@ describe('synthesize: answers that answer (scripted model, real embedder())', ()
       chunk('Areas/Finances.md', 'Travel savings: €250 a month for the Lisbon trip.'),
     ];
     for (const query of ['Lisbon trip how much will it cost', 'how much will the Lisbon trip cost']) {
-      const s = await synthesize(null, embedder(), {
-        query,
-        chunks: trip,
-        recent: [],
-        vault: { unknownWords: ['much'] },
-      });
+      const s = await synthesize(null, embedder(), { query, chunks: trip, recent: [], unknownWords: ['much'] });
       expect(s.notInNotes, query).toBe(false);
       expect(s.answer, query).toMatch(/€/);
     }
@@ -848,7 +797,7 @@ describe('synthesize: answers that answer (scripted model, real embedder())', ()
       query: 'Lisbon trip how much will the ferry to Madeira cost',
       chunks: trip,
       recent: [],
-      vault: { unknownWords: ['ferry', 'madeira'] },
+      unknownWords: ['ferry', 'madeira'],
     });
     expect(lacking.notInNotes, lacking.answer).toBe(true);
   });

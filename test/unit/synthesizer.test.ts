@@ -322,7 +322,7 @@ describe('with the real embedder', () => {
       );
       expect(host.text).toMatch(/^Hostname: atlas\.lan \[1\]/);
       const runs = await selectAnswerSentences('how often do I go running', [health, server], [], embedder(), 1, {
-        vault: { unknownWords: ['often'] },
+        unknownWords: ['often'],
       });
       expect(runs.text).toBe('Plan: 3 runs a week [1]');
     });
