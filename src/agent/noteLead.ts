@@ -17,47 +17,6 @@ import { quotable } from './synthesizer.js';
 /** How many sentences (or list items) of the opening an answer quotes. */
 export const LEAD_SENTENCES = 2;
 
-// A question asking what or who something is, then its subject; per language, the subject where the language puts it.
-const DEFINITION_QUESTIONS: RegExp[] = [
-  /^(?:who|what)(?:'s|’s|\s+is|\s+are|\s+was|\s+were)\s+(.+?)[?.!\s]*$/iu,
-  /^what\s+(?:does|did)\s+(.+?)\s+do(?:\s+for\s+(?:a\s+)?(?:living|work))?[?.!\s]*$/iu,
-  /^¿?\s*(?:qué|quién|quiénes)\s+(?:es|son|era)\s+(.+?)[?.!\s]*$/iu,
-  /^(?:was|wer)\s+(?:ist|sind|war)\s+(.+?)[?.!\s]*$/iu,
-  /^(?:qu['’]est-ce\s+que\s+|qu['’]est-ce\s+qu['’]|c['’]est\s+quoi\s+|qui\s+est\s+|que\s+sont\s+)(.+?)[?.!\s]*$/iu,
-  /^(?:o\s+que\s+(?:é|são)|quem\s+é)\s+(.+?)[?.!\s]*$/iu,
-  /^(?:che\s+)?(?:cos['’]è|chi\s+è)\s+(.+?)[?.!\s]*$/iu,
-  /^(?:wat|wie)\s+(?:is|zijn)\s+(.+?)[?.!\s]*$/iu,
-  /^(.+?)(?:とは|って)(?:何|なに|誰|だれ)?(?:ですか|なの|だ)?[？?。]*$/u,
-  /^(.+?)は(?:何|なに|誰|だれ)(?:ですか)?[？?。]*$/u,
-  /^(?:什么是|什麼是)\s*(.+?)[？?。]*$/u,
-  /^(.+?)\s*是(?:什么|什麼|谁|誰)[？?。]*$/u,
-  /^(.+?)(?:이란|란|은|는|이|가)?\s*(?:무엇인가요|무엇이에요|무엇입니까|뭐야|뭐예요|뭔가요|누구야|누구예요|누구인가요)[?？.]*$/u,
-];
-
-/** Words before a subject that say whose or which, not what ("the", "my", "el", "der"…). */
-const LEADING_ARTICLES =
-  /^(?:the|a|an|my|el|la|los|las|un|una|mi|der|die|das|ein|eine|mein|meine|le|la|les|l['’]|un|une|mon|ma|mes|o|os|as|um|uma|il|lo|gli|i|het|een|mijn)\s+|^l['’]/iu;
-
-/** A question about someone: who they are, or what they do. */
-const ASKS_WHO =
-  /^(?:who|¿?\s*quién|¿?\s*quiénes|wer|qui|quem|chi|wie)\s|^what\s+(?:does|did)\s.+\sdo\b|誰|だれ|谁|누구/iu;
-
-/** The subject of a question asking what or who something is ("Lena", "Canvas"), or null when it asks no such thing. */
-export function definitionSubject(question: string): string | null {
-  const q = question.trim();
-  for (const pattern of DEFINITION_QUESTIONS) {
-    const m = pattern.exec(q);
-    const subject = m?.[1]?.trim().replace(LEADING_ARTICLES, '').trim();
-    if (subject) return subject;
-  }
-  return null;
-}
-
-/** Whether a question asks who someone is or what they do (then a first name may name their note: noteTitledBy). */
-export function asksWho(question: string): boolean {
-  return ASKS_WHO.test(question.trim());
-}
-
 /**
  * The note a subject names exactly: its title or one of its aliases, folded ("canvas" → "Canvas"); or, for a question
  * about someone (`person`, asksWho) with a subject of one word, the first word of exactly one note's title of several

@@ -25,7 +25,8 @@ import type { DateScope } from './dateScope.js';
 import { followUpTaskRequest, taskRequest } from './taskRequest.js';
 import { answerTaskRequest } from './taskList.js';
 import { noteNamedBy, noteOutline, summarySubject } from './noteOutline.js';
-import { asksWho, definitionSubject, noteLead, noteTitledBy } from './noteLead.js';
+import { noteLead, noteTitledBy } from './noteLead.js';
+import { asksWho, definitionSubject } from '../text/definitionQuestion.js';
 
 export interface SourceArtifact {
   n: number;

@@ -11,6 +11,7 @@ import { words } from '../text/segment.js';
 import { agreedBestNote, fuseScores, type FusionOptions } from './fusion.js';
 import { isUnspaced } from '../text/language.js';
 import { BadRequestError } from '../shared/errors.js';
+import { definitionSubject } from '../text/definitionQuestion.js';
 
 export type RetrievalMode = 'hybrid' | 'dense' | 'sparse';
 
@@ -280,14 +281,17 @@ async function rankSearch(index: Index, embedder: Embedder, input: SearchInput):
     const maxSparse = Math.max(...candidates.map((c) => c.sparse_score ?? 0), 1e-9);
     for (const c of candidates) c.fused = mode === 'dense' ? (c.dense_score ?? 0) : (c.sparse_score ?? 0) / maxSparse;
   }
-  // Typing a note's exact title or alias means "that note": names are what embeddings handle worst. So does a query
-  // of several words that a note writes word for word (a sentence pasted to find where it was written: BM25 cannot see
-  // word order, and a note holding near-identical sentences, or a longer chunk, outranked it).
+  // Typing a note's exact title or alias means "that note": names are what embeddings handle worst. So does asking
+  // what or who it is ("what is the home server migration": a day note that mentions the migration came first). So
+  // does a query of several words that a note writes word for word (a sentence pasted to find where it was written:
+  // BM25 cannot see word order, and a note holding near-identical sentences, or a longer chunk, outranked it).
   const lexical = mode !== 'dense' && input.titleBoost !== false;
+  const subject = definitionSubject(query);
   const named = new Set(
     lexical
       ? [
           ...index.db.notesNamed(query),
+          ...(subject === null ? [] : index.db.notesNamed(subject)),
           ...(words(query).length >= QUOTE_MIN_WORDS ? notesWithPhrase(index.db, [query]) : []),
         ]
       : [],

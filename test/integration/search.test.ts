@@ -1070,6 +1070,18 @@ describe('similaritySearch on the sample vault', () => {
       const sparse = await search({ refined_query_for_vector_search: q, k: 1, mode: 'sparse', dateAware: false });
       expect(sparse[0]?.source).toBe(note);
     });
+
+    // Asking what or who a note's title is names it too: "what is the home server migration" had the day note of the
+    // migration first (definitionSubject, src/text/definitionQuestion.ts).
+    it.each([
+      ['what is the home server migration', 'Projects/Home Server Migration.md'],
+      ['what is the watering system?', 'Projects/Garden Irrigation.md'],
+      ['¿Qué es Lisbon Trip?', 'Projects/Lisbon Trip.md'],
+      ['who is Maya?', 'People/Maya Chen.md'],
+    ])('asking what it is: %s → %s', async (q, note) => {
+      const hits = await search({ refined_query_for_vector_search: q, k: 3, perNote: true, mode: 'hybrid' });
+      expect(hits.map((h) => h.source)[0]).toBe(note);
+    });
   });
 });
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { asksWho, definitionSubject, noteLead, noteTitledBy, LEAD_SENTENCES } from '../../src/agent/noteLead.js';
+import { noteLead, noteTitledBy, LEAD_SENTENCES } from '../../src/agent/noteLead.js';
+import { asksWho, definitionSubject } from '../../src/text/definitionQuestion.js';
 import type { ChunkRecord } from '../../src/store/indexDb.js';
 
 const chunk = (title: string, start: number, lines: string[]): ChunkRecord =>
