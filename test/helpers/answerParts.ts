@@ -1,6 +1,7 @@
 import { afterAll, beforeAll } from 'vitest';
 import { loadEmbedder, type Embedder } from '../../src/models/embedder.js';
 import type { SearchResult } from '../../src/search/similaritySearch.js';
+import type { ChunkRecord } from '../../src/store/indexDb.js';
 
 /** What the answer tests (synthesizer, answer quality, fallback draft) build their questions from. */
 
@@ -51,4 +52,16 @@ export function useBundledEmbedder(): () => Embedder {
     if (!embedder) throw new Error('the embedder is loaded in beforeAll; call this inside a test');
     return embedder;
   };
+}
+
+/** A chunk of note `title` as the index stores it: `lines` from line `start` (what noteOutline and noteLead read). */
+export function noteChunk(title: string, start: number, lines: string[]): ChunkRecord {
+  return {
+    chunk_id: `c${start}`,
+    source: `${title}.md`,
+    title,
+    start_line: start,
+    end_line: start + lines.length - 1,
+    page_content: lines.join('\n'),
+  } as ChunkRecord;
 }

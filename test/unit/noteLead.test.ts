@@ -1,17 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { noteLead, noteTitledBy, LEAD_SENTENCES } from '../../src/agent/noteLead.js';
 import { asksWho, definitionSubject } from '../../src/text/definitionQuestion.js';
-import type { ChunkRecord } from '../../src/store/indexDb.js';
+import { noteChunk } from '../helpers/answerParts.js';
 
-const chunk = (title: string, start: number, lines: string[]): ChunkRecord =>
-  ({
-    chunk_id: `c${start}`,
-    source: `${title}.md`,
-    title,
-    start_line: start,
-    end_line: start + lines.length - 1,
-    page_content: lines.join('\n'),
-  }) as ChunkRecord;
+const chunk = noteChunk;
 
 const note = (source: string, aliases: string[] = []) => ({
   source,

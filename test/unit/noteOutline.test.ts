@@ -1,16 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { noteNamedBy, noteOutline, summarySubject, OUTLINE_POINTS } from '../../src/agent/noteOutline.js';
-import type { ChunkRecord } from '../../src/store/indexDb.js';
+import { noteChunk } from '../helpers/answerParts.js';
 
-const chunk = (title: string, start: number, lines: string[]): ChunkRecord =>
-  ({
-    chunk_id: `c${start}`,
-    source: `${title}.md`,
-    title,
-    start_line: start,
-    end_line: start + lines.length - 1,
-    page_content: lines.join('\n'),
-  }) as ChunkRecord;
+const chunk = noteChunk;
 
 describe('requests for a note’s summary (noteOutline.ts)', () => {
   it.each([
