@@ -6,7 +6,7 @@ import type { Embedder } from '../models/embedder.js';
 import { withoutVectorsOnFailure } from '../models/openaiEmbedder.js';
 import { similaritySearch, type SearchResult } from '../search/similaritySearch.js';
 import type { Index } from '../store/openIndex.js';
-import { holdsPhrase, unknownWords } from '../store/sparse.js';
+import { holdsPhrase, notesWithPhrase, unknownWords } from '../store/sparse.js';
 import { obsidianUri } from '../obsidian/uri.js';
 import { runFilterAgent, type FilterDecision } from './filterAgent.js';
 import {
@@ -26,7 +26,9 @@ import { followUpTaskRequest, taskRequest } from './taskRequest.js';
 import { answerTaskRequest } from './taskList.js';
 import { noteNamedBy, noteOutline, summarySubject } from './noteOutline.js';
 import { noteLead, noteTitledBy } from './noteLead.js';
-import { asksWho, definitionSubject } from '../text/definitionQuestion.js';
+import { asksWho, definitionSubject, withoutLeadingArticle } from '../text/definitionQuestion.js';
+import { mentionSubject } from '../text/mentionQuestion.js';
+import { mentionList } from './noteMentions.js';
 
 export interface SourceArtifact {
   n: number;
@@ -175,11 +177,12 @@ export function keepCited(
 }
 
 /**
- * The three-step subgraph: filter agent → similarity search → synthesizer. Three requests are answered from the notes
+ * The three-step subgraph: filter agent → similarity search → synthesizer. Four requests are answered from the notes
  * without search when they can be: a request for the person's tasks from the notes' checkboxes (taskList.ts), a
- * request for a note's summary from that note's outline (noteOutline.ts), and a question asking what or who a note's
- * subject is from that note's opening (noteLead.ts); when no task fits or no note is named, the question is searched
- * as any other.
+ * request for a note's summary from that note's outline (noteOutline.ts), a question asking which notes mention
+ * something from the notes that write it (noteMentions.ts), and a question asking what or who a note's subject is
+ * from that note's opening (noteLead.ts); when no task fits or no note is named, the question is searched as any
+ * other.
  */
 export function buildRetrieveGraph(deps: RetrieveDeps, ctx: RetrieveCallContext) {
   /** The state update of an answer made from the notes without search (null: hand the question to search). */
@@ -262,6 +265,20 @@ export function buildRetrieveGraph(deps: RetrieveDeps, ctx: RetrieveCallContext)
         const allowed = source !== null && (deps.allowSource?.()(source) ?? true);
         const found = allowed ? noteOutline(deps.index.db.chunksOfNote(source)) : null;
         return answerFromNotes(s, found, `outlined ${source}`, 'no note is named by the request');
+      })
+      .addNode('mentions', async (s) => {
+        // "which notes mention Tom": the notes that write the subject, each with its line; none goes to search.
+        ctx.onStep?.('Reading your notes…');
+        const subject = withoutLeadingArticle(mentionSubject(s.query)!);
+        const allow = deps.allowSource?.();
+        const sources = notesWithPhrase(deps.index.db, [subject]).filter((source) => allow?.(source) ?? true);
+        const titled = noteTitledBy(subject, deps.index.db.indexedNotes(), true);
+        const found = mentionList(
+          subject,
+          sources.map((source) => deps.index.db.chunksOfNote(source)),
+          titled,
+        );
+        return answerFromNotes(s, found, `listed the notes that mention "${subject}"`, 'no note mentions the subject');
       })
       .addNode('lead', async (s) => {
         // "who is Lena", "what is Canvas": the opening of the note the subject names (leadSource); a note that opens
@@ -425,13 +442,16 @@ export function buildRetrieveGraph(deps: RetrieveDeps, ctx: RetrieveCallContext)
             ? 'tasks'
             : summarySubject(s.query)
               ? 'outline'
-              : leadSource(s.query)
-                ? 'lead'
-                : 'search',
-        ['tasks', 'outline', 'lead', 'search'],
+              : mentionSubject(s.query)
+                ? 'mentions'
+                : leadSource(s.query)
+                  ? 'lead'
+                  : 'search',
+        ['tasks', 'outline', 'mentions', 'lead', 'search'],
       )
       .addConditionalEdges('tasks', (s) => (s.artifact ? END : 'search'), ['search', END])
       .addConditionalEdges('outline', (s) => (s.artifact ? END : 'search'), ['search', END])
+      .addConditionalEdges('mentions', (s) => (s.artifact ? END : 'search'), ['search', END])
       .addConditionalEdges('lead', (s) => (s.artifact ? END : 'search'), ['search', END])
       // The synthesizer is never called on nothing: it could only invent.
       .addConditionalEdges('search', (s) => (s.results.length ? 'synthesize' : 'nothing'), ['synthesize', 'nothing'])

@@ -115,6 +115,15 @@ export function unknownWords(db: IndexDb, query: string): string[] {
 }
 
 /**
+ * Whether `ws` (a text's folded words) holds `phrase` (folded words) in a row, a trailing "s" either way: "Google
+ * Calendar" in "my google calendars".
+ */
+export function wordsInRow(ws: readonly string[], phrase: readonly string[]): boolean {
+  const same = (a: string, b: string) => a === b || a === `${b}s` || `${a}s` === b;
+  return ws.some((_, i) => i + phrase.length <= ws.length && phrase.every((w, j) => same(ws[i + j]!, w)));
+}
+
+/**
  * Whether some note writes these words in a row (folded, a trailing "s" either way), in its text, headings, title or
  * aliases: "Google Calendar" or "Tasks plugin" is a thing of its own even where each word is in the vault. Found
  * by an FTS5 phrase of the words' index forms (stems in English chunks, so "templater plugin" finds "Templates
@@ -135,9 +144,7 @@ export function notesWithPhrase(db: IndexDb, phrase: string[], limit = Infinity)
     `select c.source, c.title, c.aliases, c.header_path, c.page_content from obq_chunks_fts f
      join obq_chunks c on c.rowid = f.rowid where obq_chunks_fts match ? limit 200`,
   );
-  const same = (a: string, b: string) => a === b || a === `${b}s` || `${a}s` === b;
-  const writesInRow = (ws: string[]) =>
-    ws.some((_, i) => i + folded.length <= ws.length && folded.every((w, j) => same(ws[i + j]!, w)));
+  const writesInRow = (ws: string[]) => wordsInRow(ws, folded);
   const found = new Set<string>();
   for (const form of forms) {
     for (const r of rows.all(`"${form.replace(/"/g, '""')}"`) as Record<string, string>[]) {

@@ -34,7 +34,7 @@ export function definitionSubject(question: string): string | null {
   const q = question.trim();
   for (const pattern of DEFINITION_QUESTIONS) {
     const m = pattern.exec(q);
-    const subject = m?.[1]?.trim().replace(LEADING_ARTICLES, '').trim();
+    const subject = m?.[1] && withoutLeadingArticle(m[1]);
     if (subject) return subject;
   }
   return null;
@@ -43,4 +43,9 @@ export function definitionSubject(question: string): string | null {
 /** Whether a question asks who someone is or what they do (then a first name may name their note: noteTitledBy). */
 export function asksWho(question: string): boolean {
   return ASKS_WHO.test(question.trim());
+}
+
+/** A subject without the article or possessive it opens with ("the home server migration" → "home server migration"). */
+export function withoutLeadingArticle(subject: string): string {
+  return subject.trim().replace(LEADING_ARTICLES, '').trim();
 }

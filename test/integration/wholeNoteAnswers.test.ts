@@ -6,14 +6,15 @@ import { VaultService } from '../../src/services/vaultService.js';
 import { isNotInNotesAnswer } from '../../src/agent/language.js';
 
 /*
- * Who someone is, or what something is, through the whole agent (no chat model) on a real index of the sample vault:
- * the opening of the note titled by the subject (noteLead.ts), not the closest sentence of any note.
+ * Answers made from whole notes, through the whole agent (no chat model) on a real index of the sample vault: who or
+ * what something is, from the opening of the note titled by the subject (noteLead.ts); which notes mention something,
+ * from every note that writes it (noteMentions.ts). Not the closest sentences of any note.
  */
 useFastEmbedder();
 
 const TODAY = new Date(2026, 10, 25, 10, 0, 0);
 
-describe('who or what something is, over the sample vault', () => {
+describe('answers made from whole notes, over the sample vault', () => {
   const tmp = tempDir('obq-lead-');
   let vault: VaultService;
 
@@ -55,5 +56,28 @@ describe('who or what something is, over the sample vault', () => {
     // Something no note is about is still not in the notes.
     const capital = await askOnDay(vault, "what's the capital of Portugal", TODAY);
     expect(isNotInNotesAnswer(capital.answer), capital.answer).toBe(true);
+  }, 120_000);
+
+  it('"which notes mention Tom" lists every note that does, each with its line, in the language asked', async () => {
+    // Before: two lines recommending a book "to Lena and Tom", from two of the notes.
+    const tom = await askOnDay(vault, 'which notes mention Tom?', TODAY);
+    const lines = tom.answer.split('\n');
+    expect(lines[0]).toMatch(/^“Tom” \((\d+)\):$/);
+    const count = Number(/\((\d+)\)/.exec(lines[0]!)![1]);
+    expect(count).toBeGreaterThanOrEqual(8);
+    // His own note first, then the notes that name him, each cited on its own.
+    expect(lines[2]).toBe(
+      '- Tom Becker: Neighbour at number 14, retired electrician. The person to ask about anything with wires or plants. [1]',
+    );
+    expect(tom.sources[0]!.source).toBe('People/Tom Becker.md');
+    expect(tom.answer).toContain('Tom lent me his cordless drill');
+    expect(new Set(tom.sources.map((s) => s.source)).size).toBe(tom.sources.length);
+    for (const s of tom.sources) expect(s.source).not.toBe('People/Maya Chen.md');
+    const lena = await askOnDay(vault, '¿Qué notas mencionan a Lena?', TODAY);
+    expect(lena.answer.split('\n')[0]).toMatch(/^“Lena” \(\d+\):$/);
+    expect(lena.sources[0]!.source).toBe('People/Lena Novak.md');
+    // Something no note writes is searched, and not in the notes.
+    const none = await askOnDay(vault, 'which notes mention Excalidraw', TODAY);
+    expect(isNotInNotesAnswer(none.answer), none.answer).toBe(true);
   }, 120_000);
 });

@@ -1,0 +1,71 @@
+/**
+ * "which notes mention Tom", "where did I write about the NUC", "¿qué notas mencionan a Lena?": a question whose answer
+ * is a list of notes, each with the line that mentions the subject, not two sentences. The sentence rule answered
+ * "which notes mention Tom" with two lines recommending a book "to Lena and Tom", from two of the seven notes that
+ * name him. Read from the index: the notes that write the subject's words in a row (notesWithPhrase), the note titled
+ * by it first, then the most recent; no model is asked.
+ */
+import type { ChunkRecord } from '../store/indexDb.js';
+import type { SearchResult } from '../search/similaritySearch.js';
+import { words } from '../text/segment.js';
+import { plainText } from '../text/sentences.js';
+import { wordsInRow } from '../store/sparse.js';
+import { linesOutsideCode, MARKDOWN_HEADING, noteAsSource, noteLines } from './noteLines.js';
+
+/** How many notes a list of mentions shows (then "- …"). */
+export const MENTION_NOTES = 8;
+/** How much of a mentioning line is shown. */
+const LINE_CHARS = 160;
+
+/**
+ * The first line of a note, outside frontmatter, code and headings, that writes the subject's words in a row; for a
+ * note that writes them only in its title or headings ("Tom Becker"), its first line.
+ */
+function mentioningLine(chunks: ChunkRecord[], phrase: string[]): { at: number; text: string } | null {
+  const body = linesOutsideCode(noteLines(chunks))
+    .filter(([, line]) => !MARKDOWN_HEADING.test(line))
+    .map(([at, line]) => ({ at, line, text: plainText(line).trim() }))
+    .filter((l) => l.text);
+  const line = body.find((l) => wordsInRow(words(l.line), phrase)) ?? body[0];
+  if (!line) return null;
+  const { at, text } = line;
+  return { at, text: text.length > LINE_CHARS ? `${text.slice(0, LINE_CHARS - 1).trimEnd()}…` : text };
+}
+
+/**
+ * The notes that mention `subject`, as an answer: a heading naming the subject and how many notes, then one line per
+ * note ("Title: the line [n]"), each note a source of its own, at most MENTION_NOTES ("- …" after). `notes` are the
+ * chunks of each note that writes the subject (notesWithPhrase), `titled` the note the subject names, if any, listed
+ * first, then the most recent. Null when no note is left.
+ */
+export function mentionList(
+  subject: string,
+  notes: ChunkRecord[][],
+  titled: string | null = null,
+): { text: string; results: SearchResult[] } | null {
+  const phrase = words(subject);
+  const found = notes
+    .filter((chunks) => chunks.length > 0)
+    .map((chunks) => ({ chunks, first: chunks[0]!, line: mentioningLine(chunks, phrase) }));
+  if (!found.length) return null;
+  // A day note by its date, any other note by when it was last changed (mtime is in seconds).
+  const when = (c: ChunkRecord) => c.note_date ?? new Date(c.mtime * 1000).toISOString().slice(0, 10);
+  found.sort(
+    (a, b) =>
+      Number(b.first.source === titled) - Number(a.first.source === titled) ||
+      when(b.first).localeCompare(when(a.first)) ||
+      a.first.source.localeCompare(b.first.source),
+  );
+  const shown = found.slice(0, MENTION_NOTES);
+  const results = shown.map(({ first, line }, i) =>
+    noteAsSource(first, {
+      page_content: line?.text ?? first.page_content,
+      start_line: line?.at ?? first.start_line,
+      end_line: line?.at ?? first.end_line,
+      rank: i + 1,
+    }),
+  );
+  const lines = shown.map(({ first, line }, i) => `- ${first.title}${line ? `: ${line.text}` : ''} [${i + 1}]`);
+  const more = found.length > shown.length ? '\n- …' : '';
+  return { text: `“${subject}” (${found.length}):\n\n${lines.join('\n')}${more}`, results };
+}
