@@ -6,7 +6,7 @@ import type { Embedder } from '../models/embedder.js';
 import { withoutVectorsOnFailure } from '../models/openaiEmbedder.js';
 import { similaritySearch, type SearchResult } from '../search/similaritySearch.js';
 import type { Index } from '../store/openIndex.js';
-import { holdsPhrase, notesWithPhrase, unknownWords } from '../store/sparse.js';
+import { holdsPhrase, phraseWriters, unknownWords } from '../store/sparse.js';
 import { obsidianUri } from '../obsidian/uri.js';
 import { runFilterAgent, type FilterDecision } from './filterAgent.js';
 import {
@@ -28,7 +28,7 @@ import { noteNamedBy, noteOutline, summarySubject } from './noteOutline.js';
 import { noteLead, noteTitledBy } from './noteLead.js';
 import { asksWho, definitionSubject, withoutLeadingArticle } from '../text/definitionQuestion.js';
 import { mentionSubject } from '../text/mentionQuestion.js';
-import { mentionList } from './noteMentions.js';
+import { mentionList, MENTION_ROWS } from './noteMentions.js';
 
 export interface SourceArtifact {
   n: number;
@@ -271,12 +271,17 @@ export function buildRetrieveGraph(deps: RetrieveDeps, ctx: RetrieveCallContext)
         ctx.onStep?.('Reading your notes…');
         const subject = withoutLeadingArticle(mentionSubject(s.query)!);
         const allow = deps.allowSource?.();
-        const sources = notesWithPhrase(deps.index.db, [subject]).filter((source) => allow?.(source) ?? true);
+        const writers = phraseWriters(deps.index.db, [subject], { rows: MENTION_ROWS });
+        // The note the subject titles is listed even when the candidates read did not reach it (a common word).
         const titled = noteTitledBy(subject, deps.index.db.indexedNotes(), true);
+        const sources = [...new Set([...(titled ? [titled] : []), ...writers.sources])].filter(
+          (source) => allow?.(source) ?? true,
+        );
         const found = mentionList(
           subject,
-          sources.map((source) => deps.index.db.chunksOfNote(source)),
-          titled,
+          deps.index.db.firstChunksOf(sources),
+          (source) => deps.index.db.chunksOfNote(source),
+          { titled, complete: writers.complete },
         );
         return answerFromNotes(s, found, `listed the notes that mention "${subject}"`, 'no note mentions the subject');
       })

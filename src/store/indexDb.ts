@@ -602,6 +602,17 @@ export class IndexDb {
   }
 
   /** The chunks of one enabled note by its vault-relative path, in order; none when it is not indexed or disabled. */
+  /** The first chunk of each of these notes (that is indexed and enabled), in one query: what a list of notes shows. */
+  firstChunksOf(sources: readonly string[]): ChunkRecord[] {
+    if (sources.length === 0) return [];
+    return this.db
+      .prepare(
+        `select c.* from obq_chunks c join obq_log l on l.id = c.file_id
+         where l.is_enabled and c.chunk_index = 0 and c.source in (select value from json_each(?))`,
+      )
+      .all(JSON.stringify(sources)) as ChunkRecord[];
+  }
+
   chunksOfNote(source: string): ChunkRecord[] {
     return this.db
       .prepare(

@@ -137,25 +137,41 @@ export function holdsPhrase(db: IndexDb, phrase: string[]): boolean {
 
 /** The notes (up to `limit`) whose chunks write these words in a row, as holdsPhrase finds them. */
 export function notesWithPhrase(db: IndexDb, phrase: string[], limit = Infinity): string[] {
+  return phraseWriters(db, phrase, { limit }).sources;
+}
+
+/**
+ * The notes whose chunks write these words in a row: notesWithPhrase, reading at most `rows` candidate chunks per form
+ * of the phrase (the FTS5 match, before each chunk's own words are checked), with whether every candidate was read
+ * (`complete`: the list holds every such note).
+ */
+export function phraseWriters(
+  db: IndexDb,
+  phrase: string[],
+  { limit = Infinity, rows = 200 }: { limit?: number; rows?: number } = {},
+): { sources: string[]; complete: boolean } {
   const folded = phrase.flatMap(words);
-  if (folded.length === 0) return [];
+  if (folded.length === 0) return { sources: [], complete: true };
   const forms = new Set([folded.join(' '), folded.map((w) => wordTerms(w).at(-1)!).join(' ')]);
-  const rows = db.db.prepare(
+  const candidates = db.db.prepare(
     `select c.source, c.title, c.aliases, c.header_path, c.page_content from obq_chunks_fts f
-     join obq_chunks c on c.rowid = f.rowid where obq_chunks_fts match ? limit 200`,
+     join obq_chunks c on c.rowid = f.rowid where obq_chunks_fts match ? limit ?`,
   );
   const writesInRow = (ws: string[]) => wordsInRow(ws, folded);
   const found = new Set<string>();
+  let complete = true;
   for (const form of forms) {
-    for (const r of rows.all(`"${form.replace(/"/g, '""')}"`) as Record<string, string>[]) {
+    const read = candidates.all(`"${form.replace(/"/g, '""')}"`, rows + 1) as Record<string, string>[];
+    if (read.length > rows) complete = false;
+    for (const r of read.slice(0, rows)) {
       if (found.has(r.source!)) continue;
       if ([r.title, r.aliases, r.header_path, r.page_content].some((column) => writesInRow(words(column ?? '')))) {
         found.add(r.source!);
-        if (found.size >= limit) return [...found];
+        if (found.size >= limit) return { sources: [...found], complete: false };
       }
     }
   }
-  return [...found];
+  return { sources: [...found], complete };
 }
 
 /** A word held by at most this many chunks is rare: a query made only of rare words names the notes holding them. */

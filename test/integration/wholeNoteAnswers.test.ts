@@ -4,6 +4,7 @@ import { copyVault, sampleVault, tempDir, useFastEmbedder } from '../helpers/fix
 import { askOnDay } from '../helpers/askOnDay.js';
 import { VaultService } from '../../src/services/vaultService.js';
 import { isNotInNotesAnswer } from '../../src/agent/language.js';
+import { phraseWriters } from '../../src/store/sparse.js';
 
 /*
  * Answers made from whole notes, through the whole agent (no chat model) on a real index of the sample vault: who or
@@ -76,6 +77,13 @@ describe('answers made from whole notes, over the sample vault', () => {
     const lena = await askOnDay(vault, '¿Qué notas mencionan a Lena?', TODAY);
     expect(lena.answer.split('\n')[0]).toMatch(/^“Lena” \(\d+\):$/);
     expect(lena.sources[0]!.source).toBe('People/Lena Novak.md');
+    // The store reads a bounded number of candidate chunks, and says when more write the subject.
+    const all = phraseWriters(vault.index.db, ['Tom']);
+    expect(all).toMatchObject({ complete: true });
+    expect(all.sources).toHaveLength(count);
+    const few = phraseWriters(vault.index.db, ['Tom'], { rows: 2 });
+    expect(few.complete).toBe(false);
+    expect(few.sources.length).toBeLessThanOrEqual(2);
     // Something no note writes is searched, and not in the notes.
     const none = await askOnDay(vault, 'which notes mention Excalidraw', TODAY);
     expect(isNotInNotesAnswer(none.answer), none.answer).toBe(true);

@@ -38,15 +38,20 @@ describe('questions asking which notes mention something (noteMentions.ts)', () 
   });
 
   it('lists the note titled by the subject first, then the most recent, each with the line that mentions it', () => {
-    const list = mentionList(
-      'Tom',
-      [
-        [dated('2026-10-27', ['# Tuesday', '', 'Lunch with Tom at the bakery.'], '2026-10-27')],
-        [dated('Tom Becker', ['# Tom Becker', '', 'Neighbour at number 14.'], null, 1_700_000_000)],
-        [dated('2026-11-16', ['Gym.', '', '```', 'Tom in code', '```', '- Tom lent me his drill'], '2026-11-16')],
-      ],
-      'Tom Becker.md',
-    );
+    const notes = [
+      dated('2026-10-27', ['# Tuesday', '', 'Lunch with Tom at the bakery.'], '2026-10-27'),
+      // The note the subject titles is shown by its opening, not its first line naming Tom.
+      dated(
+        'Tom Becker',
+        ['# Tom Becker', '', 'Neighbour at number 14.', '', 'Ask Tom about wires.'],
+        null,
+        1_700_000_000,
+      ),
+      dated('2026-11-16', ['Gym.', '', '```', 'Tom in code', '```', '- Tom lent me his drill'], '2026-11-16'),
+    ];
+    const list = mentionList('Tom', notes, (source) => notes.filter((n) => n.source === source), {
+      titled: 'Tom Becker.md',
+    });
     expect(list!.text).toBe(
       [
         '“Tom” (3):',
@@ -65,15 +70,23 @@ describe('questions asking which notes mention something (noteMentions.ts)', () 
   });
 
   it(`shows at most ${MENTION_NOTES} notes, counts them all, and finds nothing in no note`, () => {
-    const many = Array.from({ length: MENTION_NOTES + 3 }, (_, i) => [
+    const many = Array.from({ length: MENTION_NOTES + 3 }, (_, i) =>
       dated(`Day ${i}`, [`Met Lena on day ${i}.`], `2026-11-${String(i + 1).padStart(2, '0')}`),
-    ]);
-    const list = mentionList('Lena', many)!;
+    );
+    const read: string[] = [];
+    const chunksOf = (source: string) => (read.push(source), many.filter((n) => n.source === source));
+    const list = mentionList('Lena', many, chunksOf)!;
+    // Only the notes shown are read.
+    expect(read).toHaveLength(MENTION_NOTES);
     expect(list.text.split('\n')[0]).toBe(`“Lena” (${MENTION_NOTES + 3}):`);
     expect(list.results).toHaveLength(MENTION_NOTES);
     expect(list.text.endsWith('\n- …')).toBe(true);
     // The most recent day first.
     expect(list.text.split('\n')[2]).toBe(`- Day ${MENTION_NOTES + 2}: Met Lena on day ${MENTION_NOTES + 2}. [1]`);
-    expect(mentionList('Lena', [])).toBeNull();
+    expect(mentionList('Lena', [], chunksOf)).toBeNull();
+    // More notes write it than were read: the count is a floor.
+    expect(mentionList('Lena', many, chunksOf, { complete: false })!.text.split('\n')[0]).toBe(
+      `“Lena” (${MENTION_NOTES + 3}+):`,
+    );
   });
 });
