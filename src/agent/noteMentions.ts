@@ -1,9 +1,9 @@
 /**
  * "which notes mention Tom", "where did I write about the NUC", "¿qué notas mencionan a Lena?": a question whose answer
  * is a list of notes, each with the line that mentions the subject, not two sentences. The sentence rule answered
- * "which notes mention Tom" with two lines recommending a book "to Lena and Tom", from two of the seven notes that
- * name him. Read from the index: the notes that write the subject's words in a row (notesWithPhrase), the note titled
- * by it first, then the most recent; no model is asked.
+ * "which notes mention Tom" with two lines recommending a book "to Lena and Tom", from two of the ten notes that name
+ * him. Read from the index: the notes that write the subject's words in a row (phraseWriters), the note titled by it
+ * first, then the most recent; no model is asked.
  */
 import type { ChunkRecord } from '../store/indexDb.js';
 import type { SearchResult } from '../search/similaritySearch.js';
@@ -16,7 +16,7 @@ import { linesOutsideCode, MARKDOWN_HEADING, noteAsSource, noteLines } from './n
 export const MENTION_NOTES = 8;
 /**
  * How many candidate chunks a list of mentions reads (phraseWriters): on the tldr index's 7,426 notes "git" is written
- * in 144 notes of its first 200 chunks, read in about 0.5 s with every note's chunks; past this the count is a floor.
+ * in 144 notes of its first 200 chunks, listed in 0.1–0.2 s; past this the count is a floor ("145+").
  */
 export const MENTION_ROWS = 200;
 /** How much of a mentioning line is shown. */
