@@ -51,21 +51,20 @@ export function mentionList(
   read: (source: string) => ChunkRecord[],
   { titled = null, complete = true }: { titled?: string | null; complete?: boolean } = {},
 ): { text: string; results: SearchResult[] } | null {
+  if (!notes.length) return null;
   const phrase = words(subject);
-  const found = notes.map((first) => ({ first }));
-  if (!found.length) return null;
   // A day note by its date, any other note by when it was last changed (mtime is in seconds).
   const when = (c: ChunkRecord) => c.note_date ?? new Date(c.mtime * 1000).toISOString().slice(0, 10);
-  found.sort(
+  const ordered = [...notes].sort(
     (a, b) =>
-      Number(b.first.source === titled) - Number(a.first.source === titled) ||
-      when(b.first).localeCompare(when(a.first)) ||
-      a.first.source.localeCompare(b.first.source),
+      Number(b.source === titled) - Number(a.source === titled) ||
+      when(b).localeCompare(when(a)) ||
+      a.source.localeCompare(b.source),
   );
   // Only the notes shown are read line by line: a common word is written in hundreds of notes.
-  const shown = found
+  const shown = ordered
     .slice(0, MENTION_NOTES)
-    .map(({ first }) => ({ first, line: mentioningLine(read(first.source), phrase, first.source === titled) }));
+    .map((first) => ({ first, line: mentioningLine(read(first.source), phrase, first.source === titled) }));
   const results = shown.map(({ first, line }, i) =>
     noteAsSource(first, {
       page_content: line?.text ?? first.page_content,
@@ -75,8 +74,8 @@ export function mentionList(
     }),
   );
   const lines = shown.map(({ first, line }, i) => `- ${first.title}${line ? `: ${line.text}` : ''} [${i + 1}]`);
-  const more = found.length > shown.length ? '\n- …' : '';
+  const more = notes.length > shown.length ? '\n- …' : '';
   // More notes than were read write the subject (a common word in a large vault): the count is a floor.
-  const count = `${found.length}${complete ? '' : '+'}`;
+  const count = `${notes.length}${complete ? '' : '+'}`;
   return { text: `“${subject}” (${count}):\n\n${lines.join('\n')}${more}`, results };
 }

@@ -601,7 +601,6 @@ export class IndexDb {
       .all() as ChunkRecord[];
   }
 
-  /** The chunks of one enabled note by its vault-relative path, in order; none when it is not indexed or disabled. */
   /** The first chunk of each of these notes (that is indexed and enabled), in one query: what a list of notes shows. */
   firstChunksOf(sources: readonly string[]): ChunkRecord[] {
     if (sources.length === 0) return [];
@@ -613,6 +612,7 @@ export class IndexDb {
       .all(JSON.stringify(sources)) as ChunkRecord[];
   }
 
+  /** The chunks of one enabled note by its vault-relative path, in order; none when it is not indexed or disabled. */
   chunksOfNote(source: string): ChunkRecord[] {
     return this.db
       .prepare(
