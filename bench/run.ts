@@ -611,6 +611,20 @@ async function main(): Promise<void> {
           pass: null,
           notes: `p50 of 3 or more calls; the tasks about one word: ${fmt(syn.tasks.topic_ms)} ms. Every note holding a task is read whole (its chunks put back together), so this grows with the notes that hold tasks, not with the vault`,
         });
+        figures.push({
+          id: 'note_read_synthetic',
+          label: "reading one note's chunks by its path (chunksOfNote)",
+          workload: `synthetic ${syn.rows.toLocaleString('en')}-chunk index, ${syn.note_reads.notes} random notes`,
+          unit: 'ms',
+          runs: 1,
+          value: syn.note_reads.indexed_ms,
+          baseline: syn.note_reads.scan_ms,
+          baseline_label: 'the same reads without the path index (as before migration 7)',
+          ratio: ratio(syn.note_reads.indexed_ms, syn.note_reads.scan_ms),
+          target: 'report',
+          pass: null,
+          notes: "p50; a preview, a note's opening and each note of a mention list (up to eight) read a note this way",
+        });
         findings.ivf_pq = {
           rows: syn.rows,
           build_ms: round(syn.build.total_ms, 0),

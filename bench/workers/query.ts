@@ -43,6 +43,8 @@ export interface QueryOutput {
     samples: number;
     /** Listing the open tasks of the index, and those about one word (TASK_SHARE of the chunks hold one). */
     tasks: { all_ms: number; topic_ms: number; tasks: number };
+    /** Reading one note's chunks by its path (IndexDb.chunksOfNote), p50, through the path index and without it. */
+    note_reads: { indexed_ms: number; scan_ms: number; notes: number };
   };
   peak_rss_mb: number;
 }
@@ -134,6 +136,31 @@ function taskListing(index: Index, topic: string, reps: number): { all_ms: numbe
   };
   const all = time({ status: 'open' });
   return { all_ms: all.ms, topic_ms: time({ status: 'open', topic }).ms, tasks: all.tasks };
+}
+
+/**
+ * Reading notes by path (IndexDb.chunksOfNote: a preview, a note's opening, each line of a mention list), p50 over
+ * `notes` random notes, through the path index (migration 7) and then with that index dropped: the same-run
+ * baseline of what every such read cost before. Drops the index, so it runs last on a scratch index.
+ */
+function noteReads(index: Index, notes: number): { indexed_ms: number; scan_ms: number; notes: number } {
+  const sources = (
+    index.db.db.prepare('select source from obq_chunks where chunk_index = 0 order by random() limit ?').all(notes) as {
+      source: string;
+    }[]
+  ).map((r) => r.source);
+  const time = () =>
+    percentile(
+      sources.map((source) => {
+        const t0 = performance.now();
+        index.db.chunksOfNote(source);
+        return performance.now() - t0;
+      }),
+      50,
+    );
+  const indexedMs = time();
+  index.db.db.exec('drop index obq_chunks_source');
+  return { indexed_ms: indexedMs, scan_ms: time(), notes: sources.length };
 }
 
 async function buildSynthetic(
@@ -260,6 +287,8 @@ await workerMain<QueryInput, QueryOutput>(async (input) => {
   }
   log('synthetic index: listing tasks');
   const tasks = taskListing(syn, vocab[0] ?? 'git', Math.max(3, input.reps));
+  log('synthetic index: reading notes by path');
+  const note_reads = noteReads(syn, 50);
   syn.close();
   return {
     tldr: { rows: tldrRows, rounds: tldrStats, samples: input.reps * input.queries.length },
@@ -274,6 +303,7 @@ await workerMain<QueryInput, QueryOutput>(async (input) => {
       recall_at_10: total ? hit / total : Number.NaN,
       samples: input.reps * input.queries.length,
       tasks,
+      note_reads,
     },
     peak_rss_mb: peakRssMb(),
   };

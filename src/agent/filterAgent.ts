@@ -4,13 +4,8 @@ import { translateDates } from '../search/dates.js';
 import { FILTER_STOPWORDS } from '../text/stopwords.js';
 import { CJK } from '../text/segment.js';
 import type { MetadataFilters } from '../shared/filters.js';
+import type { IndexedNote } from '../store/noteNames.js';
 import { FILTER_AGENT_PROMPT } from './prompts.js';
-
-export interface NoteListing {
-  source: string;
-  title: string;
-  aliases: string[];
-}
 
 export interface FilterDecision {
   refined_query_for_vector_search: string;
@@ -42,7 +37,7 @@ export const FILTER_JSON_SCHEMA = {
 } as const;
 
 /** The note list the model sees: full for small vaults, folders plus matching titles for large ones. */
-export function summariseNotes(notes: NoteListing[], query: string, budget = 60): string {
+export function summariseNotes(notes: readonly IndexedNote[], query: string, budget = 60): string {
   if (notes.length <= budget)
     return notes.map((n) => `- ${n.source}${n.aliases.length ? ` (aka ${n.aliases.join(', ')})` : ''}`).join('\n');
   const words = new Set(
@@ -79,7 +74,7 @@ export async function runFilterAgent(
   input: {
     query: string;
     recent: ChatTurn[];
-    notes: NoteListing[];
+    notes: readonly IndexedNote[];
     today: Date;
     knownTags?: string[];
     /**
@@ -175,7 +170,7 @@ export async function runFilterAgent(
  * checks in runFilterAgent accept a proposed folder or tag only when the user's own words contain it, so when
  * this is false no proposal could be accepted (used to skip a decision call that could only rephrase).
  */
-export function namesFolderOrTag(text: string, notes: NoteListing[], knownTags: string[]): boolean {
+export function namesFolderOrTag(text: string, notes: readonly IndexedNote[], knownTags: string[]): boolean {
   const t = text.toLowerCase();
   if (/#[\p{L}\p{N}]|\b(folders?|tags?|tagged|directory)\b/iu.test(t)) return true;
   const folderNames = new Set(

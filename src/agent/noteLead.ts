@@ -8,7 +8,7 @@
  */
 import type { ChunkRecord } from '../store/indexDb.js';
 import type { SearchResult } from '../search/similaritySearch.js';
-import { foldText } from '../text/segment.js';
+import { nameKey, type NoteNames } from '../store/noteNames.js';
 import { plainText, splitSentences } from '../text/sentences.js';
 import { linesOutsideCode, MARKDOWN_HEADING, noteAsSource, noteLines } from './noteLines.js';
 import { LIST_ITEM } from './sectionList.js';
@@ -18,25 +18,19 @@ import { quotable } from './synthesizer.js';
 export const LEAD_SENTENCES = 2;
 
 /**
- * The note a subject names exactly: its title or one of its aliases, folded ("canvas" → "Canvas"); or, for a question
- * about someone (`person`, asksWho) with a subject of one word, the first word of exactly one note's title of several
- * words (a first name: "who is Lena" → "Lena Novak"; "what is Lisbon" is not asked of the "Lisbon Trip" note). A
- * subject that only some of a title's words match ("Obsidian" of "Obsidian Sync" and "Obsidian Publish") names none.
+ * The note a subject names exactly: its title, an alias or its file name, folded ("canvas" → "Canvas"; the one lookup
+ * search lifts a typed title with, src/store/noteNames.ts); or, for a question about someone (`person`, asksWho) with
+ * a subject of one word, the first word of exactly one note's title of several words (a first name: "who is Lena" →
+ * "Lena Novak"; "what is Lisbon" is not asked of the "Lisbon Trip" note). A subject that only some of a title's words
+ * match ("Obsidian" of "Obsidian Sync" and "Obsidian Publish") names none. Of several, the first by path.
  */
-export function noteTitledBy(
-  subject: string,
-  notes: readonly { source: string; title: string; aliases: string[] }[],
-  person = false,
-): string | null {
-  const wanted = foldText(subject).replace(/\s+/g, ' ');
-  const exact = notes.filter((n) => [n.title, ...n.aliases].some((name) => foldText(name).trim() === wanted));
-  if (exact.length) return exact.sort((a, b) => a.source.localeCompare(b.source))[0]!.source;
-  if (!person || /\s/.test(wanted) || !/^\p{L}+$/u.test(wanted)) return null;
-  const first = notes.filter((n) => {
-    const parts = foldText(n.title).split(/\s+/);
-    return parts.length > 1 && parts[0] === wanted;
-  });
-  return first.length === 1 ? first[0]!.source : null;
+export function noteTitledBy(subject: string, names: NoteNames, person = false): string | null {
+  const exact = names.named(subject);
+  if (exact.length) return exact[0]!;
+  const word = nameKey(subject);
+  if (!person || !/^\p{L}+$/u.test(word)) return null;
+  const first = names.titledFirst(word);
+  return first.length === 1 ? first[0]! : null;
 }
 
 /**

@@ -214,18 +214,11 @@ export function buildRetrieveGraph(deps: RetrieveDeps, ctx: RetrieveCallContext)
       },
     };
   };
-  /**
-   * The note a question asking what or who something is names exactly (noteLead.ts), if the person may see it. Asked
-   * by the router and again by the `lead` node, so kept: matching reads every title (25–35 ms on 7,426 notes).
-   */
-  const leads = new Map<string, string | null>();
+  /** The note a question asking what or who something is names exactly (noteLead.ts), if the person may see it. */
   const leadSource = (query: string): string | null => {
-    if (leads.has(query)) return leads.get(query)!;
     const subject = definitionSubject(query);
-    const named = subject === null ? null : noteTitledBy(subject, deps.index.db.indexedNotes(), asksWho(query));
-    const source = named !== null && (deps.allowSource?.()(named) ?? true) ? named : null;
-    leads.set(query, source);
-    return source;
+    const named = subject === null ? null : noteTitledBy(subject, deps.index.db.noteNames(), asksWho(query));
+    return named !== null && (deps.allowSource?.()(named) ?? true) ? named : null;
   };
   return (
     new StateGraph(RetrieveState)
@@ -279,7 +272,7 @@ export function buildRetrieveGraph(deps: RetrieveDeps, ctx: RetrieveCallContext)
         const allow = deps.allowSource?.();
         const writers = phraseWriters(deps.index.db, [subject], { rows: MENTION_ROWS });
         // The note the subject titles is listed even when the candidates read did not reach it (a common word).
-        const titled = noteTitledBy(subject, deps.index.db.indexedNotes(), true);
+        const titled = noteTitledBy(subject, deps.index.db.noteNames(), true);
         const sources = [...new Set([...(titled ? [titled] : []), ...writers.sources])].filter(
           (source) => allow?.(source) ?? true,
         );

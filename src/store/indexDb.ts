@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
 import { existsSync, mkdirSync, renameSync } from 'node:fs';
 import path from 'node:path';
-import { indexText, stemsAsEnglish, wordTerms, words } from '../text/segment.js';
+import { indexText, stemsAsEnglish } from '../text/segment.js';
 import {
   FILE_NAME_SQL,
   FTS_TEXT_FUNCTION,
@@ -12,6 +12,7 @@ import {
 import { linkFileName, linkTargets } from '../obsidian/wikilinks.js';
 import { IndexError } from '../shared/errors.js';
 import { buildWhere } from './whereClause.js';
+import { NoteNames, type IndexedNote } from './noteNames.js';
 
 export type FileStatus = 'pending' | 'processing' | 'completed' | 'failed';
 
@@ -119,6 +120,8 @@ export class IndexDb {
   readonly db: Database.Database;
   /** A reader of an index from before obq_sentence_vectors existed (writers always migrate). */
   private readonly readsBeforeSentenceVectors: boolean;
+  /** The notes' names as of one change of the database (noteNames). */
+  private names?: { version: string; names: NoteNames };
 
   private constructor(
     readonly file: string,
@@ -569,19 +572,50 @@ export class IndexDb {
     }[];
   }
 
-  /** Completed, enabled files with the titles and aliases the filter agent picks from. */
-  indexedNotes(): { source: string; title: string; aliases: string[] }[] {
-    return (
+  /** Completed, enabled notes with their titles and aliases (what the agent picks a note from by name). */
+  indexedNotes(): readonly IndexedNote[] {
+    return this.noteNames().notes;
+  }
+
+  /**
+   * Notes whose title, an alias or file name (without .md) is `name`, compared folded (case, accents, full-width
+   * forms; src/store/noteNames.ts): what a typed title, "who is Lena" or "what is Canvas" names. By path.
+   */
+  notesNamed(name: string): string[] {
+    return this.noteNames().named(name);
+  }
+
+  /**
+   * The names of every completed, enabled note, read once per change of the index: a question reads them up to five
+   * times (the router, search, the answer's routes), and reading them costs 12-20 ms at 7,400 notes.
+   */
+  noteNames(): NoteNames {
+    const version = this.changeVersion();
+    if (this.names?.version === version) return this.names.names;
+    const notes = (
       this.db
         .prepare(
           `select source, title, aliases from obq_chunks where chunk_index = 0 and file_id in (select id from obq_log where status = 'completed' and is_enabled) order by source`,
         )
         .all() as { source: string; title: string; aliases: string }[]
-    ).map((r) => ({
-      source: r.source,
-      title: r.title,
-      aliases: r.aliases ? r.aliases.split(ALIAS_SEPARATOR).filter(Boolean) : [],
-    }));
+    ).map((r) =>
+      Object.freeze({
+        source: r.source,
+        title: r.title,
+        aliases: r.aliases ? r.aliases.split(ALIAS_SEPARATOR).filter(Boolean) : [],
+      }),
+    );
+    const names = new NoteNames(Object.freeze(notes));
+    this.names = { version, names };
+    return names;
+  }
+
+  /**
+   * Changes whenever the database may have: another connection's commit (a sync in the worker: data_version) or
+   * this connection's own writes (total_changes). Cheap (about 10 µs), so a cache can ask it on every read.
+   */
+  private changeVersion(): string {
+    return `${this.db.pragma('data_version', { simple: true })}:${this.db.prepare('select total_changes()').pluck().get()}`;
   }
 
   /**
@@ -634,38 +668,6 @@ export class IndexDb {
   /** The listing of one note by its vault-relative path; undefined unless it is indexed and enabled. */
   noteSummary(source: string): NoteSummary | undefined {
     return this.db.prepare(`${NOTE_SUMMARY_SQL} and c.source = ?`).get(source) as NoteSummary | undefined;
-  }
-
-  /**
-   * Notes whose title, file name (without .md) or an alias equals `name`, ignoring ASCII case. Each part
-   * goes through an index (title and file name) or FTS5 (aliases), so this stays cheap on a huge vault.
-   */
-  notesNamed(name: string): string[] {
-    const q = name.trim().toLowerCase();
-    if (q.length < 2) return [];
-    const sources = new Set<string>();
-    const add = (rows: unknown[]) => (rows as { source: string }[]).forEach((r) => sources.add(r.source));
-    add(this.db.prepare('select source from obq_chunks where chunk_index = 0 and lower(title) = ?').all(q));
-    add(this.db.prepare(`select source from obq_chunks where chunk_index = 0 and ${FILE_NAME_SQL} = ?`).all(`${q}.md`));
-    // Every word of the name, as written or as its English stem (the alias column is stemmed in English notes).
-    const terms = [...new Set(words(q))].map(
-      (w) =>
-        `(${wordTerms(w)
-          .map((t) => `"${t}"`)
-          .join(' OR ')})`,
-    );
-    if (terms.length > 0) {
-      // FTS5 narrows to chunks whose aliases hold these words; the exact alias is checked after.
-      const rows = this.db
-        .prepare(
-          `select c.source, c.aliases from obq_chunks_fts f join obq_chunks c on c.rowid = f.rowid
-           where obq_chunks_fts match ? and c.chunk_index = 0`,
-        )
-        .all(`aliases : (${terms.join(' AND ')})`) as { source: string; aliases: string }[];
-      for (const r of rows)
-        if (r.aliases.split(ALIAS_SEPARATOR).some((a) => a.trim().toLowerCase() === q)) sources.add(r.source);
-    }
-    return [...sources];
   }
 
   /**

@@ -5,10 +5,10 @@ import {
   namesFolderOrTag,
   runFilterAgent,
   summariseNotes,
-  type NoteListing,
 } from '../../src/agent/filterAgent.js';
 import { FILTER_AGENT_PROMPT } from '../../src/agent/prompts.js';
 import type { ChatTurn } from '../../src/models/chatModel.js';
+import type { IndexedNote } from '../../src/store/noteNames.js';
 import { lastUserText, ScriptedModel, type JsonReply } from '../helpers/scriptedModel.js';
 
 /**
@@ -16,7 +16,7 @@ import { lastUserText, ScriptedModel, type JsonReply } from '../helpers/scripted
  * survive, the query never loses the user's words, and dates come from the deterministic translator.
  */
 
-const notes: NoteListing[] = [
+const notes: IndexedNote[] = [
   { source: 'Garden/Irrigation pump.md', title: 'Irrigation pump', aliases: ['pump'] },
   { source: 'Garden/Tomatoes.md', title: 'Tomatoes', aliases: [] },
   { source: 'Work/Meetings/Standup.md', title: 'Standup', aliases: [] },
@@ -217,7 +217,7 @@ describe('runFilterAgent: the prompt', () => {
   });
 
   it('a large vault is summarised as folders plus the notes whose titles match the query', () => {
-    const many: NoteListing[] = Array.from({ length: 200 }, (_, i) => ({
+    const many: IndexedNote[] = Array.from({ length: 200 }, (_, i) => ({
       source: `Folder ${i % 7}/Note ${i}.md`,
       title: `Note ${i}`,
       aliases: [],

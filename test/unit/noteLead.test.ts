@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { noteLead, noteTitledBy, LEAD_SENTENCES } from '../../src/agent/noteLead.js';
 import { asksWho, definitionSubject } from '../../src/text/definitionQuestion.js';
+import { NoteNames } from '../../src/store/noteNames.js';
 import { noteChunk } from '../helpers/answerParts.js';
 
 const chunk = noteChunk;
@@ -39,7 +40,7 @@ describe('questions asking what or who something is (noteLead.ts)', () => {
   });
 
   it('names a note by its title or an alias, or a person by the first word of one title only', () => {
-    const notes = [
+    const notes = new NoteNames([
       note('People/Lena Novak.md'),
       note('People/Tom Becker.md', ['Tom']),
       note('Plugins/Canvas.md'),
@@ -47,7 +48,7 @@ describe('questions asking what or who something is (noteLead.ts)', () => {
       note('Obsidian Sync/Set up Obsidian Sync.md'),
       note('Obsidian Publish/Introduction to Obsidian Publish.md'),
       note('Lisbon Trip.md'),
-    ];
+    ]);
     expect(noteTitledBy('canvas', notes)).toBe('Plugins/Canvas.md');
     expect(noteTitledBy('Obsidian Sync', notes)).toBe('Obsidian Sync/Introduction to Obsidian Sync.md');
     expect(noteTitledBy('Tom', notes)).toBe('People/Tom Becker.md');
@@ -67,6 +68,28 @@ describe('questions asking what or who something is (noteLead.ts)', () => {
     expect(noteTitledBy('Lisbon', notes, true)).toBe('Lisbon Trip.md');
     expect(noteTitledBy('capital of Portugal', notes)).toBeNull();
     expect(noteTitledBy("Tom's wife called", notes)).toBeNull();
+  });
+
+  it('compares names folded, and knows a note by its file name too, as search does (one lookup)', () => {
+    const notes = new NoteNames([
+      { source: 'Über uns.md', title: 'Über uns', aliases: [] },
+      { source: 'Café Central.md', title: 'Café Central', aliases: ['Stammcafé'] },
+      // The title comes from the note's first heading, not its file name.
+      { source: 'Servers/atlas.md', title: 'Atlas: the home server', aliases: [] },
+      { source: 'Ｗｉｄｅ Ｎｏｔｅ.md', title: 'Ｗｉｄｅ Ｎｏｔｅ', aliases: [] },
+    ]);
+    expect(noteTitledBy('über uns', notes)).toBe('Über uns.md');
+    expect(noteTitledBy('UBER  UNS', notes)).toBe('Über uns.md');
+    expect(noteTitledBy('cafe central', notes)).toBe('Café Central.md');
+    expect(noteTitledBy('stammcafe', notes)).toBe('Café Central.md');
+    expect(noteTitledBy('Atlas', notes)).toBe('Servers/atlas.md');
+    expect(noteTitledBy('atlas: the home server', notes)).toBe('Servers/atlas.md');
+    expect(noteTitledBy('wide note', notes)).toBe('Ｗｉｄｅ Ｎｏｔｅ.md');
+    expect(notes.named('a')).toEqual([]);
+    // Two notes of one name: both, by path; the agent quotes the first.
+    const twins = new NoteNames([note('B/Ideas.md'), note('A/Ideas.md')]);
+    expect(twins.named('ideas')).toEqual(['A/Ideas.md', 'B/Ideas.md']);
+    expect(noteTitledBy('Ideas', twins)).toBe('A/Ideas.md');
   });
 
   it("quotes the opening paragraph's first sentences, under the title heading and frontmatter", () => {

@@ -1,0 +1,56 @@
+/**
+ * The names a person calls a note by: its title, its aliases and its file name. One lookup serves every place that
+ * asks which note a name means exactly: search lifting a typed title, the agent quoting the note "who is Lena" or
+ * "what is Canvas" names, and a mention list putting the titled note first. Before, search matched in SQL by ASCII
+ * lower case (so "über uns" never found "Über uns") and the agent by folded text in memory, without file names.
+ */
+import path from 'node:path';
+import { foldText } from '../text/segment.js';
+
+/** A note as it is picked by name: its vault-relative path, title and aliases (completed, enabled notes). */
+export interface IndexedNote {
+  source: string;
+  title: string;
+  aliases: string[];
+}
+
+/** The form two names are compared in: folded (case, accents, full-width forms), spaces collapsed. */
+export function nameKey(name: string): string {
+  return foldText(name).trim().replace(/\s+/g, ' ');
+}
+
+/** Every name of a note: title, aliases and file name without ".md" (which can differ from the title). */
+function namesOf(note: IndexedNote): string[] {
+  return [note.title, ...note.aliases, path.posix.basename(note.source).replace(/\.md$/i, '')];
+}
+
+/** The notes of an index by their names, built once from its notes (IndexDb keeps one per change of the index). */
+export class NoteNames {
+  private readonly byName = new Map<string, string[]>();
+  private readonly byFirstWord = new Map<string, string[]>();
+
+  constructor(readonly notes: readonly IndexedNote[]) {
+    const add = (map: Map<string, string[]>, key: string, source: string) => {
+      const list = map.get(key);
+      if (!list) map.set(key, [source]);
+      else if (!list.includes(source)) list.push(source);
+    };
+    for (const note of notes) {
+      for (const name of namesOf(note)) add(this.byName, nameKey(name), note.source);
+      const words = nameKey(note.title).split(' ');
+      if (words.length > 1) add(this.byFirstWord, words[0]!, note.source);
+    }
+    for (const list of [...this.byName.values(), ...this.byFirstWord.values()]) list.sort();
+  }
+
+  /** The notes whose title, an alias or file name is `name` (folded), by path; none for a name under 2 characters. */
+  named(name: string): string[] {
+    const key = nameKey(name);
+    return key.length < 2 ? [] : [...(this.byName.get(key) ?? [])];
+  }
+
+  /** The notes whose title has several words and begins with the word `word` ("Lena" → "Lena Novak"), by path. */
+  titledFirst(word: string): string[] {
+    return [...(this.byFirstWord.get(nameKey(word)) ?? [])];
+  }
+}
