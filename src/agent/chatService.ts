@@ -12,6 +12,7 @@ import { CONVERSATIONS_FILE, listThreads, openThreadsDb, touchThread } from '../
 import { makeRetrieveNotesTool, type SourceArtifact } from './retrieveNotesTool.js';
 import { sourceFilter } from '../pipeline/linkPolicy.js';
 import { namesFolderOrTag } from './filterAgent.js';
+import { withEmbeddingCache } from '../models/embeddingCache.js';
 
 export interface AskTimings {
   /** From the question received to the first answer token (null if nothing was streamed). */
@@ -169,7 +170,8 @@ export async function createChatService(
   const settings = vault.settings;
   const retrieveTool = makeRetrieveNotesTool({
     index: vault.index,
-    embedder: vault.embedder,
+    // Remembered for the service's life: a follow-up meets the same note sentences (src/models/embeddingCache.ts).
+    embedder: withEmbeddingCache(vault.embedder),
     model,
     drafts: opts.drafts ?? draftsFor(loaded),
     vault: vault.vault,
