@@ -74,7 +74,8 @@ const QUICK: Config = {
   query: { queries: 4, rounds: 1, reps: 1, synthetic: { rows: 5000, chunksPerFile: 10, indexThreshold: 1000 } },
   growth: [10, 20, 40, 80],
   sweep: { texts: 24, reps: 1, rounds: 1, configs: [DEFAULT_SWEEP, SWEEP[5]!] },
-  ask: { questions: 1, rounds: 1, replayMaxTokens: 24 },
+  // Two rounds: the second asks again, for ask_total_again.
+  ask: { questions: 1, rounds: 2, replayMaxTokens: 24 },
 };
 
 /** Fixed questions for the ask figure: answered by obsidian-help-en (all from the dev set's topics). */

@@ -34,11 +34,13 @@ export const FIGURE_IDS = [
   'query_synthetic_p50',
   'query_synthetic_p95',
   'query_synthetic_fusion',
+  'note_read_synthetic',
   'peak_rss_ingest',
   'mcp_initialize',
   'mcp_first_search',
   'ask_ttft',
   'ask_total',
+  'ask_total_again',
   'ingest_growth',
 ] as const;
 
