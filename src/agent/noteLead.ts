@@ -9,6 +9,8 @@
 import type { ChunkRecord } from '../store/indexDb.js';
 import type { SearchResult } from '../search/similaritySearch.js';
 import { nameKey, type NoteNames } from '../store/noteNames.js';
+import { wordsInRow } from '../store/sparse.js';
+import { words } from '../text/segment.js';
 import { plainText, splitSentences } from '../text/sentences.js';
 import { linesOutsideCode, MARKDOWN_HEADING, noteAsSource, noteLines } from './noteLines.js';
 import { LIST_ITEM } from './sectionList.js';
@@ -31,6 +33,23 @@ export function noteTitledBy(subject: string, names: NoteNames, person = false):
   if (!person || !/^\p{L}+$/u.test(word)) return null;
   const first = names.titledFirst(word);
   return first.length === 1 ? first[0]! : null;
+}
+
+/** The share of a note's chunks that must write a subject for the note to be about it (noteAbout). */
+export const ABOUT_SHARE = 0.5;
+
+/**
+ * Whether a note is about `subject` though no name of it says so: its text writes the subject in ABOUT_SHARE of its
+ * chunks or more, and in two at least. "キャンバスとは何ですか" over the Japanese help: the note is titled "Canvas",
+ * opens "Canvasはビジュアルなノート作成のためのコアプラグインです。" and writes キャンバス in 19 of its 30 chunks; the
+ * word is in every chunk search returns, so it is no key word, and no single sentence was close enough: refused. Asked
+ * of search's first note only (the lead of another would answer a question search did not rank it for).
+ */
+export function noteAbout(subject: string, chunks: readonly ChunkRecord[]): boolean {
+  const phrase = words(subject);
+  if (!phrase.length || chunks.length === 0) return false;
+  const writing = chunks.filter((c) => wordsInRow(words(c.page_content), phrase)).length;
+  return writing >= 2 && writing >= ABOUT_SHARE * chunks.length;
 }
 
 /**

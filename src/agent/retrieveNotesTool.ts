@@ -25,7 +25,7 @@ import type { DateScope } from './dateScope.js';
 import { followUpTaskRequest, taskRequest } from './taskRequest.js';
 import { answerTaskRequest } from './taskList.js';
 import { noteNamedBy, noteOutline, summarySubject } from './noteOutline.js';
-import { noteLead, noteTitledBy } from './noteLead.js';
+import { noteAbout, noteLead, noteTitledBy } from './noteLead.js';
 import { asksWho, definitionSubject, withoutLeadingArticle } from '../text/definitionQuestion.js';
 import { mentionSubject } from '../text/mentionQuestion.js';
 import { mentionList, MENTION_ROWS } from './noteMentions.js';
@@ -370,6 +370,15 @@ export function buildRetrieveGraph(deps: RetrieveDeps, ctx: RetrieveCallContext)
       })
       .addNode('synthesize', async (s) => {
         ctx.onStep?.('Writing the answer…');
+        // "キャンバスとは何ですか": the subject names no note ("Canvas"), but search's first note is about it (noteAbout).
+        const subject = definitionSubject(s.query);
+        const first = s.results[0]?.source;
+        if (subject !== null && first !== undefined) {
+          const chunks = deps.index.db.chunksOfNote(first);
+          const found = noteAbout(subject, chunks) ? noteLead(chunks) : null;
+          if (found)
+            return answerFromNotes(s, found, `quoted the opening of ${first}, the note about "${subject}"`, '');
+        }
         const stream = !s.weak && ctx.onToken;
         const cited: number[] = [];
         const syn = await synthesize(

@@ -28,6 +28,15 @@ const NOTES: Record<string, string> = {
     '# 公開の取り消し\n\n公開を取り消したいノートを選択し、取り消しボタンを押します。\n\nノートは公開を取り消した後もローカル保管庫に残ります。\n',
   '編集/タグ.md':
     '# タグ\n\nタグを作成するには、エディタでハッシュ記号に続けてキーワードを入力します。\n\nタグは関連するノートを見つけるために使用されます。\n',
+  // Titled in Latin letters and written in katakana, as the Japanese help's Canvas note is; long enough for several
+  // chunks, most of which write キャンバス.
+  'プラグイン/Canvas.md': [
+    'Canvasはビジュアルなノート作成のためのコアプラグインです。ノートを配置し、ほかのノートとつなぐための無限のスペースを提供します。',
+    ...['新しいキャンバスの作成', 'キャンバスの移動', 'キャンバスへのカードの追加', 'キャンバスのグループ'].map(
+      (h, i) =>
+        `## ${h}\n\n${'キャンバスの操作について説明します。キャンバスではカードを自由に並べられます。'.repeat(6)}${i}\n`,
+    ),
+  ].join('\n\n'),
   '編集/テンプレート.md':
     '# テンプレート\n\nテンプレートを使うと、よく使う文章をノートにすばやく挿入できます。\n\nテンプレートフォルダを設定で指定してください。\n',
 };
@@ -63,6 +72,14 @@ describe('a Japanese question in other words than the note is answered from it, 
     delete process.env.OBSIQUERY_EMBEDDING_MODEL;
     tmp.cleanup();
   });
+
+  it('answers "what is Canvas" in katakana with the opening of the note titled in Latin letters', async () => {
+    // No name of the note is キャンバス, the word is in every chunk search returns (no key word), and no single
+    // sentence is close enough: refused before noteAbout (src/agent/noteLead.ts).
+    const r = await chat.ask('ja-canvas', 'キャンバスとは何ですか');
+    expect(r.answer).toMatch(/^Canvasはビジュアルなノート作成のためのコアプラグインです。 \[1\]/);
+    expect(r.sources.map((x) => x.source)).toEqual(['プラグイン/Canvas.md']);
+  }, 300_000);
 
   it('cites the attachments note for "I want to change the folder where images are saved"', async () => {
     const r = await chat.ask('ja-attachments', '画像を保存するフォルダの場所を変更したい');

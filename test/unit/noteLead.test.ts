@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { noteLead, noteTitledBy, LEAD_SENTENCES } from '../../src/agent/noteLead.js';
+import { noteAbout, noteLead, noteTitledBy, LEAD_SENTENCES } from '../../src/agent/noteLead.js';
 import { asksWho, definitionSubject } from '../../src/text/definitionQuestion.js';
 import { NoteNames } from '../../src/store/noteNames.js';
 import { noteChunk } from '../helpers/answerParts.js';
@@ -144,5 +144,29 @@ describe('questions asking what or who something is (noteLead.ts)', () => {
     expect(steps!.text).toBe('Run a command by typing a slash. [1]');
     // Only code, or nothing but headings: no opening to quote.
     expect(noteLead([chunk('Code', 0, ['# Code', '', '```sh', 'ls', '```'])])).toBeNull();
+  });
+
+  it('knows the note a subject is about though no name of it says so: half its chunks or more write it', () => {
+    // The Japanese help's Canvas note: titled in Latin letters, written in katakana.
+    const canvas = [
+      chunk('Canvas', 0, ['Canvasはビジュアルなノート作成のためのコアプラグインです。']),
+      chunk('Canvas', 2, ['新規キャンバスを作成を選択すると、キャンバスが作成されます。']),
+      chunk('Canvas', 4, ['パンとズームを使用してキャンバスを移動します。']),
+      chunk('Canvas', 6, ['Spaceを押しながらキャンバスをドラッグします。']),
+    ];
+    expect(noteAbout('キャンバス', canvas)).toBe(true);
+    // One chunk of four: a note that mentions it, not one about it.
+    expect(noteAbout('キャンバス', [canvas[0]!, canvas[1]!, canvas[0]!, canvas[0]!])).toBe(false);
+    // At least two chunks: a note of one chunk that writes a word once is no article about it.
+    expect(noteAbout('キャンバス', [canvas[2]!])).toBe(false);
+    // Latin words as words, in a row: "base" is not in "database", "vault" is in "vaults".
+    const vault = [
+      chunk('Manage vaults', 0, ['A vault is a folder on your file system.']),
+      chunk('Manage vaults', 3, ['You can open several vaults at once, each with its database of settings.']),
+    ];
+    expect(noteAbout('vault', vault)).toBe(true);
+    expect(noteAbout('base', vault)).toBe(false);
+    expect(noteAbout('file system', vault)).toBe(false);
+    expect(noteAbout('the', [])).toBe(false);
   });
 });
