@@ -15,6 +15,30 @@ export interface Embedder {
   dispose(): Promise<void>;
 }
 
+/**
+ * An Embedder that is `inner` in every way but how it embeds (and, if given, how it is disposed): what a wrapper
+ * (a cache, a fallback) changes, without repeating the rest.
+ */
+export function wrapEmbedder(
+  inner: Embedder,
+  embed: Embedder['embed'],
+  dispose: Embedder['dispose'] = () => inner.dispose(),
+): Embedder {
+  return {
+    get modelId() {
+      return inner.modelId;
+    },
+    get dimension() {
+      return inner.dimension;
+    },
+    get calibration() {
+      return inner.calibration;
+    },
+    embed,
+    dispose,
+  };
+}
+
 export type TextKind = 'query' | 'passage';
 
 export interface EmbedOptions {

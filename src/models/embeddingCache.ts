@@ -6,7 +6,7 @@
  * (EmbedderOptions.batchSize), so a text's vector does not depend on what it was embedded with, and a remembered
  * vector is the one a new call would give.
  */
-import type { EmbedOptions, Embedder } from './embedder.js';
+import { wrapEmbedder, type EmbedOptions, type Embedder } from './embedder.js';
 
 /** How much the remembered vectors may take: about 10,000 sentences at MPNet's 768 dimensions. */
 export const EMBEDDING_CACHE_BYTES = 32 * 1024 * 1024;
@@ -27,17 +27,9 @@ export function withEmbeddingCache(inner: Embedder, budgetBytes = EMBEDDING_CACH
       bytes -= cost(oldest, old);
     }
   };
-  return {
-    get modelId() {
-      return inner.modelId;
-    },
-    get dimension() {
-      return inner.dimension;
-    },
-    get calibration() {
-      return inner.calibration;
-    },
-    async embed(texts: string[], opts: EmbedOptions = {}): Promise<Float32Array[]> {
+  return wrapEmbedder(
+    inner,
+    async (texts: string[], opts: EmbedOptions = {}): Promise<Float32Array[]> => {
       // A query and a passage of the same text differ (E5 prefixes them), so the kind is part of the key.
       const keyOf = (text: string) => `${opts.kind ?? 'passage'}\u0000${text}`;
       // The hits are taken now: while the missing texts are embedded, another call may push them out.
@@ -66,10 +58,10 @@ export function withEmbeddingCache(inner: Embedder, budgetBytes = EMBEDDING_CACH
       // Copies: a caller may scale or sum what it is given, and must not change what the next caller gets.
       return texts.map((t) => Float32Array.from(found.get(t)!));
     },
-    async dispose(): Promise<void> {
+    async () => {
       vectors.clear();
       bytes = 0;
       await inner.dispose();
     },
-  };
+  );
 }

@@ -1,4 +1,4 @@
-import type { Embedder, EmbedOptions } from './embedder.js';
+import { wrapEmbedder, type Embedder, type EmbedOptions } from './embedder.js';
 import { loadManifest, type SearchCalibration } from './manifest.js';
 import { ChatEndpointError, checkEndpoint } from './openaiChat.js';
 import { ModelError } from '../shared/errors.js';
@@ -227,26 +227,14 @@ export async function createEndpointEmbedder(opts: EmbeddingEndpointOptions): Pr
  * endpoint fails, zero vectors (cosine 0) instead of an error, so the words decide and the answer still comes.
  */
 export function withoutVectorsOnFailure(embedder: Embedder): Embedder {
-  return {
-    get modelId() {
-      return embedder.modelId;
-    },
-    get dimension() {
-      return embedder.dimension;
-    },
-    get calibration() {
-      return embedder.calibration;
-    },
-    async embed(texts, o) {
-      try {
-        return await embedder.embed(texts, o);
-      } catch (err) {
-        if (!(err instanceof EmbeddingEndpointError)) throw err;
-        return texts.map(() => new Float32Array(embedder.dimension));
-      }
-    },
-    dispose: () => embedder.dispose(),
-  };
+  return wrapEmbedder(embedder, async (texts, o) => {
+    try {
+      return await embedder.embed(texts, o);
+    } catch (err) {
+      if (!(err instanceof EmbeddingEndpointError)) throw err;
+      return texts.map(() => new Float32Array(embedder.dimension));
+    }
+  });
 }
 
 function normalise(v: Float32Array): Float32Array {
