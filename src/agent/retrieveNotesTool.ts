@@ -6,7 +6,7 @@ import type { Embedder } from '../models/embedder.js';
 import { withoutVectorsOnFailure } from '../models/openaiEmbedder.js';
 import { similaritySearch, type SearchResult } from '../search/similaritySearch.js';
 import type { Index } from '../store/openIndex.js';
-import { holdsPhrase, phraseWriters, unknownWords } from '../store/sparse.js';
+import { chunksWritingPhrase, holdsPhrase, phraseWriters, unknownWords } from '../store/sparse.js';
 import { obsidianUri } from '../obsidian/uri.js';
 import { runFilterAgent, type FilterDecision } from './filterAgent.js';
 import {
@@ -18,7 +18,7 @@ import {
 import { isoDate } from '../search/dates.js';
 import type { MetadataFilters } from '../shared/filters.js';
 import { NOTHING_FOUND } from './prompts.js';
-import { unknownNames, unknownThings } from './relevance.js';
+import { questionKeyWords, unknownNames, unknownThings } from './relevance.js';
 import { synthesize } from './synthesizer.js';
 import { plainText } from '../text/sentences.js';
 import type { DateScope } from './dateScope.js';
@@ -373,9 +373,11 @@ export function buildRetrieveGraph(deps: RetrieveDeps, ctx: RetrieveCallContext)
         // "キャンバスとは何ですか": the subject names no note ("Canvas"), but search's first note is about it (noteAbout).
         const subject = definitionSubject(s.query);
         const first = s.results[0]?.source;
-        if (subject !== null && first !== undefined) {
+        // A subject without a key word is a pronoun or a function word ("what is it", "これは何"): nothing to be about.
+        if (subject !== null && first !== undefined && questionKeyWords(subject).length > 0) {
           const chunks = deps.index.db.chunksOfNote(first);
-          const found = noteAbout(subject, chunks) ? noteLead(chunks) : null;
+          const about = noteAbout(subject, chunks, chunksWritingPhrase(deps.index.db, subject));
+          const found = about ? noteLead(chunks) : null;
           if (found)
             return answerFromNotes(s, found, `quoted the opening of ${first}, the note about "${subject}"`, '');
         }

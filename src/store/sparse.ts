@@ -174,6 +174,18 @@ export function phraseWriters(
   return { sources: [...found], complete };
 }
 
+/**
+ * How many chunks of the vault write these words in a row, by the FTS index (any column; the words' index forms, so
+ * an English plural counts): where a subject is written, for noteAbout.
+ */
+export function chunksWritingPhrase(db: IndexDb, phrase: string): number {
+  const folded = words(phrase);
+  if (folded.length === 0) return 0;
+  const count = db.db.prepare('select count(*) as n from obq_chunks_fts where obq_chunks_fts match ?');
+  const forms = new Set([folded.join(' '), folded.map((w) => wordTerms(w).at(-1)!).join(' ')]);
+  return Math.max(...[...forms].map((form) => (count.get(`"${form.replace(/"/g, '""')}"`) as { n: number }).n));
+}
+
 /** A word held by at most this many chunks is rare: a query made only of rare words names the notes holding them. */
 export const RARE_WORD_MAX_CHUNKS = 3;
 

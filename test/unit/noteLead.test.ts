@@ -146,7 +146,7 @@ describe('questions asking what or who something is (noteLead.ts)', () => {
     expect(noteLead([chunk('Code', 0, ['# Code', '', '```sh', 'ls', '```'])])).toBeNull();
   });
 
-  it('knows the note a subject is about though no name of it says so: half its chunks or more write it', () => {
+  it('knows the note a subject is about though no name of it says so: it writes it most, and others seldom', () => {
     // The Japanese help's Canvas note: titled in Latin letters, written in katakana.
     const canvas = [
       chunk('Canvas', 0, ['Canvasはビジュアルなノート作成のためのコアプラグインです。']),
@@ -154,19 +154,22 @@ describe('questions asking what or who something is (noteLead.ts)', () => {
       chunk('Canvas', 4, ['パンとズームを使用してキャンバスを移動します。']),
       chunk('Canvas', 6, ['Spaceを押しながらキャンバスをドラッグします。']),
     ];
-    expect(noteAbout('キャンバス', canvas)).toBe(true);
+    // Three of its four chunks, of five in the vault.
+    expect(noteAbout('キャンバス', canvas, 5)).toBe(true);
+    // Most chunks that write it are elsewhere: the vault is not about it here ("what is a note" in Obsidian's help).
+    expect(noteAbout('キャンバス', canvas, 7)).toBe(false);
     // One chunk of four: a note that mentions it, not one about it.
-    expect(noteAbout('キャンバス', [canvas[0]!, canvas[1]!, canvas[0]!, canvas[0]!])).toBe(false);
-    // At least two chunks: a note of one chunk that writes a word once is no article about it.
-    expect(noteAbout('キャンバス', [canvas[2]!])).toBe(false);
+    expect(noteAbout('キャンバス', [canvas[0]!, canvas[1]!, canvas[0]!, canvas[0]!], 1)).toBe(false);
+    // Two chunks at least: a note of one chunk that writes a word once is no article about it.
+    expect(noteAbout('キャンバス', [canvas[2]!], 1)).toBe(false);
     // Latin words as words, in a row: "base" is not in "database", "vault" is in "vaults".
     const vault = [
       chunk('Manage vaults', 0, ['A vault is a folder on your file system.']),
       chunk('Manage vaults', 3, ['You can open several vaults at once, each with its database of settings.']),
     ];
-    expect(noteAbout('vault', vault)).toBe(true);
-    expect(noteAbout('base', vault)).toBe(false);
-    expect(noteAbout('file system', vault)).toBe(false);
-    expect(noteAbout('the', [])).toBe(false);
+    expect(noteAbout('vault', vault, 2)).toBe(true);
+    expect(noteAbout('base', vault, 0)).toBe(false);
+    expect(noteAbout('file system', vault, 1)).toBe(false);
+    expect(noteAbout('the', [], 0)).toBe(false);
   });
 });
