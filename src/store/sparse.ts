@@ -135,6 +135,15 @@ export function holdsPhrase(db: IndexDb, phrase: string[]): boolean {
   return notesWithPhrase(db, phrase, 1).length > 0;
 }
 
+/**
+ * FTS5 phrase queries for folded words in a row: as written, and as their last index forms (stems in English chunks,
+ * so "templater plugin" finds "Templates plugin"); one query when both are the same.
+ */
+function phraseMatches(folded: readonly string[]): string[] {
+  const forms = new Set([folded.join(' '), folded.map((w) => wordTerms(w).at(-1)!).join(' ')]);
+  return [...forms].map((form) => `"${form.replace(/"/g, '""')}"`);
+}
+
 /** The notes (up to `limit`) whose chunks write these words in a row, as holdsPhrase finds them. */
 export function notesWithPhrase(db: IndexDb, phrase: string[], limit = Infinity): string[] {
   return phraseWriters(db, phrase, { limit }).sources;
@@ -152,7 +161,6 @@ export function phraseWriters(
 ): { sources: string[]; complete: boolean } {
   const folded = phrase.flatMap(words);
   if (folded.length === 0) return { sources: [], complete: true };
-  const forms = new Set([folded.join(' '), folded.map((w) => wordTerms(w).at(-1)!).join(' ')]);
   const candidates = db.db.prepare(
     `select c.source, c.title, c.aliases, c.header_path, c.page_content from obq_chunks_fts f
      join obq_chunks c on c.rowid = f.rowid where obq_chunks_fts match ? limit ?`,
@@ -160,8 +168,8 @@ export function phraseWriters(
   const writesInRow = (ws: string[]) => wordsInRow(ws, folded);
   const found = new Set<string>();
   let complete = true;
-  for (const form of forms) {
-    const read = candidates.all(`"${form.replace(/"/g, '""')}"`, rows + 1) as Record<string, string>[];
+  for (const form of phraseMatches(folded)) {
+    const read = candidates.all(form, rows + 1) as Record<string, string>[];
     if (read.length > rows) complete = false;
     for (const r of read.slice(0, rows)) {
       if (found.has(r.source!)) continue;
@@ -182,8 +190,7 @@ export function chunksWritingPhrase(db: IndexDb, phrase: string): number {
   const folded = words(phrase);
   if (folded.length === 0) return 0;
   const count = db.db.prepare('select count(*) as n from obq_chunks_fts where obq_chunks_fts match ?');
-  const forms = new Set([folded.join(' '), folded.map((w) => wordTerms(w).at(-1)!).join(' ')]);
-  return Math.max(...[...forms].map((form) => (count.get(`"${form.replace(/"/g, '""')}"`) as { n: number }).n));
+  return Math.max(...phraseMatches(folded).map((form) => (count.get(form) as { n: number }).n));
 }
 
 /** A word held by at most this many chunks is rare: a query made only of rare words names the notes holding them. */

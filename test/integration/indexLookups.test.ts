@@ -36,32 +36,47 @@ describe('IndexDb looks a note up by its path through an index', () => {
     return db;
   }
 
-  /** Runs `read` and returns SQLite's plan for each statement it prepared, with the arguments it ran it with. */
-  function plansOf(db: IndexDb, read: () => unknown): string[][] {
+  /**
+   * Runs `read` with every statement it prepares passed through `spy` (which may wrap it; it gets the unspied prepare
+   * for statements of its own), then restores prepare.
+   */
+  function preparing(
+    db: IndexDb,
+    spy: (sql: string, stmt: Database.Statement, prepare: (sql: string) => Database.Statement) => Database.Statement,
+    read: () => unknown,
+  ) {
     const raw = db.db;
     const prepare = raw.prepare.bind(raw);
-    const plans: string[][] = [];
-    raw.prepare = ((sql: string) => {
-      const stmt = prepare(sql);
-      const explain = (args: unknown[]) =>
-        plans.push((prepare(`explain query plan ${sql}`).all(...args) as { detail: string }[]).map((r) => r.detail));
-      return new Proxy(stmt, {
-        get(target, key) {
-          const value = Reflect.get(target, key, target) as unknown;
-          if ((key === 'all' || key === 'get') && typeof value === 'function')
-            return (...args: unknown[]) => {
-              explain(args);
-              return (value as (...a: unknown[]) => unknown).apply(target, args);
-            };
-          return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
-        },
-      });
-    }) as typeof raw.prepare;
+    raw.prepare = ((sql: string) => spy(sql, prepare(sql), prepare)) as typeof raw.prepare;
     try {
       read();
     } finally {
       raw.prepare = prepare;
     }
+  }
+
+  /** Runs `read` and returns SQLite's plan for each statement it prepared, with the arguments it ran it with. */
+  function plansOf(db: IndexDb, read: () => unknown): string[][] {
+    const plans: string[][] = [];
+    preparing(
+      db,
+      (sql, stmt, prepare) => {
+        const explain = (args: unknown[]) =>
+          plans.push((prepare(`explain query plan ${sql}`).all(...args) as { detail: string }[]).map((r) => r.detail));
+        return new Proxy(stmt, {
+          get(target, key) {
+            const value = Reflect.get(target, key, target) as unknown;
+            if ((key === 'all' || key === 'get') && typeof value === 'function')
+              return (...args: unknown[]) => {
+                explain(args);
+                return (value as (...a: unknown[]) => unknown).apply(target, args);
+              };
+            return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+          },
+        });
+      },
+      read,
+    );
     return plans;
   }
 
@@ -94,18 +109,15 @@ describe('IndexDb looks a note up by its path through an index', () => {
     try {
       // The SQL statements a lookup prepares that read obq_chunks (the version check reads no table).
       const notesRead = () => {
-        const raw = db.db;
-        const prepare = raw.prepare.bind(raw);
         let reads = 0;
-        raw.prepare = ((sql: string) => {
-          if (/from obq_chunks/.test(sql)) reads++;
-          return prepare(sql);
-        }) as typeof raw.prepare;
-        try {
-          expect(db.notesNamed('note 43')).toEqual(['Folder 1/Note 43.md']);
-        } finally {
-          raw.prepare = prepare;
-        }
+        preparing(
+          db,
+          (sql, stmt) => {
+            if (/from obq_chunks/.test(sql)) reads++;
+            return stmt;
+          },
+          () => expect(db.notesNamed('note 43')).toEqual(['Folder 1/Note 43.md']),
+        );
         return reads;
       };
       expect(db.notesNamed('NOTE 42')).toEqual(['Folder 0/Note 42.md']);
