@@ -20,6 +20,11 @@ export interface AnswerCase {
 export interface AnswerRun {
   answer: string;
   sources: { source: string }[];
+  /**
+   * The notes the searches showed while the answer was being written (AskCallbacks.onSources), cited or not: where a
+   * right note is among them and the answer does not cite it, the answer missed; where none is, search did.
+   */
+  shown?: { source: string }[];
   timings: { first_token_ms: number | null; total_ms: number; model_calls: number };
 }
 
@@ -30,6 +35,8 @@ export interface AnswerRow extends AnswerCase {
   refused: boolean;
   /** Not a refusal, and cites a note in rel (always false for an off-topic question). */
   hit: boolean;
+  /** A note in rel was among the notes the search showed (always false for an off-topic question). */
+  found: boolean;
   leak: { sentence: string; kind: LeakKind } | null;
   first_token_ms: number | null;
   total_ms: number;
@@ -43,6 +50,12 @@ export interface AnswerMetrics {
   citation_hit_rate: number | null;
   /** Of on-topic questions: refused although a note answers. */
   false_refusal_rate: number | null;
+  /**
+   * Of on-topic questions: a right note was among the notes the search showed. What search left for the answer: the
+   * citation hit rate can exceed it only by citing a note the search did not show (a later search's), so the gap
+   * between the two is the answer's, and what this rate lacks of 1 is search's.
+   */
+  found_rate: number | null;
   off_topic: number;
   /** Of off-topic questions: answered "not in your notes". */
   refusal_rate: number | null;
@@ -63,6 +76,7 @@ export function scoreAnswer(c: AnswerCase, run: AnswerRun): AnswerRow {
     cited,
     refused,
     hit: !refused && c.rel.length > 0 && cited.some((s) => rel.has(s)),
+    found: (run.shown ?? []).some((s) => rel.has(s.source)),
     leak: answerLeak(run.answer, c.q, splitSentences),
     first_token_ms: run.timings.first_token_ms,
     total_ms: run.timings.total_ms,
@@ -87,6 +101,7 @@ export function summariseAnswers(rows: AnswerRow[]): AnswerMetrics {
     on_topic: onTopic.length,
     citation_hit_rate: rate(onTopic.filter((r) => r.hit).length, onTopic.length),
     false_refusal_rate: rate(onTopic.filter((r) => r.refused).length, onTopic.length),
+    found_rate: rate(onTopic.filter((r) => r.found).length, onTopic.length),
     off_topic: offTopic.length,
     refusal_rate: rate(offTopic.filter((r) => r.refused).length, offTopic.length),
     leaks: rows.filter((r) => r.leak).length,

@@ -83,9 +83,23 @@ export async function runAnswersCommand(opts: AnswersCommandOptions): Promise<vo
         rows.push(
           ...(await runAnswerEval(
             cases,
-            (q, thread) => chat.ask(thread, q),
+            async (q, thread) => {
+              const shown: { source: string }[] = [];
+              const result = await chat.ask(thread, q, { onSources: (sources) => shown.push(...sources) });
+              return { ...result, shown };
+            },
             (row, i) => {
-              const mark = row.leak ? 'LEAK' : row.rel.length ? (row.hit ? 'hit' : 'miss') : row.refused ? 'ok' : 'ANS';
+              const mark = row.leak
+                ? 'LEAK'
+                : row.rel.length
+                  ? row.hit
+                    ? 'hit'
+                    : row.found
+                      ? 'miss (shown)'
+                      : 'miss'
+                  : row.refused
+                    ? 'ok'
+                    : 'ANS';
               process.stderr.write(
                 `${row.set} ${i + 1}/${cases.length} ${mark} ${(row.total_ms / 1000).toFixed(1)}s` +
                   (opts.verbose ? `\n  Q: ${row.q}\n  A: ${row.answer}\n  cited: ${row.cited.join(', ')}\n` : '\n'),
@@ -108,11 +122,11 @@ export async function runAnswersCommand(opts: AnswersCommandOptions): Promise<vo
   if (opts.json) return printJson({ sets: bySet, all: summariseAnswers(rows), rows });
   const f = (x: number | null) => (x === null ? '–' : x.toFixed(2));
   console.log(
-    '| set | part | questions | citation hit | off-topic refused | leaks | median s | p95 s |\n|---|---|---|---|---|---|---|---|',
+    '| set | part | questions | right note shown | citation hit | off-topic refused | leaks | median s | p95 s |\n|---|---|---|---|---|---|---|---|---|',
   );
   for (const m of bySet) {
     console.log(
-      `| ${m.set} | ${m.part} | ${m.questions} | ${f(m.citation_hit_rate)} | ${f(m.refusal_rate)} | ${m.leaks} | ${(m.latency_ms.median / 1000).toFixed(1)} | ${(m.latency_ms.p95 / 1000).toFixed(1)} |`,
+      `| ${m.set} | ${m.part} | ${m.questions} | ${f(m.found_rate)} | ${f(m.citation_hit_rate)} | ${f(m.refusal_rate)} | ${m.leaks} | ${(m.latency_ms.median / 1000).toFixed(1)} | ${(m.latency_ms.p95 / 1000).toFixed(1)} |`,
     );
   }
 }

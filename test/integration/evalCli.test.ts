@@ -123,8 +123,8 @@ describe('obsiquery eval over a manifest of question sets', () => {
     const answers = await own('--answers', '--json');
     expect(answers.code, answers.stderr).toBe(0);
     const report = JSON.parse(answers.stdout) as {
-      sets: { set: string; part: string; questions: number; off_topic: number; leaks: number }[];
-      rows: { q: string; rel: string[]; refused: boolean }[];
+      sets: { set: string; part: string; questions: number; off_topic: number; leaks: number; found_rate: number }[];
+      rows: { q: string; rel: string[]; refused: boolean; found: boolean }[];
     };
     expect(report.sets.map((x) => [x.set, x.part, x.questions, x.off_topic])).toEqual([['mine', 'test', 3, 1]]);
     expect(report.rows.map((r) => r.q)).toEqual([
@@ -133,6 +133,10 @@ describe('obsiquery eval over a manifest of question sets', () => {
       'what is the capital of Peru',
     ]);
     expect(report.sets[0]!.leaks).toBe(0);
+    // Whether search showed a right note, apart from whether the answer cited it: each note holds its question's words.
+    expect(report.rows.map((r) => r.found)).toEqual([true, true, false]);
+    expect(report.sets[0]!.found_rate).toBe(1);
+    expect((await own('--answers')).stdout).toMatch(/\| mine \| test \| 3 \| 1\.00 \| /);
     // A broken line is named, and nothing runs.
     writeFileSync(mixed, '{"q": "when do I sow tomatoes", "rel": ["Garden/Nope.md"]}');
     const bad = await own('--answers');

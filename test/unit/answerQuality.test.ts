@@ -547,9 +547,10 @@ describe('verifyAnswer drops prompt text even when its words are in the notes', 
 });
 
 describe('answer eval scoring', () => {
-  const run = (answer: string, sources: string[], total_ms = 1000) => ({
+  const run = (answer: string, sources: string[], total_ms = 1000, shown = sources) => ({
     answer,
     sources: sources.map((source) => ({ source })),
+    shown: shown.map((source) => ({ source })),
     timings: { first_token_ms: 500, total_ms, model_calls: 2 },
   });
   it('a hit needs a non-refusal citing a rel note; off-topic refusals are the fixed answer in any language', () => {
@@ -557,17 +558,23 @@ describe('answer eval scoring', () => {
     const offTopic = { set: 's', part: 'tune' as const, q: '¿cuándo es mi cita con el dentista?', rel: [] };
     const rows = [
       scoreAnswer(onTopic, run('It runs at six [1].', ['Pump.md'], 1000)),
-      scoreAnswer(onTopic, run('Batteries last two years [1].', ['Timer.md'], 2000)),
+      scoreAnswer(onTopic, run('Batteries last two years [1].', ['Timer.md'], 2000, ['Timer.md', 'Pump.md'])),
       scoreAnswer(onTopic, run('user: when does the pump run [1]', ['Pump.md'], 3000)),
       scoreAnswer(offTopic, run(notInNotesFor(offTopic.q), [], 4000)),
       scoreAnswer(offTopic, run('Dates can be added [1].', ['Dates.md'], 5000)),
     ];
     expect(rows.map((r) => r.hit)).toEqual([true, false, true, false, false]);
     expect(rows.map((r) => r.refused)).toEqual([false, false, false, true, false]);
+    // Shown but not cited is the answer's miss; an off-topic question has no right note to show.
+    expect(rows.map((r) => r.found)).toEqual([true, true, true, false, false]);
     expect(rows[2]!.leak?.kind).toBe('role');
     const m = summariseAnswers(rows);
     expect(m).toMatchObject({ questions: 5, on_topic: 3, off_topic: 2, leaks: 1, refusal_rate: 0.5 });
     expect(m.citation_hit_rate).toBeCloseTo(2 / 3);
+    expect(m.found_rate).toBe(1);
+    expect(
+      summariseAnswers([scoreAnswer(onTopic, run('Batteries last two years [1].', ['Timer.md']))]).found_rate,
+    ).toBe(0);
     expect(m.latency_ms).toEqual({ median: 3000, p95: 5000, first_token_median: 500 });
     expect(percentile([], 0.5)).toBe(0);
   });
