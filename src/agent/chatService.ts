@@ -3,6 +3,7 @@ import { SqliteSaver } from '@langchain/langgraph-checkpoint-sqlite';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import type { ChatService, Emit } from '../shared/chatService.js';
+import type { Res } from '../shared/contract.js';
 import type { VaultService } from '../services/vaultService.js';
 import { loadChatModel, type ChatModel } from '../models/chatModel.js';
 import { withFallback, type FallbackChatModel } from '../models/fallbackChat.js';
@@ -25,6 +26,8 @@ export interface AskTimings {
 export interface AskResult {
   answer: string;
   sources: SourceArtifact[];
+  /** An answer citing nothing (a refusal): the closest notes its searches showed (RetrieveArtifact.searched). */
+  searched: SourceArtifact[];
   steps: string[];
   stopped: boolean;
   timings: AskTimings;
@@ -120,12 +123,22 @@ export function sharedChatModel(modelPath: string | null): Promise<ChatModel> {
   return modelPromise.model;
 }
 
-function lastAnswer(messages: BaseMessage[]): { answer: string; sources: SourceArtifact[] } {
+function lastAnswer(messages: BaseMessage[]): {
+  answer: string;
+  sources: SourceArtifact[];
+  searched: SourceArtifact[];
+} {
   const last = messages.at(-1) as AIMessage | undefined;
-  if (!last || last.getType() !== 'ai') return { answer: '', sources: [] };
+  if (!last || last.getType() !== 'ai') return { answer: '', sources: [], searched: [] };
+  return { answer: typeof last.content === 'string' ? last.content : '', ...attachedNotes(last) };
+}
+
+/** The notes an answer carries for the UI (messages.ts finalAnswer): its sources, or a refusal's closest notes. */
+function attachedNotes(m: BaseMessage): { sources: SourceArtifact[]; searched: SourceArtifact[] } {
+  const kwargs = m.getType() === 'ai' ? (m as AIMessage).additional_kwargs : undefined;
   return {
-    answer: typeof last.content === 'string' ? last.content : '',
-    sources: (last.additional_kwargs?.sources as SourceArtifact[] | undefined) ?? [],
+    sources: (kwargs?.sources as SourceArtifact[] | undefined) ?? [],
+    searched: (kwargs?.searched as SourceArtifact[] | undefined) ?? [],
   };
 }
 
@@ -241,7 +254,15 @@ export async function createChatService(
       return { ...lastAnswer(out.messages), steps, stopped: false, timings: timings(), notices: [...notices] };
     } catch (err) {
       if (cb.signal?.aborted)
-        return { answer: '', sources: [], steps, stopped: true, timings: timings(), notices: [...notices] };
+        return {
+          answer: '',
+          sources: [],
+          searched: [],
+          steps,
+          stopped: true,
+          timings: timings(),
+          notices: [...notices],
+        };
       throw err;
     }
   }
@@ -265,6 +286,7 @@ export async function createChatService(
             runId,
             answer: r.answer,
             sources: r.sources.map(({ chunks: _c, ...s }) => s),
+            searched: r.searched.map(({ chunks: _c, ...s }) => s),
             stopped: r.stopped,
           }),
         )
@@ -283,15 +305,13 @@ export async function createChatService(
     async history(threadId: string) {
       const state = await graph.getState({ configurable: { thread_id: threadId } });
       const messages = (state.values as { messages?: BaseMessage[] }).messages ?? [];
-      const out: { role: 'user' | 'assistant'; content: string; sources: Omit<SourceArtifact, 'chunks'>[] }[] = [];
+      const out: Res<'chat:history'> = [];
+      const shown = (notes: SourceArtifact[]) => notes.map(({ chunks: _c, ...s }) => s);
       for (const m of messages) {
         const turn = toTurns([m])[0];
         if (!turn || turn.role === 'system') continue;
-        const sources =
-          m.getType() === 'ai'
-            ? (((m as AIMessage).additional_kwargs?.sources as SourceArtifact[] | undefined) ?? [])
-            : [];
-        out.push({ role: turn.role, content: turn.content, sources: sources.map(({ chunks: _c, ...s }) => s) });
+        const { sources, searched } = attachedNotes(m);
+        out.push({ role: turn.role, content: turn.content, sources: shown(sources), searched: shown(searched) });
       }
       return out;
     },

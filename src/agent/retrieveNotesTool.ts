@@ -54,6 +54,12 @@ export interface RetrieveArtifact {
   streamed: boolean;
   /** No note is dated when the question asks about, in a vault that keeps dated notes (emptyDateFilter.ts). */
   nothingDated?: NothingDated;
+  /**
+   * A refusal's closest notes: the notes the search showed (onSources) when no sentence of them answered. The answer
+   * cites none of them, and the UI still lists them, so "not in your notes" shows where it looked: the right note is
+   * among them for most refused questions (`npm run eval -- --answers`, "right note shown").
+   */
+  searched?: SourceArtifact[];
 }
 
 /** Below this dense similarity a best match is weak: the summary may miss the point, so it gets judged. */
@@ -125,6 +131,13 @@ const RetrieveState = Annotation.Root({
   summary: Annotation<string>(),
   artifact: Annotation<RetrieveArtifact | null>(),
 });
+
+/** The distinct notes of the results the search showed (its first k), best chunk each, in rank order. */
+function closestNotes(results: SearchResult[], k: number, vault: string): SourceArtifact[] {
+  const best = new Map<string, SearchResult>();
+  for (const r of results.slice(0, k)) if (!best.has(r.source)) best.set(r.source, r);
+  return toSources([...best.values()], vault);
+}
 
 /** Unique notes behind the cited chunks, numbered as the summary cites them. */
 function toSources(results: SearchResult[], vault: string): SourceArtifact[] {
@@ -420,6 +433,7 @@ export function buildRetrieveGraph(deps: RetrieveDeps, ctx: RetrieveCallContext)
               sources: [],
               method: 'none' as const,
               ...flags,
+              searched: closestNotes(s.results, deps.k, deps.vault),
             },
           };
         }

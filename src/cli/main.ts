@@ -5,6 +5,7 @@ import { describeEmbeddingModel, printJson, syncProgressReporter } from './outpu
 import { describeWriteError } from '../pipeline/sync.js';
 import type { FileStatus } from '../store/indexDb.js';
 import { sourceFilter } from '../pipeline/linkPolicy.js';
+import type { SourceArtifact } from '../agent/retrieveNotesTool.js';
 
 const program = new Command()
   .name('obsiquery')
@@ -333,26 +334,28 @@ program
             onStep: (step) => !opts.json && process.stderr.isTTY && process.stderr.write(`\x1b[2m${step}\x1b[0m\n`),
             onNotice: (notice) => !opts.json && process.stderr.write(`${notice}\n`),
           });
+          const located = (notes: SourceArtifact[]) =>
+            notes.map((x) => ({ source: x.source, section_title: x.section_title, start_line: x.start_line }));
           if (opts.json) {
             return printJson({
               answer: r.answer,
-              sources: r.sources.map((x) => ({
-                source: x.source,
-                section_title: x.section_title,
-                start_line: x.start_line,
-              })),
+              sources: located(r.sources),
+              searched: located(r.searched),
               steps: r.steps,
               notices: r.notices,
               timings: r.timings,
             });
           }
           console.log(r.answer);
+          const where = (x: SourceArtifact) =>
+            `${x.source}${x.section_title ? ` › ${x.section_title}` : ''} (line ${x.start_line + 1})`;
           if (r.sources.length) {
             console.log('\nSources:');
-            for (const x of r.sources)
-              console.log(
-                `  [${x.n}] ${x.source}${x.section_title ? ` › ${x.section_title}` : ''} (line ${x.start_line + 1})`,
-              );
+            for (const x of r.sources) console.log(`  [${x.n}] ${where(x)}`);
+          }
+          if (r.searched.length) {
+            console.log('\nClosest notes searched (none of them answers it):');
+            for (const x of r.searched) console.log(`  ${where(x)}`);
           }
         } finally {
           await chat.close();

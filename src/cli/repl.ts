@@ -30,6 +30,8 @@ export async function runRepl(service: VaultService, threadId: string): Promise<
       current = null;
       console.log(r.stopped ? '(stopped)' : r.answer);
       for (const x of r.sources) console.log(`  [${x.n}] ${x.source}${x.section_title ? ` › ${x.section_title}` : ''}`);
+      if (r.searched.length) console.log('  Closest notes searched (none of them answers it):');
+      for (const x of r.searched) console.log(`    ${x.source}${x.section_title ? ` › ${x.section_title}` : ''}`);
     }
   } finally {
     rl.close();

@@ -6,6 +6,7 @@ import { createMcpServer, lazyReader } from './server.js';
 import type { AskAnswer, ToolContext } from './tools.js';
 import { openVaultReader, type VaultReader } from './vaultReader.js';
 import { UsageError } from '../services/vaultService.js';
+import type { SourceArtifact } from '../agent/retrieveNotesTool.js';
 
 /**
  * Over stdio, stdout carries the protocol and nothing else: one stray line from a library (transformers.js,
@@ -59,10 +60,9 @@ function toolContext(opts: { vault?: string; data?: string }): ToolContext & { c
       const res = await chat.ask(`mcp-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`, question, {
         signal,
       });
-      return {
-        answer: res.answer,
-        sources: res.sources.map((s) => ({ path: s.source, heading: s.section_title, start_line: s.start_line + 1 })),
-      };
+      const located = (notes: SourceArtifact[]) =>
+        notes.map((s) => ({ path: s.source, heading: s.section_title, start_line: s.start_line + 1 }));
+      return { answer: res.answer, sources: located(res.sources), searched: located(res.searched) };
     };
   };
   return {

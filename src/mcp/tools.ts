@@ -24,8 +24,18 @@ export interface ToolContext {
 
 export interface AskAnswer {
   answer: string;
-  sources: { path: string; heading: string; start_line: number }[];
+  sources: NoteLocation[];
+  /** An answer citing nothing: the closest notes its search found, none of which answered. */
+  searched: NoteLocation[];
 }
+
+interface NoteLocation {
+  path: string;
+  heading: string;
+  start_line: number;
+}
+
+const noteLocation = z.object({ path: z.string(), heading: z.string(), start_line: z.number().int() });
 
 /** A note's text beyond this many characters is cut; the model can page on with start_line. */
 export const MAX_NOTE_CHARS = 100_000;
@@ -452,19 +462,23 @@ export function registerTools(server: McpServer, ctx: ToolContext): void {
         inputSchema: { question: z.string().min(1).max(4000).describe('The question, in natural language') },
         outputSchema: {
           answer: z.string(),
-          sources: z.array(z.object({ path: z.string(), heading: z.string(), start_line: z.number().int() })),
+          sources: z.array(noteLocation),
+          searched: z.array(noteLocation).describe('Only when the answer cites nothing: the closest notes searched'),
         },
         annotations: { readOnlyHint: true, openWorldHint: false },
       },
       (args, extra) =>
         guarded(async () => {
           const r = await ask(args.question, extra.signal);
+          const list = (title: string, notes: NoteLocation[]) =>
+            notes.length
+              ? `\n\n${title}:\n${notes.map((s, i) => `[${i + 1}] ${s.path}${s.heading ? ` › ${s.heading}` : ''} (line ${s.start_line})`).join('\n')}`
+              : '';
           const text =
             r.answer +
-            (r.sources.length
-              ? `\n\nSources:\n${r.sources.map((s, i) => `[${i + 1}] ${s.path}${s.heading ? ` › ${s.heading}` : ''} (line ${s.start_line})`).join('\n')}`
-              : '');
-          return ok(text, { answer: r.answer, sources: r.sources });
+            list('Sources', r.sources) +
+            list('Closest notes searched (none of them answers it)', r.searched);
+          return ok(text, { answer: r.answer, sources: r.sources, searched: r.searched });
         }),
     );
   }

@@ -103,6 +103,8 @@ export const chatMessage = z.object({
   role: z.enum(['user', 'assistant']),
   content: z.string(),
   sources: z.array(citedSource).default([]),
+  /** An answer citing nothing: the closest notes its search showed, none of which answered (shown apart). */
+  searched: z.array(citedSource).default([]),
 });
 
 export const settings = z.object({
@@ -242,7 +244,14 @@ export const events = {
   'chat:sources': z.object({ runId: z.string(), sources: z.array(citedSource) }),
   /** Something the user should know about this answer (e.g. the chosen endpoint failed, the bundled model answered). */
   'chat:notice': z.object({ runId: z.string(), notice: z.string() }),
-  'chat:done': z.object({ runId: z.string(), answer: z.string(), sources: z.array(citedSource), stopped: z.boolean() }),
+  /** The answer and the sources it cites; an answer citing nothing keeps the closest notes searched (`searched`). */
+  'chat:done': z.object({
+    runId: z.string(),
+    answer: z.string(),
+    sources: z.array(citedSource),
+    searched: z.array(citedSource).default([]),
+    stopped: z.boolean(),
+  }),
   'chat:error': z.object({ runId: z.string(), error: z.string() }),
   'worker:crashed': z.object({ message: z.string() }),
   'vault:changed': z.object({ vault: z.string().nullable() }),

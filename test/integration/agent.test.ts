@@ -121,7 +121,9 @@ describe('agent on obsidian-help-en with the bundled model', () => {
 
     const history = await chat.history('t1');
     expect(history).toHaveLength(2);
-    expect(history[0]).toEqual({ role: 'user', content: question, sources: [] });
+    expect(history[0]).toEqual({ role: 'user', content: question, sources: [], searched: [] });
+    // An answer that cites its sources lists no closest notes besides them.
+    expect(history[1]!.searched).toEqual([]);
     expect(history[1]!.role).toBe('assistant');
     expect(history[1]!.content).toBe(firstAnswer.answer);
     expect(history[1]!.sources.map((s) => s.source)).toEqual(firstAnswer.sources.map((s) => s.source));
@@ -209,6 +211,16 @@ describe('agent on obsidian-help-en with the bundled model', () => {
       const r = await chat.ask(`off-${q.length}`, q);
       expect(r.answer, q).toBe(notInNotesFor(q));
       expect(r.sources).toEqual([]);
+      // Where it looked stays visible: the closest notes the search showed, each once, numbered apart from sources.
+      expect(r.searched.map((s) => s.n)).toEqual(r.searched.map((_, i) => i + 1));
+      expect(new Set(r.searched.map((s) => s.source)).size).toBe(r.searched.length);
+      if (q === 'when is my dentist appointment') {
+        expect(r.searched.length).toBeGreaterThan(0);
+        // Kept with the thread, as sources are.
+        const [, answer] = await chat.history(`off-${q.length}`);
+        expect(answer!.searched.map((s) => s.source)).toEqual(r.searched.map((s) => s.source));
+        expect(answer!.searched[0]).not.toHaveProperty('chunks');
+      }
     }
     expect(notInNotesFor('¿Cuándo es mi cita con el dentista?')).not.toBe(NOT_IN_NOTES_ANSWER);
   }, 600_000);

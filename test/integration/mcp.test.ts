@@ -18,6 +18,7 @@ import {
 } from 'node:fs';
 import { spawn } from 'node:child_process';
 import path from 'node:path';
+import { notInNotesFor } from '../../src/agent/language.js';
 import {
   copyVault,
   corpusOhelp,
@@ -553,6 +554,24 @@ describe('obsiquery mcp on a synced copy of obsidian-help-en', () => {
       child.kill('SIGTERM');
     }
   });
+
+  // Last but one: it loads the chat model, which the test above checks is never loaded for the index tools.
+  it("ask answers with the local agent's sources, and a refusal names the closest notes it searched", async () => {
+    const answered = await call('ask', { question: 'How long does file recovery keep snapshots?' });
+    expect(answered.isError, text(answered)).toBeFalsy();
+    const a = answered.structuredContent as { answer: string; sources: { path: string }[]; searched: unknown[] };
+    expect(a.sources.map((s) => s.path)).toContain('Plugins/File recovery.md');
+    expect(a.searched).toEqual([]);
+    expect(text(answered)).toMatch(/\n\nSources:\n\[1\] /);
+    const refused = await call('ask', { question: 'when is my dentist appointment' });
+    expect(refused.isError, text(refused)).toBeFalsy();
+    const r = refused.structuredContent as { answer: string; sources: unknown[]; searched: { path: string }[] };
+    expect(r.answer).toBe(notInNotesFor('when is my dentist appointment'));
+    expect(r.sources).toEqual([]);
+    expect(r.searched.length).toBeGreaterThan(0);
+    for (const s of r.searched) expect(existsSync(path.join(vault, s.path)), s.path).toBe(true);
+    expect(text(refused)).toContain(`Closest notes searched (none of them answers it):\n[1] ${r.searched[0]!.path}`);
+  }, 300_000);
 
   it('reads consistently while another process syncs the same index', async () => {
     const edited = ['Plugins/Templates.md', 'Plugins/Canvas.md', 'Plugins/Daily notes.md', 'Plugins/Backlinks.md'];

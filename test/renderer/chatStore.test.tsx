@@ -44,7 +44,7 @@ describe('chat streaming', () => {
     expect(last.step).toBe('Searching your notes…');
     expect(last.state).toBe('streaming');
 
-    api.emit('chat:done', { runId: 'run-1', answer: 'In March [1].', sources: [source], stopped: false });
+    api.emit('chat:done', { runId: 'run-1', answer: 'In March [1].', sources: [source], searched: [], stopped: false });
     last = useChat.getState().messages.at(-1)!;
     expect(last.state).toBe('done');
     expect(last.sources).toEqual([source]);
@@ -66,10 +66,29 @@ describe('chat streaming', () => {
     expect(last.content).toBe('');
     expect(last.sources).toEqual([source, other]);
     expect(last.notice).toBe('Answered by llama3 at 192.168.1.20:11434.');
-    api.emit('chat:done', { runId: 'r-src', answer: 'In March [1].', sources: [source], stopped: false });
+    api.emit('chat:done', { runId: 'r-src', answer: 'In March [1].', sources: [source], searched: [], stopped: false });
     last = useChat.getState().messages.at(-1)!;
     expect(last.sources).toEqual([source]);
     expect(last.notice).toBe('Answered by llama3 at 192.168.1.20:11434.');
+    off();
+  });
+
+  it('a refusal keeps the closest notes chat:done names, not the cards shown while searching as sources', async () => {
+    const api = fakeApi({ 'chat:send': () => ({ runId: 'r-no' }), 'chat:threads': () => [] });
+    setApi(api);
+    const off = connectEvents(api);
+    await useChat.getState().send('When is my dentist appointment?');
+    api.emit('chat:sources', { runId: 'r-no', sources: [source, source] });
+    api.emit('chat:done', {
+      runId: 'r-no',
+      answer: "I couldn't find this in your notes.",
+      sources: [],
+      searched: [source],
+      stopped: false,
+    });
+    const last = useChat.getState().messages.at(-1)!;
+    expect(last.sources).toEqual([]);
+    expect(last.searched).toEqual([source]);
     off();
   });
 
@@ -98,7 +117,7 @@ describe('chat streaming', () => {
     api.emit('chat:token', { runId: 'r2', token: 'Partial' });
     await useChat.getState().stop();
     expect(api.calls.find((c) => c.channel === 'chat:stop')?.request).toEqual({ runId: 'r2' });
-    api.emit('chat:done', { runId: 'r2', answer: '', sources: [], stopped: true });
+    api.emit('chat:done', { runId: 'r2', answer: '', sources: [], searched: [], stopped: true });
     const last = useChat.getState().messages.at(-1)!;
     expect(last.state).toBe('stopped');
     expect(last.content).toBe('Partial');

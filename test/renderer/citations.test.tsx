@@ -4,7 +4,7 @@ import type { Root } from 'react-dom/client';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { CitedSourceT } from '../../src/shared/contract.js';
 import { setApi } from '../../src/renderer/src/bridge/api.js';
-import { AnswerBody, SourcesList } from '../../src/renderer/src/components/ChatMessage.js';
+import { AnswerBody, ChatMessage, SourcesList } from '../../src/renderer/src/components/ChatMessage.js';
 import { closeOpenMarkers, renderAnswer } from '../../src/renderer/src/markdown/renderAnswer.js';
 import { usePreview } from '../../src/renderer/src/store/previewStore.js';
 import { mountPerTest } from './mountPerTest.js';
@@ -118,6 +118,41 @@ describe('clicking a citation opens its source', () => {
     const items = Array.from(region!.querySelectorAll('li')).map((li) => li.textContent);
     expect(items[0]).toBe('2SecondSection 2lines 11–14');
     expect(items[1]).toBe('1FirstSection 1lines 1–3');
+  });
+
+  it('a refusal lists the closest notes it searched, apart from sources, and they open like sources', async () => {
+    const refusal = (searched: CitedSourceT[]) => (
+      <ChatMessage
+        message={{
+          id: 'm',
+          role: 'assistant',
+          content: "I couldn't find this in your notes.",
+          sources: [],
+          searched,
+          state: 'done',
+        }}
+      />
+    );
+    await act(async () => {
+      root.render(refusal(SOURCES.slice(0, 2)));
+    });
+    expect(container.querySelector('[aria-label="Sources"]')).toBeNull();
+    const region = container.querySelector('[aria-label="Closest notes"]');
+    expect(region?.textContent).toContain('no sentence in these notes answers the question');
+    expect(Array.from(region!.querySelectorAll('li')).map((li) => li.textContent)).toEqual([
+      '2SecondSection 2lines 11–14',
+      '1FirstSection 1lines 1–3',
+    ]);
+    await act(async () => {
+      region!.querySelector<HTMLButtonElement>('button.source-item')!.click();
+      await flush();
+    });
+    expect(usePreview.getState().target).toEqual({ source: 'Second.md', lines: { start: 10, end: 14 } });
+    // Nothing searched (a greeting, or a refusal before any search): no empty list.
+    await act(async () => {
+      root.render(refusal([]));
+    });
+    expect(container.querySelector('[aria-label="Closest notes"]')).toBeNull();
   });
 });
 

@@ -37,6 +37,15 @@ export function combineResults(results: ToolMessage[]): { answer: string; source
   return { answer: parts.join('\n\n'), sources };
 }
 
+/** The closest notes of this question's searches that found nothing to say (RetrieveArtifact.searched), once each. */
+export function searchedNotes(results: ToolMessage[]): SourceArtifact[] {
+  const notes: SourceArtifact[] = [];
+  for (const r of results)
+    for (const src of (r.artifact as RetrieveArtifact | undefined)?.searched ?? [])
+      if (!notes.some((x) => x.source === src.source)) notes.push({ ...src, n: notes.length + 1 });
+  return notes;
+}
+
 /** The draft's sentences that pass the grounding check, each with the pseudo-chunk (1-based) supporting it. */
 export function checkedSentences(
   draft: string,

@@ -8,7 +8,7 @@ import { JUDGE_PROMPT, NOTHING_FOUND } from '../prompts.js';
 import { notInNotesFor, nothingDatedFor } from '../language.js';
 import { MAX_QUERY_CHARS, type RetrieveArtifact } from '../retrieveNotesTool.js';
 import { acceptRefinedQuery } from '../filterAgent.js';
-import { combineResults, composeFinal } from './compose.js';
+import { combineResults, composeFinal, searchedNotes } from './compose.js';
 import { callTool, currentExchange, finalAnswer, messageText, streamedAnswer, turnsBefore } from './messages.js';
 import { withContext } from './decide.js';
 import type { AgentCallbacks, StepDeps, StepState, StepUpdate } from './types.js';
@@ -32,7 +32,7 @@ export async function judge(deps: StepDeps, state: StepState, c: AgentCallbacks)
       toolResults.filter((r) => messageText(r) !== NOTHING_FOUND).length > 1
         ? await composeFinal(deps, question, combined, c)
         : combined.answer;
-    return streamedAnswer(answer || refusalFor(question, toolResults), combined.sources, c);
+    return streamedAnswer(answer || refusalFor(question, toolResults), combined.sources, c, searchedNotes(toolResults));
   };
   if (state.toolCalls >= deps.maxToolCalls) return finish();
   if (!found) {

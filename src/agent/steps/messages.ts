@@ -67,15 +67,24 @@ export function callTool(question: string, calls: number, filters: { folder?: st
   };
 }
 
-/** The final answer of this question, its sources attached for the UI and for a later recap. */
-export function finalAnswer(answer: string, sources: SourceArtifact[]): StepUpdate {
-  return { messages: [new AIMessage({ content: answer, additional_kwargs: { sources } })] };
+/**
+ * The final answer of this question, its sources attached for the UI and for a later recap; an answer that cites
+ * nothing keeps the closest notes its searches showed (RetrieveArtifact.searched), kept with the thread like sources.
+ */
+export function finalAnswer(answer: string, sources: SourceArtifact[], searched: SourceArtifact[] = []): StepUpdate {
+  const kept = sources.length === 0 && searched.length ? { sources, searched } : { sources };
+  return { messages: [new AIMessage({ content: answer, additional_kwargs: kept })] };
 }
 
 /** Only checked text reaches the user: the final answer is streamed once it is known to be grounded. */
-export function streamedAnswer(answer: string, sources: SourceArtifact[], c: AgentCallbacks): StepUpdate {
+export function streamedAnswer(
+  answer: string,
+  sources: SourceArtifact[],
+  c: AgentCallbacks,
+  searched: SourceArtifact[] = [],
+): StepUpdate {
   for (const piece of answer.match(/\S+\s*/g) ?? [answer]) c.onToken?.(piece);
-  return finalAnswer(answer, sources);
+  return finalAnswer(answer, sources, searched);
 }
 
 /** Text that is not a note's chunk (an earlier answer's sentence, a source's text) in the shape the grounding check reads. */

@@ -325,12 +325,12 @@ export function createMockApi(opts: { empty?: boolean; crash?: boolean } = {}): 
         return;
       }
       runs.delete(runId);
-      emit('chat:done', { runId, answer: ANSWER, sources: SOURCES, stopped: false });
+      emit('chat:done', { runId, answer: ANSWER, sources: SOURCES, searched: [], stopped: false });
     };
     runs.set(runId, () => {
       clearTimeout(timer);
       runs.delete(runId);
-      emit('chat:done', { runId, answer: '', sources: [], stopped: true });
+      emit('chat:done', { runId, answer: '', sources: [], searched: [], stopped: true });
     });
     timer = setTimeout(next, 150);
   }
@@ -467,8 +467,8 @@ export function createMockApi(opts: { empty?: boolean; crash?: boolean } = {}): 
     'chat:history': ({ threadId }) =>
       threadId === 't-garden'
         ? [
-            { role: 'user', content: 'When should I sow tomatoes?', sources: [] },
-            { role: 'assistant', content: ANSWER, sources: SOURCES },
+            { role: 'user', content: 'When should I sow tomatoes?', sources: [], searched: [] },
+            { role: 'assistant', content: ANSWER, sources: SOURCES, searched: [] },
           ]
         : [],
     'settings:get': () => settings,

@@ -47,11 +47,24 @@ export function AnswerBody({
   );
 }
 
-export function SourcesList({ sources }: { sources: CitedSourceT[] }) {
+/**
+ * Source cards. `title` names the list: the cited sources, or (for an answer citing nothing) the closest notes the
+ * search showed, which must not read as sources of the answer.
+ */
+export function SourcesList({
+  sources,
+  title = 'Sources',
+  note,
+}: {
+  sources: CitedSourceT[];
+  title?: string;
+  note?: string;
+}) {
   if (sources.length === 0) return null;
   return (
-    <section className="sources" aria-label="Sources">
-      <h3 className="sources-title">Sources</h3>
+    <section className="sources" aria-label={title}>
+      <h3 className="sources-title">{title}</h3>
+      {note && <p className="muted small sources-note">{note}</p>}
       <ol className="source-list">
         {sources.map((s) => (
           <li key={`${s.n}-${s.source}-${s.start_line}`}>
@@ -103,6 +116,14 @@ export const ChatMessage = memo(function ChatMessage({ message }: { message: UiM
       {message.notice && <p className="muted small answer-notice">{message.notice}</p>}
       {/* Retrieved sources show as soon as the search ends, while the answer is still being written. */}
       {(!streaming || message.sources.length > 0) && <SourcesList sources={message.sources} />}
+      {/* "Not in your notes" still shows where it looked: the right note is often among these. */}
+      {!streaming && message.sources.length === 0 && (
+        <SourcesList
+          sources={message.searched ?? []}
+          title="Closest notes"
+          note="Searched, but no sentence in these notes answers the question."
+        />
+      )}
     </article>
   );
 });

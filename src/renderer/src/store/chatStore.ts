@@ -15,6 +15,8 @@ export interface UiMessage {
   role: 'user' | 'assistant';
   content: string;
   sources: CitedSourceT[];
+  /** An answer citing nothing: the closest notes its search showed, listed apart from sources (chat:done). */
+  searched?: CitedSourceT[];
   state: 'streaming' | 'done' | 'stopped' | 'error';
   step?: string;
   error?: string;
@@ -89,6 +91,7 @@ export const useChat = create<ChatState>()((set, get) => ({
           role: m.role,
           content: m.content,
           sources: m.sources,
+          searched: m.searched,
           state: 'done',
         })),
         historyLoading: false,
@@ -195,12 +198,13 @@ export const useChat = create<ChatState>()((set, get) => ({
         set((s) => ({ messages: updateMessage(s.messages, activeMessageId, () => ({ step: event.payload.step })) }));
         break;
       case 'done': {
-        const { answer, sources, stopped } = event.payload;
+        const { answer, sources, searched, stopped } = event.payload;
         set((s) => ({
           messages: updateMessage(s.messages, activeMessageId, (m) => ({
             // A stopped run reports an empty answer: keep what was streamed so far.
             content: answer || m.content,
             sources,
+            searched,
             state: stopped ? 'stopped' : 'done',
             step: undefined,
           })),
