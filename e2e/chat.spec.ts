@@ -228,3 +228,29 @@ test('tasks: "what\'s on my todo list" is a list of the notes’ tasks, each ite
   await expect(answer.getByRole('region', { name: 'Sources' })).toContainText('Inbox');
   await page.screenshot({ path: artifact('tasks.png') });
 });
+
+test('"not in your notes" lists the closest notes searched, apart from sources, and they open in the preview', async () => {
+  test.setTimeout(ANSWER_TIMEOUT + 60_000);
+  await openApp(page, app.server);
+  await page.getByRole('button', { name: 'New chat' }).click();
+  const before = done.length;
+  await page.getByLabel('Message').fill('what did the doctor say at my last checkup');
+  await page.getByRole('button', { name: 'Send' }).click();
+  const answer = page.getByRole('article', { name: 'ObsiQuery' }).last();
+  await expect(answer).toHaveAttribute('aria-busy', 'false', { timeout: ANSWER_TIMEOUT });
+  await expect.poll(() => done.length).toBe(before + 1);
+  const final = done.at(-1)! as (typeof done)[number] & { searched: CitedSourceT[] };
+  expect(final.sources).toEqual([]);
+  expect(final.searched.length, 'closest notes in chat:done').toBeGreaterThan(0);
+  await expect(answer.locator('.answer')).toContainText("couldn't find");
+  await expect(answer.getByRole('region', { name: 'Sources' })).toHaveCount(0);
+  const closest = answer.getByRole('region', { name: 'Closest notes' });
+  await expect(closest).toContainText('no sentence in these notes answers the question');
+  await expect(closest.getByRole('listitem')).toHaveCount(final.searched.length);
+  await closest.getByRole('button').first().click();
+  const preview = page.getByRole('complementary', { name: 'Source preview' });
+  await expect(preview.locator('.preview-path')).toContainText(final.searched[0]!.source);
+  await page.keyboard.press('Escape');
+  await expect(preview).toBeHidden();
+  await page.screenshot({ path: artifact('closest-notes.png') });
+});

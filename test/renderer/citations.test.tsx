@@ -139,9 +139,10 @@ describe('clicking a citation opens its source', () => {
     expect(container.querySelector('[aria-label="Sources"]')).toBeNull();
     const region = container.querySelector('[aria-label="Closest notes"]');
     expect(region?.textContent).toContain('no sentence in these notes answers the question');
+    // No citation numbers: the answer cites none of them.
     expect(Array.from(region!.querySelectorAll('li')).map((li) => li.textContent)).toEqual([
-      '2SecondSection 2lines 11–14',
-      '1FirstSection 1lines 1–3',
+      'SecondSection 2lines 11–14',
+      'FirstSection 1lines 1–3',
     ]);
     await act(async () => {
       region!.querySelector<HTMLButtonElement>('button.source-item')!.click();

@@ -49,16 +49,18 @@ export function AnswerBody({
 
 /**
  * Source cards. `title` names the list: the cited sources, or (for an answer citing nothing) the closest notes the
- * search showed, which must not read as sources of the answer.
+ * search showed, which must not read as sources of the answer: they carry no citation number.
  */
 export function SourcesList({
   sources,
   title = 'Sources',
   note,
+  numbered = true,
 }: {
   sources: CitedSourceT[];
   title?: string;
   note?: string;
+  numbered?: boolean;
 }) {
   if (sources.length === 0) return null;
   return (
@@ -69,9 +71,11 @@ export function SourcesList({
         {sources.map((s) => (
           <li key={`${s.n}-${s.source}-${s.start_line}`}>
             <button type="button" className="source-item" onClick={() => openSource(s)} title={s.source}>
-              <span className="source-n" aria-hidden="true">
-                {s.n}
-              </span>
+              {numbered && (
+                <span className="source-n" aria-hidden="true">
+                  {s.n}
+                </span>
+              )}
               <NoteIcon size={14} />
               <span className="source-title">{s.title}</span>
               <span className="source-meta">
@@ -122,6 +126,7 @@ export const ChatMessage = memo(function ChatMessage({ message }: { message: UiM
           sources={message.searched ?? []}
           title="Closest notes"
           note="Searched, but no sentence in these notes answers the question."
+          numbered={false}
         />
       )}
     </article>
