@@ -89,19 +89,8 @@ export async function runAnswersCommand(opts: AnswersCommandOptions): Promise<vo
               return { ...result, shown };
             },
             (row, i) => {
-              const mark = row.leak
-                ? 'LEAK'
-                : row.rel.length
-                  ? row.hit
-                    ? 'hit'
-                    : row.found
-                      ? 'miss (shown)'
-                      : 'miss'
-                  : row.refused
-                    ? 'ok'
-                    : 'ANS';
               process.stderr.write(
-                `${row.set} ${i + 1}/${cases.length} ${mark} ${(row.total_ms / 1000).toFixed(1)}s` +
+                `${row.set} ${i + 1}/${cases.length} ${progressMark(row)} ${(row.total_ms / 1000).toFixed(1)}s` +
                   (opts.verbose ? `\n  Q: ${row.q}\n  A: ${row.answer}\n  cited: ${row.cited.join(', ')}\n` : '\n'),
               );
             },
@@ -129,6 +118,13 @@ export async function runAnswersCommand(opts: AnswersCommandOptions): Promise<vo
       `| ${m.set} | ${m.part} | ${m.questions} | ${f(m.found_rate)} | ${f(m.citation_hit_rate)} | ${f(m.refusal_rate)} | ${m.leaks} | ${(m.latency_ms.median / 1000).toFixed(1)} | ${(m.latency_ms.p95 / 1000).toFixed(1)} |`,
     );
   }
+}
+
+/** One answer in the progress lines: a miss says whether the search had shown a right note. */
+function progressMark(row: AnswerRow): string {
+  if (row.leak) return 'LEAK';
+  if (row.rel.length === 0) return row.refused ? 'ok' : 'ANS';
+  return row.hit ? 'hit' : row.found ? 'miss (shown)' : 'miss';
 }
 
 /** The sets' pinned "today" (eval/sets.json), as local noon of that day; the sets over one vault must agree. */
