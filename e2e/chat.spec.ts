@@ -17,7 +17,7 @@ const app = useAppServer('chat', { synced: true });
 let page: Page;
 const pageErrors: string[] = [];
 /** chat:done payloads, read off the event WebSocket exactly as the UI receives them. */
-const done: { answer: string; sources: CitedSourceT[]; stopped: boolean }[] = [];
+const done: { answer: string; sources: CitedSourceT[]; searched: CitedSourceT[]; stopped: boolean }[] = [];
 let tokenEvents = 0;
 /** When the first chat:token and the chat:done frames arrived (ms), to check the answer had time to render. */
 let firstTokenAt: number | null = null;
@@ -207,17 +207,22 @@ test('citation: opens the cited note at the cited lines, highlighted', async () 
   await expect(preview).toBeHidden();
 });
 
-test('tasks: "what\'s on my todo list" is a list of the notes’ tasks, each item citing its note', async () => {
-  test.setTimeout(ANSWER_TIMEOUT + 60_000);
+/** Asks in a new thread and waits for the answer: its message and its chat:done payload. */
+async function askInNewChat(question: string) {
   await openApp(page, app.server);
   await page.getByRole('button', { name: 'New chat' }).click();
   const before = done.length;
-  await page.getByLabel('Message').fill("what's on my todo list");
+  await page.getByLabel('Message').fill(question);
   await page.getByRole('button', { name: 'Send' }).click();
   const answer = page.getByRole('article', { name: 'ObsiQuery' }).last();
   await expect(answer).toHaveAttribute('aria-busy', 'false', { timeout: ANSWER_TIMEOUT });
   await expect.poll(() => done.length).toBe(before + 1);
-  const final = done.at(-1)!;
+  return { answer, final: done.at(-1)! };
+}
+
+test('tasks: "what\'s on my todo list" is a list of the notes’ tasks, each item citing its note', async () => {
+  test.setTimeout(ANSWER_TIMEOUT + 60_000);
+  const { answer, final } = await askInNewChat("what's on my todo list");
   // Rendered as a markdown list, not as one paragraph: every item a task with its citation.
   const items = answer.locator('.answer li');
   expect(await items.count()).toBeGreaterThanOrEqual(5);
@@ -231,15 +236,7 @@ test('tasks: "what\'s on my todo list" is a list of the notes’ tasks, each ite
 
 test('"not in your notes" lists the closest notes searched, apart from sources, and they open in the preview', async () => {
   test.setTimeout(ANSWER_TIMEOUT + 60_000);
-  await openApp(page, app.server);
-  await page.getByRole('button', { name: 'New chat' }).click();
-  const before = done.length;
-  await page.getByLabel('Message').fill('what did the doctor say at my last checkup');
-  await page.getByRole('button', { name: 'Send' }).click();
-  const answer = page.getByRole('article', { name: 'ObsiQuery' }).last();
-  await expect(answer).toHaveAttribute('aria-busy', 'false', { timeout: ANSWER_TIMEOUT });
-  await expect.poll(() => done.length).toBe(before + 1);
-  const final = done.at(-1)! as (typeof done)[number] & { searched: CitedSourceT[] };
+  const { answer, final } = await askInNewChat('what did the doctor say at my last checkup');
   expect(final.sources).toEqual([]);
   expect(final.searched.length, 'closest notes in chat:done').toBeGreaterThan(0);
   await expect(answer.locator('.answer')).toContainText("couldn't find");
