@@ -41,17 +41,18 @@ export const ABOUT_SHARE = 0.5;
 /**
  * Whether a note is about `subject` though no name of it says so: its text writes the subject in ABOUT_SHARE of its
  * chunks or more (two at least), and they are ABOUT_SHARE or more of the vault's chunks that write it
- * (`vaultWriting`, chunksWritingPhrase): a note is about what it writes most and others seldom. "キャンバスとは何ですか"
+ * (`vaultWriting`, chunksWritingPhrase, asked only then): a note is about what it writes most and others seldom. "キャンバスとは何ですか"
  * over the Japanese help: the note is titled "Canvas", opens "Canvasはビジュアルなノート作成のためのコアプラグインです。"
  * and writes キャンバス in 19 of its 30 chunks, of 23 in the vault; the word is in every chunk search returns, so it is
  * no key word, and no single sentence was close enough: refused. "what is a note" names nothing a note is about in
  * Obsidian's help (every note writes "note"), nor does "who is she". Asked of search's first note only.
  */
-export function noteAbout(subject: string, chunks: readonly ChunkRecord[], vaultWriting: number): boolean {
+export function noteAbout(subject: string, chunks: readonly ChunkRecord[], vaultWriting: () => number): boolean {
   const phrase = words(subject);
   if (!phrase.length || chunks.length === 0) return false;
   const writing = chunks.filter((c) => wordsInRow(words(c.page_content), phrase)).length;
-  return writing >= 2 && writing >= ABOUT_SHARE * chunks.length && writing >= ABOUT_SHARE * vaultWriting;
+  // The vault is counted (an FTS5 query) only for a note that writes the subject most itself.
+  return writing >= 2 && writing >= ABOUT_SHARE * chunks.length && writing >= ABOUT_SHARE * vaultWriting();
 }
 
 /**

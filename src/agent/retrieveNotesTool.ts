@@ -389,7 +389,7 @@ export function buildRetrieveGraph(deps: RetrieveDeps, ctx: RetrieveCallContext)
         // A subject without a key word is a pronoun or a function word ("what is it", "これは何"): nothing to be about.
         if (subject !== null && first !== undefined && questionKeyWords(subject).length > 0) {
           const chunks = deps.index.db.chunksOfNote(first);
-          const about = noteAbout(subject, chunks, chunksWritingPhrase(deps.index.db, subject));
+          const about = noteAbout(subject, chunks, () => chunksWritingPhrase(deps.index.db, subject));
           const found = about ? noteLead(chunks) : null;
           if (found)
             return answerFromNotes(s, found, `quoted the opening of ${first}, the note about "${subject}"`, '');
