@@ -133,6 +133,11 @@ function lastAnswer(messages: BaseMessage[]): {
   return { answer: typeof last.content === 'string' ? last.content : '', ...attachedNotes(last) };
 }
 
+/** Notes as the UI gets them (contract `citedSource`): the chunks' text stays in the backend. */
+function withoutChunks(notes: SourceArtifact[]): Omit<SourceArtifact, 'chunks'>[] {
+  return notes.map(({ chunks: _c, ...note }) => note);
+}
+
 /** The notes an answer carries for the UI (messages.ts finalAnswer): its sources, or a refusal's closest notes. */
 function attachedNotes(m: BaseMessage): { sources: SourceArtifact[]; searched: SourceArtifact[] } {
   const kwargs = m.getType() === 'ai' ? (m as AIMessage).additional_kwargs : undefined;
@@ -277,7 +282,7 @@ export async function createChatService(
       void ask(threadId, message, {
         onToken: (token) => emit('chat:token', { runId, token }),
         onStep: (step) => emit('chat:step', { runId, step }),
-        onSources: (sources) => emit('chat:sources', { runId, sources: sources.map(({ chunks: _c, ...x }) => x) }),
+        onSources: (sources) => emit('chat:sources', { runId, sources: withoutChunks(sources) }),
         onNotice: (notice) => emit('chat:notice', { runId, notice }),
         signal: controller.signal,
       })
@@ -285,8 +290,8 @@ export async function createChatService(
           emit('chat:done', {
             runId,
             answer: r.answer,
-            sources: r.sources.map(({ chunks: _c, ...s }) => s),
-            searched: r.searched.map(({ chunks: _c, ...s }) => s),
+            sources: withoutChunks(r.sources),
+            searched: withoutChunks(r.searched),
             stopped: r.stopped,
           }),
         )
@@ -306,12 +311,16 @@ export async function createChatService(
       const state = await graph.getState({ configurable: { thread_id: threadId } });
       const messages = (state.values as { messages?: BaseMessage[] }).messages ?? [];
       const out: Res<'chat:history'> = [];
-      const shown = (notes: SourceArtifact[]) => notes.map(({ chunks: _c, ...s }) => s);
       for (const m of messages) {
         const turn = toTurns([m])[0];
         if (!turn || turn.role === 'system') continue;
         const { sources, searched } = attachedNotes(m);
-        out.push({ role: turn.role, content: turn.content, sources: shown(sources), searched: shown(searched) });
+        out.push({
+          role: turn.role,
+          content: turn.content,
+          sources: withoutChunks(sources),
+          searched: withoutChunks(searched),
+        });
       }
       return out;
     },
