@@ -20,6 +20,7 @@ import type { MetadataFilters } from '../shared/filters.js';
 import { NOTHING_FOUND } from './prompts.js';
 import { questionKeyWords, unknownNames, unknownThings } from './relevance.js';
 import { synthesize } from './synthesizer.js';
+import { unreadLanguageNotice } from './unreadLanguage.js';
 import { plainText } from '../text/sentences.js';
 import type { DateScope } from './dateScope.js';
 import { followUpTaskRequest, taskRequest } from './taskRequest.js';
@@ -311,14 +312,23 @@ export function buildRetrieveGraph(deps: RetrieveDeps, ctx: RetrieveCallContext)
         // A question about something the vault never names is not in the notes, however close its other words come.
         const asked = withoutDatePhrase(s.query, d.date_phrase);
         const lacking = unknownWords(deps.index.db, asked);
-        const unknown = [
-          ...unknownNames(asked, lacking),
-          ...unknownThings(
-            asked,
-            (phrase) => holdsPhrase(deps.index.db, phrase),
-            () => deps.index.db.indexedNotes().map((n) => n.title),
-          ),
-        ];
+        // A question the embedder cannot read is searched all the same (its shared words and names still find
+        // notes), but never refused for words the notes lack: they lack every word of another language.
+        const unread = unreadLanguageNotice(asked, deps.embedder.modelId);
+        if (unread) {
+          d.notes.push("the embedder does not read the question's language");
+          ctx.onNotice?.(unread);
+        }
+        const unknown = unread
+          ? []
+          : [
+              ...unknownNames(asked, lacking),
+              ...unknownThings(
+                asked,
+                (phrase) => holdsPhrase(deps.index.db, phrase),
+                () => deps.index.db.indexedNotes().map((n) => n.title),
+              ),
+            ];
         if (unknown.length) {
           d.notes.push(`no note mentions ${unknown.map((w) => `"${w}"`).join(', ')}`);
           return { results: [], weak: true, unknownWords: lacking };

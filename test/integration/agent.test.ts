@@ -211,6 +211,12 @@ describe('agent on obsidian-help-en with the bundled model', () => {
       const r = await chat.ask(`off-${q.length}`, q);
       expect(r.answer, q).toBe(notInNotesFor(q));
       expect(r.sources).toEqual([]);
+      // The Spanish one is refused after a search, not for its words (none is the English notes'), and told why
+      // the search may have missed: the vault's embedder reads English only.
+      expect(
+        r.notices.some((n) => n.includes('which reads English only')),
+        q,
+      ).toBe(q.startsWith('¿'));
       // Where it looked stays visible: the closest notes the search showed, each once, numbered apart from sources.
       expect(r.searched.map((s) => s.n)).toEqual(r.searched.map((_, i) => i + 1));
       expect(new Set(r.searched.map((s) => s.source)).size).toBe(r.searched.length);

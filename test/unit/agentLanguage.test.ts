@@ -11,6 +11,7 @@ import {
 } from '../../src/agent/language.js';
 import { detectLanguage } from '../../src/text/language.js';
 import { NOT_IN_NOTES_ANSWER } from '../../src/agent/prompts.js';
+import { unreadLanguageNotice } from '../../src/agent/unreadLanguage.js';
 
 const SYSTEM = "You are ObsiQuery, a friendly assistant for the user's Obsidian notes. Reply briefly.";
 
@@ -208,5 +209,30 @@ describe('smallTalkReplyFor: the fixed reply when the model’s is not kept', ()
   it('other small talk gets the greeting', () => {
     expect(smallTalkReplyFor('hello')).toBe(greetingFor('hello'));
     expect(smallTalkReplyFor('こんにちは')).toBe(greetingFor('こんにちは'));
+  });
+});
+
+// A German question over an English vault searched with an English-only model used to get "not in your notes"
+// before any search (its words are not the notes' words), though a note answered it.
+describe('a question in a language the vault’s embedder does not read', () => {
+  it('is told so, naming the language and the model that reads it', () => {
+    const notice = unreadLanguageNotice(
+      'Wie kann ich eine Seite aus einem PDF in eine Notiz einbetten?',
+      'all-mpnet-base-v2-int8',
+    );
+    expect(notice).toMatch(/all-mpnet-base-v2-int8, which reads English only/);
+    expect(notice).toMatch(/reads as German/);
+    expect(notice).toMatch(/multilingual-e5-small-int8/);
+    expect(unreadLanguageNotice('今開いているノートの見出し一覧を表示したい', 'all-MiniLM-L6-v2-int8')).toMatch(
+      /reads as Japanese/,
+    );
+  });
+
+  it('is not told anything where the model reads it: English everywhere, any language with the multilingual model', () => {
+    expect(unreadLanguageNotice('how do i embed a pdf page', 'all-mpnet-base-v2-int8')).toBeNull();
+    expect(unreadLanguageNotice('refund', 'all-MiniLM-L6-v2-int8')).toBeNull();
+    expect(unreadLanguageNotice('¿Cómo creo una plantilla?', 'multilingual-e5-small-int8')).toBeNull();
+    // An endpoint's model is not in the manifest: trusted, as its similarities are.
+    expect(unreadLanguageNotice('¿Cómo creo una plantilla?', 'nomic-embed-text')).toBeNull();
   });
 });
