@@ -251,6 +251,9 @@ program
     ) => {
       await withService(opts, async (s) => {
         const { similaritySearch } = await import('../search/similaritySearch.js');
+        const { unreadLanguageNotice } = await import('../agent/unreadLanguage.js');
+        const unread = unreadLanguageNotice(query, s.embedder.modelId);
+        if (unread) process.stderr.write(`notice: ${unread}\n`);
         const hits = await similaritySearch(s.index, s.embedder, {
           refined_query_for_vector_search: query,
           k: opts.k,

@@ -12,6 +12,7 @@ import type { NoteSummary } from '../store/indexDb.js';
 import type { VaultReader } from './vaultReader.js';
 import { errorMessage } from '../shared/errors.js';
 import { findTasks } from '../agent/taskList.js';
+import { unreadLanguageNotice } from '../agent/unreadLanguage.js';
 
 /** What the tools need from the server: the index (opened on first use) and the optional local agent. */
 export interface ToolContext {
@@ -212,8 +213,10 @@ export function registerTools(server: McpServer, ctx: ToolContext): void {
           return toolError(`date_from (${args.date_from}) is after date_to (${args.date_to}).`);
         const r = await ctx.reader();
         // Why results are degraded or empty (keywords only, a date no note has) is for the assistant to read too.
-        const notices: string[] = [];
-        const hits = await similaritySearch(r.index, await r.embedder(), {
+        const embedder = await r.embedder();
+        // An assistant told the query's language is not the index's can search again in the notes' language.
+        const notices = [unreadLanguageNotice(args.query, embedder.modelId)].filter((n) => n !== null);
+        const hits = await similaritySearch(r.index, embedder, {
           onNotice: (n) => notices.push(n),
           refined_query_for_vector_search: args.query,
           k: args.k,

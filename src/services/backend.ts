@@ -15,6 +15,7 @@ import { SyncWorkerClient, type WorkerHandle } from './syncWorkerClient.js';
 import { UsageError, VaultService } from './vaultService.js';
 import { listThreads } from '../store/threads.js';
 import type { ChatService, Emit } from '../shared/chatService.js';
+import { unreadLanguageNotice } from '../agent/unreadLanguage.js';
 
 export type { ChatService, Emit };
 
@@ -209,7 +210,7 @@ export class Backend {
     },
     'search:query': async ({ query, k, perNote, filters }) => {
       const s = this.need();
-      const notices: string[] = [];
+      const notices = [unreadLanguageNotice(query, s.embedder.modelId)].filter((n) => n !== null);
       const hits = await similaritySearch(s.index, s.embedder, {
         onNotice: (n) => notices.push(n),
         refined_query_for_vector_search: query,

@@ -178,6 +178,15 @@ describe('obsiquery mcp on a synced copy of obsidian-help-en', () => {
     const dated = await call('search_notes', { query: 'how long were file recovery snapshots kept in March 2019' });
     expect((dated.structuredContent as { results: Hit[] }).results[0]?.path).toBe('Plugins/File recovery.md');
     expect(text(dated)).toMatch(/^Notice: No note is dated “March 2019” \(2019-03-01 – 2019-03-31\).*without the date/);
+    // An assistant asking in a language the index's model does not read is told so, and can ask again in English.
+    const foreign = await call('search_notes', {
+      query: '¿Cuánto tiempo se guardan las instantáneas de recuperación?',
+    });
+    expect(foreign.isError, text(foreign)).toBeFalsy();
+    expect(text(foreign)).toMatch(
+      /^Notice: This vault is searched with \S+, which reads English only, and the question reads as Spanish/,
+    );
+    expect(text(r)).not.toMatch(/reads English only/);
   });
 
   it('read_note returns the markdown of an indexed note, whole or a line range', async () => {

@@ -154,6 +154,17 @@ describe('CLI search and eval on the sample vault', () => {
     expect(text.stdout).toContain('Nothing relevant found in your notes.');
   });
 
+  // Said on stderr so --json keeps its array: the vault's model (English only) cannot read a Spanish query.
+  it('a query in a language the vault’s model does not read is searched, with a notice saying so', async () => {
+    const r = await search('¿Cuándo es mi próxima revisión dental?', '--json');
+    expect(Array.isArray(json<HitJson[]>(r))).toBe(true);
+    expect(r.stderr).toMatch(
+      /notice: This vault is searched with \S+, which reads English only, and the question reads as Spanish/,
+    );
+    const english = await search('When is my next dental check-up?', '--json');
+    expect(english.stderr).not.toMatch(/reads English only/);
+  });
+
   it('human output: numbered hits with source, heading path, 1-based line and score', async () => {
     const r = await search('When is my next dental check-up?', '--k', '2');
     expect(r.code, describeRun(r)).toBe(0);

@@ -134,6 +134,19 @@ describe('web mode server', () => {
     expect((await request(server, '/api/invoke/nope:nope', { body: {} })).status).toBe(404);
   });
 
+  // The search box's answer carries why it may miss: the sample vault's model reads English only.
+  it('a search in a language the vault’s model does not read comes back with a notice saying so', async () => {
+    const read = async (query: string) => {
+      const r = await request(server, '/api/invoke/search:query', { body: { query } });
+      expect(r.body.ok, r.body.error).toBe(true);
+      return (r.body.result as { notices: string[] }).notices;
+    };
+    expect(await read('¿Cuándo es mi próxima revisión dental?')).toEqual([
+      expect.stringMatching(/which reads English only, and the question reads as Spanish/),
+    ]);
+    expect(await read('When is my next dental check-up?')).toEqual([]);
+  });
+
   it('serves notes inside the vault and refuses traversal, absolute paths and escaping symlinks', async () => {
     const ok = await request(server, '/api/invoke/note:read', { body: { source: 'Home.md' } });
     expect(ok.body.ok).toBe(true);
