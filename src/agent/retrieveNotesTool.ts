@@ -21,6 +21,9 @@ import { NOTHING_FOUND } from './prompts.js';
 import { questionKeyWords, unknownNames, unknownThings } from './relevance.js';
 import { synthesize } from './synthesizer.js';
 import { unreadLanguageNotice } from './unreadLanguage.js';
+import { citeDescribedNotes } from './describedNote.js';
+import { noteAsSource } from './noteLines.js';
+import { resolveWikilink } from '../obsidian/wikilinks.js';
 import { plainText } from '../text/sentences.js';
 import type { DateScope } from './dateScope.js';
 import { followUpTaskRequest, taskRequest } from './taskRequest.js';
@@ -234,6 +237,13 @@ export function buildRetrieveGraph(deps: RetrieveDeps, ctx: RetrieveCallContext)
     const named = subject === null ? null : noteTitledBy(subject, deps.index.db.noteNames(), asksWho(query));
     return named !== null && (deps.allowSource?.()(named) ?? true) ? named : null;
   };
+  /** The first chunk of the note a `[[link]]` opens, if it is indexed and the person may see it. */
+  const linkedNoteChunk = (link: string): SearchResult | null => {
+    const source = resolveWikilink(link, deps.index.db.indexedNotes());
+    if (source === null || !(deps.allowSource?.()(source) ?? true)) return null;
+    const first = deps.index.db.firstChunksOf([source])[0];
+    return first ? noteAsSource(first, { ...first, rank: 0 }) : null;
+  };
   return (
     new StateGraph(RetrieveState)
       .addNode('filter', async (s) => {
@@ -406,6 +416,10 @@ export function buildRetrieveGraph(deps: RetrieveDeps, ctx: RetrieveCallContext)
         }
         const stream = !s.weak && ctx.onToken;
         const cited: number[] = [];
+        // Notes a quoted hub line describes, cited after the search's results (describedNote.ts).
+        const described: SearchResult[] = [];
+        const citeDescribed = (text: string) =>
+          citeDescribedNotes(text, s.results, described, (link) => linkedNoteChunk(link));
         const syn = await synthesize(
           deps.drafts === false ? null : deps.model,
           // Answer sentences are ranked by closeness to the question; with the endpoint down, by words alone.
@@ -422,11 +436,12 @@ export function buildRetrieveGraph(deps: RetrieveDeps, ctx: RetrieveCallContext)
             promptChunks: PROMPT_CHUNKS,
             promptChars: PROMPT_CHARS,
             onSentence: stream
-              ? (sentence) => {
+              ? (said) => {
+                  const sentence = citeDescribed(said);
                   // Numbered as keepCited will number the final sources: by first citation.
                   for (const m of sentence.matchAll(/\[(\d+)\]/g))
                     if (!cited.includes(Number(m[1]))) cited.push(Number(m[1]));
-                  stream(keepCited(sentence, cited, s.results, deps.vault).summary);
+                  stream(keepCited(sentence, cited, [...s.results, ...described], deps.vault).summary);
                 }
               : undefined,
           },
@@ -447,7 +462,9 @@ export function buildRetrieveGraph(deps: RetrieveDeps, ctx: RetrieveCallContext)
             },
           };
         }
-        const kept = keepCited(syn.answer, syn.cited, s.results, deps.vault);
+        const answer = citeDescribed(syn.answer);
+        const citedInOrder = [...new Set([...answer.matchAll(/\[(\d+)\]/g)].map((m) => Number(m[1])))];
+        const kept = keepCited(answer, citedInOrder, [...s.results, ...described], deps.vault);
         return {
           summary: kept.summary,
           artifact: {

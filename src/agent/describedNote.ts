@@ -1,0 +1,64 @@
+import type { SearchResult } from '../search/similaritySearch.js';
+import { plainText } from '../text/sentences.js';
+
+/** "- [[Page preview]]" alone on its line: the items under it describe that note. */
+const LINK_ITEM = /^\s*[-*+]\s+\[\[([^\]]+)\]\]\s*$/;
+
+/** Indentation width, a tab counting as four spaces (Obsidian nests list items with either). */
+function indentOf(line: string): number {
+  return (/^[\t ]*/.exec(line)?.[0] ?? '').replace(/\t/g, '    ').length;
+}
+
+/**
+ * The link whose note a quoted sentence describes, when the sentence sits in a hub's list of notes: a note listing
+ * "- [[Page preview]]" with "  - Hover over links to preview the note." nested under it (Obsidian's "Core plugins",
+ * a person's map of content). Null for any other sentence. (A one-line item, "- [[Seed list]] — what it is", is not
+ * quoted at all: a list item that opens with a link is a link, not a sentence, for the answer's candidates.)
+ */
+export function describedLink(markdown: string, sentence: string): string | null {
+  const wanted = sentence.trim();
+  if (!wanted) return null;
+  const lines = markdown.split('\n');
+  const at = lines.findIndex((l) => l.trim() && plainText(l).includes(wanted));
+  if (at < 0) return null;
+  const indent = indentOf(lines[at]!);
+  for (let i = at - 1; i >= 0; i--) {
+    const line = lines[i]!;
+    if (!line.trim()) continue;
+    if (indentOf(line) >= indent) continue;
+    return LINK_ITEM.exec(line)?.[1] ?? null;
+  }
+  return null;
+}
+
+/**
+ * Adds to each answer sentence quoted from a hub's list of notes a citation of the note it describes, after the
+ * citation of where it stands ("Hover over links to preview the note. [2][5]"): the hub holds the words, the linked
+ * note is where the person reads on. Quoting "リンクにホバーしてノートの内容をプレビューします。" from the Core plugins
+ * note cited only that list, and the Page preview note, which the question was about, was not among the sources.
+ * `extra` collects the linked notes that are not among `results` (numbered after them); `linkedNote` resolves a
+ * link to its note's first chunk, or null when no note the person may see is linked.
+ */
+export function citeDescribedNotes(
+  answer: string,
+  results: readonly SearchResult[],
+  extra: SearchResult[],
+  linkedNote: (link: string) => SearchResult | null,
+): string {
+  let from = 0;
+  return answer.replace(/\[(\d+)\]/g, (mark, digits: string, offset: number) => {
+    const sentence = answer
+      .slice(from, offset)
+      .replace(/(\[\d+\])+\s*$/, '')
+      .trim();
+    from = offset + mark.length;
+    const chunk = results[Number(digits) - 1];
+    const link = chunk && sentence ? describedLink(chunk.page_content, sentence) : null;
+    const note = link ? linkedNote(link) : null;
+    if (!chunk || !note || note.source === chunk.source) return mark;
+    const all = [...results, ...extra];
+    let n = all.findIndex((r) => r.source === note.source) + 1;
+    if (n === 0) n = results.length + extra.push(note);
+    return `${mark}[${n}]`;
+  });
+}
