@@ -20,6 +20,9 @@ import { unknownNames, unknownThings } from '../src/agent/relevance.js';
 import { sectionListAnswer } from '../src/agent/sectionList.js';
 import { holdsPhrase, unknownWords } from '../src/store/sparse.js';
 import type { Embedder } from '../src/models/embedder.js';
+import { citeDescribedNotes } from '../src/agent/describedNote.js';
+import { noteAsSource } from '../src/agent/noteLines.js';
+import { resolveWikilink } from '../src/obsidian/wikilinks.js';
 import { option, repeated } from './lib/args.js';
 
 const args = process.argv.slice(2);
@@ -61,6 +64,7 @@ const embedder: Embedder = {
   },
 };
 
+const notes = service.index.db.indexedNotes();
 const tally = new Map<string, { n: number; hit: number; refused: number; wrong: number }>();
 const rows: unknown[] = [];
 try {
@@ -92,7 +96,15 @@ try {
         ? (sectionListAnswer(x.q, results) ??
           (await selectAnswerSentences(x.q, results, [], embedder, 2, { unknownWords: lacking })))
         : { text: '', cited: [] };
-      const cited = r.cited.map((n) => results[n - 1]!.source);
+      // Hub lines cite the note they describe too, as the agent's answers do (describedNote.ts).
+      const described: SearchResult[] = [];
+      const text = citeDescribedNotes(r.text, results, described, (link) => {
+        const source = resolveWikilink(link, notes);
+        const first = source === null ? undefined : service.index.db.firstChunksOf([source])[0];
+        return first ? noteAsSource(first, { ...first, rank: 0 }) : null;
+      });
+      const all = [...results, ...described];
+      const cited = [...new Set([...text.matchAll(/\[(\d+)\]/g)].flatMap((m) => all[Number(m[1]) - 1]?.source ?? []))];
       const refused = r.text === '';
       const hit = !refused && cited.some((c) => x.rel.includes(c));
       const t = tally.get(s.name) ?? tally.set(s.name, { n: 0, hit: 0, refused: 0, wrong: 0 }).get(s.name)!;
@@ -109,7 +121,7 @@ try {
         hit,
         refused,
         cited,
-        text: r.text,
+        text,
         inPool,
       };
       if (verbose) {
