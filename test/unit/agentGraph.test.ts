@@ -860,6 +860,20 @@ describe('a plain first question is searched without a decision call', () => {
     expect(recap).toBe('The irrigation pump runs every morning at 6am [1].');
   });
 
+  // The bundled model decided to reply to this one, and the previous answer was given again: a question of its own
+  // that happens to say "summarize" is searched.
+  it('a question of its own that says "summarize" is searched, even when the model decides to reply', async () => {
+    const model = new ScriptedModel();
+    const tool = new FakeTool(strongPump);
+    const { ask } = plainSetup(model, tool, () => true);
+    await ask(q, 'follow');
+    const own = 'can the browser clipper use an AI model to summarize a web page before saving it';
+    model.queueJson({ action: 'reply', query: '', folder: '', tag: '' });
+    await ask(own, 'follow');
+    expect(jsonCallKinds(model)).toEqual(['decide']);
+    expect(tool.queries).toEqual([q, own]);
+  });
+
   it.each([
     'Summarise what you just said in one sentence.',
     'Resume lo que dijiste en una frase.',

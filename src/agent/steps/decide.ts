@@ -10,7 +10,7 @@ import { MAX_QUERY_CHARS, RETRIEVE_TOOL_NAME } from '../retrieveNotesTool.js';
 import { acceptRefinedQuery, contentWords, sharesWords } from '../filterAgent.js';
 import { callTool, currentExchange, toTurns, turnsBefore } from './messages.js';
 import { clarify, recap, reply } from './reply.js';
-import { asksAboutTheAnswer, isFollowUp } from '../followUp.js';
+import { asksAboutTheAnswer, isFollowUp, OWN_SUBJECT_WORDS, ownWords } from '../followUp.js';
 import type { AgentCallbacks, StepDeps, StepState, StepUpdate } from './types.js';
 
 /** The main agent's decision, constrained by a JSON grammar: one call picks the action and refines the query. */
@@ -28,6 +28,19 @@ export const DECISION_SCHEMA = {
 /** Talk about the conversation itself: answered from what was already said, never by searching again. */
 const ABOUT_CONVERSATION =
   /\b(summari[sz]e|sum (it|that) up|recap|tl;?dr|(what|everything) you (just )?(said|wrote|told me)|in (one|a single|two|a few) (sentence|line|word)s?|shorter|more briefly|simpler|rephrase|say (that|it) again|repeat (that|it)|what did you mean)\b/i;
+
+/**
+ * "In one sentence, please", "can you make it shorter": talk about the conversation has no subject of its own. A
+ * question that merely uses one of those words has one: "can the browser clipper use an AI model to summarize a web
+ * page before saving it", asked after another question, was answered with the previous answer again, the bundled
+ * model having decided to reply. The same measure as a follow-up's: four words of its own or more stand alone.
+ */
+function aboutTheConversation(question: string): boolean {
+  const match = ABOUT_CONVERSATION.exec(question);
+  if (!match) return false;
+  const rest = question.slice(0, match.index) + question.slice(match.index + match[0].length);
+  return ownWords(rest).length < OWN_SUBJECT_WORDS;
+}
 
 export async function decide(deps: StepDeps, state: StepState, c: AgentCallbacks): Promise<StepUpdate> {
   const { question } = currentExchange(state.messages);
@@ -54,7 +67,7 @@ export async function decide(deps: StepDeps, state: StepState, c: AgentCallbacks
   )) as { action?: string; query?: string; folder?: string; tag?: string } | null;
   // Honoured where it is safe: a reply only for talk about what was already answered (a notes assistant
   // looks before it answers anything else); a clarification only when the words give nothing to search.
-  if (decision?.action === 'reply' && hasAnswer && ABOUT_CONVERSATION.test(question))
+  if (decision?.action === 'reply' && hasAnswer && aboutTheConversation(question))
     return recap(deps, state.messages, turns, c);
   if (decision?.action === 'clarify' && contentWords(withContext(question, history)).size === 0)
     return clarify(question, c);
