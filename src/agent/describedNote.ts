@@ -3,6 +3,8 @@ import { plainText } from '../text/sentences.js';
 
 /** "- [[Page preview]]" alone on its line: the items under it describe that note. */
 const LINK_ITEM = /^\s*[-*+]\s+\[\[([^\]]+)\]\]\s*$/;
+/** "- [[Tom Becker]] — neighbour, garden buddy" (or ": ", " - "): an entry of a map of content, about that note. */
+const LINK_ENTRY = /^\s*[-*+]\s+\[\[([^\]]+)\]\]\s*(?:[—–:]|-\s)/;
 
 /** Indentation width, a tab counting as four spaces (Obsidian nests list items with either). */
 function indentOf(line: string): number {
@@ -11,9 +13,9 @@ function indentOf(line: string): number {
 
 /**
  * The link whose note a quoted sentence describes, when the sentence sits in a hub's list of notes: a note listing
- * "- [[Page preview]]" with "  - Hover over links to preview the note." nested under it (Obsidian's "Core plugins",
- * a person's map of content). Null for any other sentence. (A one-line item, "- [[Seed list]] — what it is", is not
- * quoted at all: a list item that opens with a link is a link, not a sentence, for the answer's candidates.)
+ * "- [[Page preview]]" with "  - Hover over links to preview the note." nested under it (Obsidian's "Core plugins"),
+ * or an entry of a map of content, "- [[Tom Becker]] — neighbour, garden buddy", quoted whole. Null for any other
+ * sentence.
  */
 export function describedLink(markdown: string, sentence: string): string | null {
   const wanted = sentence.trim();
@@ -21,6 +23,8 @@ export function describedLink(markdown: string, sentence: string): string | null
   const lines = markdown.split('\n');
   const at = lines.findIndex((l) => l.trim() && plainText(l).includes(wanted));
   if (at < 0) return null;
+  const entry = LINK_ENTRY.exec(lines[at]!);
+  if (entry) return entry[1]!;
   const indent = indentOf(lines[at]!);
   for (let i = at - 1; i >= 0; i--) {
     const line = lines[i]!;

@@ -136,12 +136,6 @@ const POINTER_AT_END =
   /(?<=(?:\p{L}{2}|[*_)`\p{N}])\.|[?!。？！])\s*(?:\[\[[^\]]*\]\]|\[[^\]]*\]\([^)]*\))\s*[.。]?\s*$/u;
 
 /**
- * A list item that is a link to another note and a few words about it ("- [[Health]] — appointments, running,
- * sleep"): an entry of a map of content, which points at the note that says it.
- */
-const LINK_ENTRY = /^\s*\[\[[^\]]*\]\]\s*(?:[—–:]|-\s)/;
-
-/**
  * The title of a callout line that reads as a heading ("> [!example]- Automatic subfolders" → "Automatic
  * subfolders"), or undefined: no callout, no title, or a title that ends like a sentence (".", "!", "?", "。"…),
  * which is a sentence of the note.
@@ -159,12 +153,13 @@ export function calloutHeading(line: string): string | undefined {
  *
  * `prose` (the answer's quotes, not the prompt or the excerpts) also leaves out what is not a sentence of the note:
  * fenced code (a code line, "on # enable restricted mode off # disable restricted mode", or a file tree, "Airtable/
- * Projects/ Tasks.base", was quoted as an answer sentence), and list items that are only links (a "see also" list's
- * "Import Markdown files" was quoted as the first sentence) or a link and a few words about the note it points to
- * (LINK_ENTRY: "Health — appointments, running, sleep", from a vault's home note, was the answer to "what are my
- * health goals", over the Health note's own "Goal: run a 10 km under 55 minutes"), and an image's alt text (a
- * caption of a picture the answer does not show: "Example of a base showing a table view with a list of books" was
- * quoted for a question about list views). Inline code stays: a command line written as inline code (tldr-pages) is the answer.
+ * Projects/ Tasks.base", was quoted as an answer sentence), list items that are only links (a "see also" list's
+ * "Import Markdown files" was quoted as the first sentence), and an image's alt text (a caption of a picture the
+ * answer does not show: "Example of a base showing a table view with a list of books" was quoted for a question about
+ * list views). A map of content's entry, a link and a few words about the note it points to ("Lena Novak — my
+ * sister"), stays: it is often the one line that answers ("who is my sister"), and the answer cites the note it points
+ * to as well (src/agent/describedNote.ts). Inline code stays: a command line written as inline code (tldr-pages) is
+ * the answer.
  */
 export function plainText(markdown: string, opts: { prose?: boolean } = {}): string {
   const body = tablesAsSentences(markdown.replace(/^---\n[\s\S]*?\n---\n?/, ''));
@@ -186,7 +181,7 @@ export function plainText(markdown: string, opts: { prose?: boolean } = {}): str
     // A list item or a quote line starts its own block; a plain soft-wrapped line continues the paragraph.
     const item = /^\s*(?:>\s*)*(?:[-*+]|\d+[.)])\s+(?:\[[ xX]\]\s+)?/.exec(raw);
     const itemText = item ? raw.slice(item[0].length) : '';
-    if (opts.prose && item && (LINKS_ONLY.test(itemText) || LINK_ENTRY.test(itemText))) {
+    if (opts.prose && item && LINKS_ONLY.test(itemText)) {
       flush();
       continue;
     }

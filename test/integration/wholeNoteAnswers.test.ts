@@ -50,6 +50,16 @@ describe('answers made from whole notes, over the sample vault', () => {
     expect(trip.sources.map((s) => s.source)).toEqual(['Projects/Lisbon Trip.md']);
   }, 120_000);
 
+  // The home note's map of content holds the one line that answers; it was left out of what answers may quote, and
+  // both questions were refused. Now the line is quoted and cites the note it points to as well (describedNote.ts).
+  it('"who is my sister" is answered from the map of content, citing the note it points to', async () => {
+    const sister = await askOnDay(vault, 'who is my sister', TODAY);
+    expect(sister.answer).toBe('Lena Novak — my sister [1][2]');
+    expect(sister.sources.map((s) => s.source)).toEqual(['Home.md', 'People/Lena Novak.md']);
+    const buddy = await askOnDay(vault, 'who is my garden buddy', TODAY);
+    expect(buddy.sources.map((s) => s.source)).toContain('People/Tom Becker.md');
+  }, 120_000);
+
   it('a subject that names no note exactly is searched as any other question', async () => {
     // "Who is Maya and what does she do?" names no note: search answers it from her note as before.
     const both = await askOnDay(vault, 'Who is Maya and what does she do?', TODAY);

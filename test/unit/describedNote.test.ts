@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { citeDescribedNotes, describedLink } from '../../src/agent/describedNote.js';
 import type { SearchResult } from '../../src/search/similaritySearch.js';
-import { corpusOhelp, corpusOhelpJa } from '../helpers/fixtures.js';
+import { corpusOhelp, corpusOhelpJa, sampleVault } from '../helpers/fixtures.js';
 
 const corePlugins = readFileSync(path.join(corpusOhelp, 'Plugins/Core plugins.md'), 'utf8');
 const corePluginsJa = readFileSync(path.join(corpusOhelpJa, 'プラグイン/コアプラグイン.md'), 'utf8');
@@ -40,6 +40,17 @@ describe('describedLink: the note a hub line describes', () => {
       'Introduction to Bases|Bases',
     );
     expect(describedLink(corePluginsJa, 'リンクにホバーしてノートの内容をプレビューします。')).toBe('ページプレビュー');
+  });
+
+  it('is the link a map of content entry starts with ("- [[Note]] — what it is")', () => {
+    const home = readFileSync(path.join(sampleVault, 'Home.md'), 'utf8');
+    expect(describedLink(home, 'Lena Novak — my sister')).toBe('Lena Novak');
+    expect(describedLink(home, 'Garden Irrigation — Arduino-controlled drip watering for the raised beds')).toBe(
+      'Garden Irrigation',
+    );
+    expect(describedLink('- [[Finances]]: monthly budget and savings goals', 'Finances: monthly budget')).toBe(
+      'Finances',
+    );
   });
 
   it('is null for a sentence under a plain item, a heading or prose, and for one the note does not hold', () => {

@@ -616,7 +616,9 @@ describe('plainText for quoting (prose)', () => {
     ]);
   });
 
-  it('leaves out a map of content entry, a link and a few words about the note it points to', () => {
+  // An entry of a map of content is often the one line that answers ("who is my sister": "Lena Novak — my sister");
+  // the answer cites the note it points to as well (describedNote.ts).
+  it('keeps a map of content entry, a link and a few words about the note it points to, as one sentence', () => {
     const home = [
       '## Areas',
       '',
@@ -626,9 +628,11 @@ describe('plainText for quoting (prose)', () => {
       '- Ask [[Tom Becker]] whether he still has the spare drip hose',
     ].join('\n');
     expect(splitSentences(plainText(home, { prose: true }))).toEqual([
+      'Health — appointments, running, sleep',
+      'Finances: monthly budget and savings goals',
+      'Career - goals, feedback, learning plan',
       'Ask Tom Becker whether he still has the spare drip hose',
     ]);
-    expect(plainText(home)).toContain('Health — appointments, running, sleep');
   });
 
   it('leaves out list items that are only links, an image alt text, and keeps items that say something', () => {
