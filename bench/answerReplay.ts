@@ -20,9 +20,7 @@ import { unknownNames, unknownThings } from '../src/agent/relevance.js';
 import { sectionListAnswer } from '../src/agent/sectionList.js';
 import { holdsPhrase, unknownWords } from '../src/store/sparse.js';
 import type { Embedder } from '../src/models/embedder.js';
-import { citeDescribedNotes } from '../src/agent/describedNote.js';
-import { noteAsSource } from '../src/agent/noteLines.js';
-import { resolveWikilink } from '../src/obsidian/wikilinks.js';
+import { citeDescribedNotes, linkedNoteChunk } from '../src/agent/describedNote.js';
 import { option, repeated } from './lib/args.js';
 
 const args = process.argv.slice(2);
@@ -64,7 +62,6 @@ const embedder: Embedder = {
   },
 };
 
-const notes = service.index.db.indexedNotes();
 const tally = new Map<string, { n: number; hit: number; refused: number; wrong: number }>();
 const rows: unknown[] = [];
 try {
@@ -98,11 +95,7 @@ try {
         : { text: '', cited: [] };
       // Hub lines cite the note they describe too, as the agent's answers do (describedNote.ts).
       const described: SearchResult[] = [];
-      const text = citeDescribedNotes(r.text, results, described, (link) => {
-        const source = resolveWikilink(link, notes);
-        const first = source === null ? undefined : service.index.db.firstChunksOf([source])[0];
-        return first ? noteAsSource(first, { ...first, rank: 0 }) : null;
-      });
+      const text = citeDescribedNotes(r.text, results, described, (link) => linkedNoteChunk(service.index.db, link));
       const all = [...results, ...described];
       const cited = [...new Set([...text.matchAll(/\[(\d+)\]/g)].flatMap((m) => all[Number(m[1]) - 1]?.source ?? []))];
       const refused = r.text === '';

@@ -1,5 +1,8 @@
+import { resolveWikilink } from '../obsidian/wikilinks.js';
 import type { SearchResult } from '../search/similaritySearch.js';
+import type { IndexDb } from '../store/indexDb.js';
 import { plainText } from '../text/sentences.js';
+import { noteAsSource } from './noteLines.js';
 
 /** "- [[Page preview]]" alone on its line: the items under it describe that note. */
 const LINK_ITEM = /^\s*[-*+]\s+\[\[([^\]]+)\]\]\s*$/;
@@ -65,4 +68,19 @@ export function citeDescribedNotes(
     if (n === 0) n = results.length + extra.push(note);
     return `${mark}[${n}]`;
   });
+}
+
+/**
+ * The note a `[[link]]` opens, as Obsidian resolves it, shown from its first chunk: what citeDescribedNotes cites.
+ * Null when no indexed note matches, or `allow` (the link policy) keeps the person from it.
+ */
+export function linkedNoteChunk(
+  db: IndexDb,
+  link: string,
+  allow: (source: string) => boolean = () => true,
+): SearchResult | null {
+  const source = resolveWikilink(link, db.indexedNotes());
+  if (source === null || !allow(source)) return null;
+  const first = db.firstChunksOf([source])[0];
+  return first ? noteAsSource(first, { ...first, rank: 0 }) : null;
 }

@@ -21,9 +21,7 @@ import { NOTHING_FOUND } from './prompts.js';
 import { questionKeyWords, unknownNames, unknownThings } from './relevance.js';
 import { synthesize } from './synthesizer.js';
 import { unreadLanguageNotice } from './unreadLanguage.js';
-import { citeDescribedNotes } from './describedNote.js';
-import { noteAsSource } from './noteLines.js';
-import { resolveWikilink } from '../obsidian/wikilinks.js';
+import { citeDescribedNotes, linkedNoteChunk } from './describedNote.js';
 import { plainText } from '../text/sentences.js';
 import type { DateScope } from './dateScope.js';
 import { followUpTaskRequest, taskRequest } from './taskRequest.js';
@@ -237,13 +235,6 @@ export function buildRetrieveGraph(deps: RetrieveDeps, ctx: RetrieveCallContext)
     const named = subject === null ? null : noteTitledBy(subject, deps.index.db.noteNames(), asksWho(query));
     return named !== null && (deps.allowSource?.()(named) ?? true) ? named : null;
   };
-  /** The first chunk of the note a `[[link]]` opens, if it is indexed and the person may see it. */
-  const linkedNoteChunk = (link: string): SearchResult | null => {
-    const source = resolveWikilink(link, deps.index.db.indexedNotes());
-    if (source === null || !(deps.allowSource?.()(source) ?? true)) return null;
-    const first = deps.index.db.firstChunksOf([source])[0];
-    return first ? noteAsSource(first, { ...first, rank: 0 }) : null;
-  };
   return (
     new StateGraph(RetrieveState)
       .addNode('filter', async (s) => {
@@ -419,7 +410,9 @@ export function buildRetrieveGraph(deps: RetrieveDeps, ctx: RetrieveCallContext)
         // Notes a quoted hub line describes, cited after the search's results (describedNote.ts).
         const described: SearchResult[] = [];
         const citeDescribed = (text: string) =>
-          citeDescribedNotes(text, s.results, described, (link) => linkedNoteChunk(link));
+          citeDescribedNotes(text, s.results, described, (link) =>
+            linkedNoteChunk(deps.index.db, link, deps.allowSource?.()),
+          );
         const syn = await synthesize(
           deps.drafts === false ? null : deps.model,
           // Answer sentences are ranked by closeness to the question; with the endpoint down, by words alone.
