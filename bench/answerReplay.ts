@@ -21,6 +21,7 @@ import { sectionListAnswer } from '../src/agent/sectionList.js';
 import { holdsPhrase, unknownWords } from '../src/store/sparse.js';
 import type { Embedder } from '../src/models/embedder.js';
 import { citeDescribedNotes, linkedNoteChunk } from '../src/agent/describedNote.js';
+import { citedNumbers } from '../src/agent/citationMarks.js';
 import { option, repeated } from './lib/args.js';
 
 const args = process.argv.slice(2);
@@ -97,7 +98,7 @@ try {
       const described: SearchResult[] = [];
       const text = citeDescribedNotes(r.text, results, described, (link) => linkedNoteChunk(service.index.db, link));
       const all = [...results, ...described];
-      const cited = [...new Set([...text.matchAll(/\[(\d+)\]/g)].flatMap((m) => all[Number(m[1]) - 1]?.source ?? []))];
+      const cited = [...new Set(citedNumbers(text).flatMap((n) => all[n - 1]?.source ?? []))];
       const refused = r.text === '';
       const hit = !refused && cited.some((c) => x.rel.includes(c));
       const t = tally.get(s.name) ?? tally.set(s.name, { n: 0, hit: 0, refused: 0, wrong: 0 }).get(s.name)!;

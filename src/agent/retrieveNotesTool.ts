@@ -22,6 +22,7 @@ import { questionKeyWords, unknownNames, unknownThings } from './relevance.js';
 import { synthesize } from './synthesizer.js';
 import { unreadLanguageNotice } from './unreadLanguage.js';
 import { citeDescribedNotes, linkedNoteChunk } from './describedNote.js';
+import { citedNumbers, renumberCitations } from './citationMarks.js';
 import { plainText } from '../text/sentences.js';
 import type { DateScope } from './dateScope.js';
 import { followUpTaskRequest, taskRequest } from './taskRequest.js';
@@ -185,9 +186,7 @@ export function keepCited(
     }
     renumber.set(n, target);
   }
-  const text = summary.replace(/\[(\d+)\]/g, (m, d: string) =>
-    renumber.has(Number(d)) ? `[${renumber.get(Number(d))}]` : '',
-  );
+  const text = renumberCitations(summary, renumber, 'drop');
   return { summary: text.replace(/(\[\d+\])(\s*\1)+/g, '$1'), sources };
 }
 
@@ -432,8 +431,7 @@ export function buildRetrieveGraph(deps: RetrieveDeps, ctx: RetrieveCallContext)
               ? (said) => {
                   const sentence = citeDescribed(said);
                   // Numbered as keepCited will number the final sources: by first citation.
-                  for (const m of sentence.matchAll(/\[(\d+)\]/g))
-                    if (!cited.includes(Number(m[1]))) cited.push(Number(m[1]));
+                  for (const n of citedNumbers(sentence)) if (!cited.includes(n)) cited.push(n);
                   stream(keepCited(sentence, cited, [...s.results, ...described], deps.vault).summary);
                 }
               : undefined,
@@ -456,8 +454,7 @@ export function buildRetrieveGraph(deps: RetrieveDeps, ctx: RetrieveCallContext)
           };
         }
         const answer = citeDescribed(syn.answer);
-        const citedInOrder = [...new Set([...answer.matchAll(/\[(\d+)\]/g)].map((m) => Number(m[1])))];
-        const kept = keepCited(answer, citedInOrder, [...s.results, ...described], deps.vault);
+        const kept = keepCited(answer, citedNumbers(answer), [...s.results, ...described], deps.vault);
         return {
           summary: kept.summary,
           artifact: {

@@ -8,6 +8,7 @@ import type { SearchResult } from '../../search/similaritySearch.js';
 import { FINAL_ANSWER_PROMPT, NOTHING_FOUND } from '../prompts.js';
 import type { RetrieveArtifact, SourceArtifact } from '../retrieveNotesTool.js';
 import { verifyAnswer } from '../synthesizer.js';
+import { renumberCitations } from '../citationMarks.js';
 import { splitSentences } from '../../text/sentences.js';
 import { messageText, pseudoChunk } from './messages.js';
 import type { AgentCallbacks, StepDeps } from './types.js';
@@ -30,9 +31,7 @@ export function combineResults(results: ToolMessage[]): { answer: string; source
         sources.push({ ...src, n: sources.length + 1 });
       }
     }
-    parts.push(
-      content.replace(/\[(\d+)\]/g, (m, d: string) => (renumber.has(Number(d)) ? `[${renumber.get(Number(d))}]` : m)),
-    );
+    parts.push(renumberCitations(content, renumber, 'keep'));
   }
   return { answer: parts.join('\n\n'), sources };
 }

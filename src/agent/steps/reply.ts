@@ -16,6 +16,7 @@ import type { SourceArtifact } from '../retrieveNotesTool.js';
 import { splitSentences } from '../../text/sentences.js';
 import { words } from '../../text/segment.js';
 import { answerLeak } from '../promptLeak.js';
+import { citedNumbers } from '../citationMarks.js';
 import { checkedSentences } from './compose.js';
 import { citedSentences } from '../synthesizer.js';
 import { pseudoChunk, streamedAnswer } from './messages.js';
@@ -102,7 +103,7 @@ export async function recap(
   const previous = [...messages].reverse().find((m) => m.getType() === 'ai' && !(m as AIMessage).tool_calls?.length) as
     | AIMessage
     | undefined;
-  const cited = new Set([...answer.matchAll(/\[(\d+)\]/g)].map((m) => Number(m[1])));
+  const cited = new Set(citedNumbers(answer));
   const sources = ((previous?.additional_kwargs?.sources as SourceArtifact[] | undefined) ?? []).filter((s) =>
     cited.has(s.n),
   );
