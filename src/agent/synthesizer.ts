@@ -9,6 +9,7 @@ import { plainText, splitSentences } from '../text/sentences.js';
 import { answerLanguageInstruction, NOT_IN_NOTES_PATTERN, questionLanguage } from './language.js';
 import { SYNTHESIZER_PROMPT } from './prompts.js';
 import { promptLeak } from './promptLeak.js';
+import { askedAnswerKind, givesAnswerKind, type AnswerKind } from './answerKind.js';
 import {
   commonKeyWords,
   embedderReads,
@@ -377,10 +378,13 @@ class AnswerSelector {
     private readonly emit: (c: Scored) => void,
   ) {
     this.possessive = possessiveOf(query);
+    this.answerKind = askedAnswerKind(query);
   }
 
   /** What the question asks of someone ("Maya's birthday"): a sentence must be about them and say it. */
   private readonly possessive: Possessive;
+  /** A price or a time of day, where the question asks for one (answerKind.ts): a sentence must give it. */
+  private readonly answerKind: AnswerKind | null;
 
   static async create(
     query: string,
@@ -476,7 +480,8 @@ class AnswerSelector {
         (similarity >= this.cosines.near &&
           shared > 0 &&
           shared >= Math.min(2, ANSWER_RELEVANCE.keyShare * this.keyWords))) &&
-      answersPossessive(this.possessive, text, title, this.common, this.keyLanguage);
+      answersPossessive(this.possessive, text, title, this.common, this.keyLanguage) &&
+      givesAnswerKind(this.answerKind, text);
     return {
       ...c,
       vec,

@@ -57,7 +57,7 @@ export const QUERY_STOPWORDS: Readonly<Record<string, readonly string[]>> = {
  * answer relevance rule (src/agent/relevance.ts). German modal verbs, pronouns and determiners ("Kann ich mir jeden
  * Morgen…"): as key words they made any sentence with "kann" share one. Russian question words and pronouns too.
  * Search keeps them (without them German BM25 lost Recall@5 on the tuning part, 0.932 → 0.871). Only words that are
- * no English content word (not man, war, bin, hat, am, will, dies, ins, um, da), since every question meets this one
+ * no English content word (not man, war, bin, hat, will, dies, ins, um, da), since every question meets this one
  * set; English's own are words of quantity and frequency (the last line).
  */
 export const KEY_WORD_STOPWORDS: readonly string[] = words(
@@ -72,8 +72,10 @@ export const KEY_WORD_STOPWORDS: readonly string[] = words(
   // English words of quantity and frequency that QUERY_STOPWORDS keeps ("how much", "how many", "how often"): "how much
   // will it cost" names no thing called "much", and a vault that never writes it refused the question as naming
   // something it lacks (synthesizer.ts, needsSharedWord). And English auxiliaries: "by when do I have to renew the car
-  // insurance" asks about renewing, not having (notesHoldingKeyWords).
-  'much many often have has had should would could must might shall',
+  // insurance" asks about renewing, not having (notesHoldingKeyWords); "how much vitamin D am I taking" about the
+  // vitamin, and its "am" (no note of the sample vault writes it) kept the note that holds "vitamin" and "taking"
+  // from passing the relevance gate as a holder of the question's key words.
+  'much many often am have has had should would could must might shall',
   // French verbs a question asks with, negation and connectives (QUERY_STOPWORDS has the articles and pronouns).
   'ne pas par quand aussi faire fait peux peut pouvoir puis voudrais veux voudrait vouloir possible suis sont être',
   'avoir très tout tous toute toutes mais donc quel quelle quels quelles lorsque',

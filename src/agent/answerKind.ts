@@ -1,0 +1,72 @@
+/**
+ * What kind of answer a question asks for, where its own words say so plainly: a price ("how much did the Lisbon
+ * flights cost") or a time of day ("what time does the pump start"). A sentence that holds no amount of money, or no
+ * time of day, does not answer such a question however many of its words it shares: "Flights: outbound Fri 09 Apr,
+ * 07:15 departure…" was quoted for the flights' cost, and "Dentist receptionist didn't call back" style lines for
+ * whatever else the question asked. Found by asking the sample vault what a person would (docs/answer-quality.md,
+ * "What kind of answer a question asks for"). Only these two kinds: a "how many" or "when" question is answered as
+ * often by a command or a condition ("wc -l", "when the app is closed") as by a number or a date.
+ *
+ * The question patterns cover the languages ObsiQuery answers in; the sentence patterns are the same everywhere
+ * (digits with a currency sign or code, a clock time, the words for "free", "noon", "morning").
+ */
+export type AnswerKind = 'amount' | 'clock';
+
+/**
+ * A pattern in which `\b` is a word edge in any script. JavaScript's own `\b` knows ASCII letters only: it finds no
+ * edge after "pagué" or before "à".
+ */
+const EDGE = String.raw`(?:(?<![\p{L}\p{N}])(?=[\p{L}\p{N}])|(?<=[\p{L}\p{N}])(?![\p{L}\p{N}]))`;
+const pattern = (source: string) => new RegExp(source.replaceAll(String.raw`\b`, EDGE), 'u');
+
+/**
+ * Money questions: "how much … cost/pay/spend" and their equivalents, "what's the price of". Korean 얼마 asks a price
+ * alone, but "얼마 동안" and "얼마나" ask how long or how much of something.
+ */
+const ASKS_AMOUNT: readonly RegExp[] = [
+  String.raw`\bhow much\b.*\b(?:cost|costs|costed|pay|paid|pays|paying|spend|spent|spends|spending|charge|charged|charges)\b`,
+  String.raw`\bhow expensive\b`,
+  String.raw`\bwhat(?:'s| is| was| are| were)? (?:the )?(?:price|cost|fee)s? (?:of|for)\b`,
+  String.raw`\bcu[aá]nto\b.*\b(?:cuesta|cuestan|cost[oó]|costaron|pagu[eé]|pag[oó]|pagamos|pago|gast[eé]|gast[oó]|gastamos|gasto)\b`,
+  String.raw`\bqu[eé] precio\b`,
+  String.raw`\bwie ?viel\b.*\b(?:kostet|kosten|kostete|kosteten|bezahlt|gezahlt|zahle|zahlen|ausgegeben)\b`,
+  String.raw`\bwas (?:kostet|kosten|kostete)\b`,
+  String.raw`\bcombien\b.*\b(?:co[uû]te|co[uû]tent|co[uû]t[eé]|pay[eé]|paie|d[eé]pens[eé])\b`,
+  String.raw`\bquel (?:est le |était le )?prix\b`,
+  String.raw`\bquanto\b.*\b(?:custa|custam|custou|paguei|gastei|costa|costano|costato|pagato|speso)\b`,
+  String.raw`いくら|何円|多少钱|多少錢|花了多少|얼마(?!\s?동안|나)`,
+].map(pattern);
+
+/** Time-of-day questions: "what time", "at what hour", "a qué hora", "um wie viel Uhr", "à quelle heure", 何時, 几点. */
+const ASKS_CLOCK: readonly RegExp[] = [
+  String.raw`\b(?:what|which) time\b(?! ?(?:zones?|formats?|stamps?|frames?|spans?|limits?|periods?|line|blocks?)\b)`,
+  String.raw`\bat what hour\b`,
+  String.raw`\ba qu[eé] hora\b`,
+  String.raw`\bum wie ?viel uhr\b`,
+  String.raw`\b[àa] quelle heure\b`,
+  String.raw`\b(?:a )?que horas\b`,
+  String.raw`\ba che ora\b`,
+  String.raw`何時(?!間)|几点|幾點|몇 ?시(?!간)`,
+].map(pattern);
+
+/** Digits with a currency sign or a currency's name or code, on either side; or the words for "free". */
+const AMOUNT =
+  /[$€£¥₹₩₽]\s?\d|\d\s?[$€£¥₹₩₽]|\d[\d.,]*\s?(?:eur|euros?|usd|dollars?|pounds?|gbp|yen|jpy|chf|francs?|kr|sek|nok|dkk|pesos?|円|元|块|원|ドル|ユーロ|美元|欧元|달러|유로)(?![\p{L}])|(?<![\p{L}])(?:free|gratis|kostenlos|gratuit|gratuite|gratuito|gratuita)(?![\p{L}])|無料|免费|무료/iu;
+
+/** A clock time (09:15, 9h30, 7 am, 15 Uhr, 7時, 7点, 7시) or a word for a time of day. */
+const CLOCK =
+  /(?<!\d)\d{1,2}(?::\d{2}|h\d{2})(?!\d)|(?<!\d)\d{1,2}\s?(?:am|pm|a\.m\.|p\.m\.|uhr|o'clock|h)(?![\p{L}])|\d{1,2}\s?(?:時|点|點|시)|(?<![\p{L}])(?:noon|midnight|morning|mornings|afternoon|evening|evenings|night|tonight|mediod[ií]a|medianoche|madrugada|mittags?|mitternacht|morgens|abends|nachts|midi|minuit|matin|soir|meio-dia|mezzogiorno|mezzanotte)(?![\p{L}])|正午|午前|午後|深夜|中午|午夜|早上|晚上|정오|자정|오전|오후/iu;
+
+/** The kind of answer the question asks for, or null when its words do not say. */
+export function askedAnswerKind(question: string): AnswerKind | null {
+  const q = question.toLowerCase().replace(/[’‘]/g, "'");
+  if (ASKS_AMOUNT.some((p) => p.test(q))) return 'amount';
+  if (ASKS_CLOCK.some((p) => p.test(q))) return 'clock';
+  return null;
+}
+
+/** Whether a sentence (with the heading it stands under) gives an answer of that kind; any sentence for null. */
+export function givesAnswerKind(kind: AnswerKind | null, text: string): boolean {
+  if (kind === null) return true;
+  return (kind === 'amount' ? AMOUNT : CLOCK).test(text);
+}

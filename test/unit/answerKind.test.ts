@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { askedAnswerKind, givesAnswerKind } from '../../src/agent/answerKind.js';
+
+describe('the kind of answer a question asks for', () => {
+  it('reads a price question in each language', () => {
+    for (const q of [
+      'how much did the Lisbon flights cost',
+      'How much did I pay for the NUC?',
+      "what's the price of a tram ticket in Lisbon",
+      '¿Cuánto pagué por el NUC?',
+      'Wie viel hat der NUC gekostet? Was kostet der NUC?',
+      "combien coûte l'appartement",
+      'NUCはいくらだった？',
+      '上个月信用卡花了多少钱',
+      'Sync 요금 한국 원화로 얼마예요?',
+    ])
+      expect(askedAnswerKind(q), q).toBe('amount');
+  });
+
+  it('reads a time-of-day question in each language', () => {
+    for (const q of [
+      'what time does the irrigation pump start',
+      'At what hour do the backups run?',
+      '¿A qué hora sale mi vuelo?',
+      'Um wieviel Uhr beginnt das Backup?',
+      "à quelle heure part l'avion",
+      '新幹線は何時？',
+      '下周看牙医是几点来着',
+    ])
+      expect(askedAnswerKind(q), q).toBe('clock');
+  });
+
+  it('asks for no kind where the words do not say', () => {
+    for (const q of [
+      'how much vitamin D am I taking',
+      'how many devices can I sync',
+      'when is my dentist appointment',
+      'what time zone does Sync use',
+      'what time format does the daily note use',
+      '스탠다드 요금제면 노트 예전 버전 얼마 동안 보관돼?',
+      '何時間かかる？',
+    ])
+      expect(askedAnswerKind(q), q).toBeNull();
+  });
+
+  it('finds an amount of money or a time of day in a sentence', () => {
+    expect(givesAnswerKind('amount', 'Apartment (7 nights) — Estimate: €770')).toBe(true);
+    expect(givesAnswerKind('amount', 'Contribution (USD) — Insider: $25; Supporter: $50')).toBe(true);
+    expect(givesAnswerKind('amount', 'It costs 12 EUR a month.')).toBe(true);
+    expect(givesAnswerKind('amount', 'Publishing is free for public vaults.')).toBe(true);
+    expect(givesAnswerKind('amount', 'Flights: outbound Fri 09 Apr, 07:15 departure')).toBe(false);
+    expect(givesAnswerKind('amount', 'Shoes: second pair, bought in October, ~210 km on them')).toBe(false);
+    expect(givesAnswerKind('clock', 'Nightly restic snapshot to the USB disk at 02:00')).toBe(true);
+    expect(givesAnswerKind('clock', 'The pump runs once a day in the morning.')).toBe(true);
+    expect(givesAnswerKind('clock', 'Le train part à 9h30.')).toBe(true);
+    expect(givesAnswerKind('clock', 'Backups laufen um 3 Uhr.')).toBe(true);
+    expect(givesAnswerKind('clock', 'Lunch at the bakery on the corner roughly once a month')).toBe(false);
+    expect(givesAnswerKind('clock', 'Intervals: 6 × 400 m, averaging 1.52 per rep')).toBe(false);
+    expect(givesAnswerKind(null, 'anything')).toBe(true);
+  });
+});
