@@ -1,16 +1,18 @@
 /**
  * What kind of answer a question asks for, where its own words say so plainly: a price ("how much did the Lisbon
- * flights cost") or a time of day ("what time does the pump start"). A sentence that holds no amount of money, or no
- * time of day, does not answer such a question however many of its words it shares: "Flights: outbound Fri 09 Apr,
- * 07:15 departure…" was quoted for the flights' cost, and "Dentist receptionist didn't call back" style lines for
- * whatever else the question asked. Found by asking the sample vault what a person would (docs/answer-quality.md,
- * "What kind of answer a question asks for"). Only these two kinds: a "how many" or "when" question is answered as
- * often by a command or a condition ("wc -l", "when the app is closed") as by a number or a date.
+ * flights cost"), a time of day ("what time does the pump start"), a phone number or an email address ("what's my
+ * dentist's phone number"). A sentence that holds none does not answer such a question however many of its words it
+ * shares: "Flights: outbound Fri 09 Apr, 07:15 departure…" was quoted for the flights' cost, and "15:00 Dentist
+ * receptionist didn't call back." for the dentist's number. Found by asking the sample vault what a person would
+ * (docs/answer-quality.md, "What kind of answer a question asks for"). Only these kinds: a "how many" or "when"
+ * question is answered as often by a command or a condition ("wc -l", "when the app is closed") as by a number or a
+ * date, and a phone number or an address asked *how* to change or add is asked for steps, not the value.
  *
  * The question patterns cover the languages ObsiQuery answers in; the sentence patterns are the same everywhere
- * (digits with a currency sign or code, a clock time, the words for "free", "noon", "morning").
+ * (digits with a currency sign or code, a clock time, the words for "free", "noon", "morning", digits of a phone
+ * number, an address with @).
  */
-export type AnswerKind = 'amount' | 'clock';
+export type AnswerKind = 'amount' | 'clock' | 'phone' | 'email';
 
 /**
  * A pattern in which `\b` is a word edge in any script. JavaScript's own `\b` knows ASCII letters only: it finds no
@@ -49,6 +51,29 @@ const ASKS_CLOCK: readonly RegExp[] = [
   String.raw`何時(?!間)|几点|幾點|몇 ?시(?!간)`,
 ].map(pattern);
 
+/** Asking for someone's phone number or email address, in each language ("what's Priya's phone number"). */
+const ASKS_PHONE: readonly RegExp[] = [
+  String.raw`\b(?:phone|telephone|mobile|cell|cellphone) ?(?:number|no)\b`,
+  String.raw`\bn[uú]mero de (?:tel[eé]fono|m[oó]vil|celular)\b`,
+  String.raw`\b(?:telefon|handy|mobil)nummer\b`,
+  String.raw`\bnum[eé]ro de (?:t[eé]l[eé]phone|portable|mobile)\b`,
+  String.raw`電話番号|电话号码|電話號碼|手机号|手機號|전화번호|휴대폰 ?번호`,
+].map(pattern);
+const ASKS_EMAIL: readonly RegExp[] = [
+  String.raw`\b(?:e-?mail|mail) address\b`,
+  String.raw`\bdirecci[oó]n de (?:correo|e-?mail)\b`,
+  String.raw`\b(?:e-?mail|mail)-?adresse\b`,
+  String.raw`\badresse (?:e-?mail|mail|électronique)\b`,
+  String.raw`メールアドレス|邮箱地址|电子邮件地址|邮件地址|電子郵件地址|이메일 ?주소`,
+].map(pattern);
+/**
+ * A question about doing something with the number or the address ("how do I change my account's email address",
+ * "can I add a phone number for 2-factor") asks for steps, not for the value.
+ */
+const ASKS_HOW = pattern(
+  String.raw`\b(?:how|why|can|could|should|change|changing|update|add|adding|set|verify|enter|remove|delete|reset|cómo|puedo|cambiar|wie|kann|ändern|comment|puis|changer|どう|どうやって|変更|如何|怎么|更改|어떻게|변경)\b|変更|更改|변경`,
+);
+
 /** Digits with a currency sign or a currency's name or code, on either side; or the words for "free". */
 const AMOUNT =
   /[$€£¥₹₩₽]\s?\d|\d\s?[$€£¥₹₩₽]|\d[\d.,]*\s?(?:eur|euros?|usd|dollars?|pounds?|gbp|yen|jpy|chf|francs?|kr|sek|nok|dkk|pesos?|円|元|块|원|ドル|ユーロ|美元|欧元|달러|유로)(?![\p{L}])|(?<![\p{L}])(?:free|gratis|kostenlos|gratuit|gratuite|gratuito|gratuita)(?![\p{L}])|無料|免费|무료/iu;
@@ -57,16 +82,35 @@ const AMOUNT =
 const CLOCK =
   /(?<!\d)\d{1,2}(?::\d{2}|h\d{2})(?!\d)|(?<!\d)\d{1,2}\s?(?:am|pm|a\.m\.|p\.m\.|uhr|o'clock|h)(?![\p{L}])|\d{1,2}\s?(?:時|点|點|시)|(?<![\p{L}])(?:noon|midnight|morning|mornings|afternoon|evening|evenings|night|tonight|mediod[ií]a|medianoche|madrugada|mittags?|mitternacht|morgens|abends|nachts|midi|minuit|matin|soir|meio-dia|mezzogiorno|mezzanotte)(?![\p{L}])|正午|午前|午後|深夜|中午|午夜|早上|晚上|정오|자정|오전|오후/iu;
 
+/** Seven digits or more, as a phone number writes them (+44 20 7946 0958, 030-1234567, (555) 010-4477). */
+const PHONE = /(?<![\p{L}\p{N}])\+?\(?\d[\d ()./-]{5,}\d(?![\p{N}])/u;
+const DATE_OR_TIME = /\d{4}-\d{1,2}-\d{1,2}|\d{1,2}[./-]\d{1,2}[./-]\d{2,4}|\d{1,2}:\d{2}(?::\d{2})?/g;
+const EMAIL = /[\p{L}\p{N}._%+-]+@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)+/u;
+
+/** What gives each kind of answer. */
+const GIVES: Readonly<Record<AnswerKind, (text: string) => boolean>> = {
+  amount: (t) => AMOUNT.test(t),
+  clock: (t) => CLOCK.test(t),
+  // Dates and clock times are digits too ("on 2026-12-03 at 09:15"), not a number to call.
+  phone: (t) =>
+    [...t.replace(DATE_OR_TIME, ' ').matchAll(new RegExp(PHONE, 'gu'))].some(
+      (m) => (m[0].match(/\d/g) ?? []).length >= 7,
+    ),
+  email: (t) => EMAIL.test(t),
+};
+
 /** The kind of answer the question asks for, or null when its words do not say. */
 export function askedAnswerKind(question: string): AnswerKind | null {
   const q = question.toLowerCase().replace(/[’‘]/g, "'");
   if (ASKS_AMOUNT.some((p) => p.test(q))) return 'amount';
   if (ASKS_CLOCK.some((p) => p.test(q))) return 'clock';
+  if (ASKS_HOW.test(q)) return null;
+  if (ASKS_PHONE.some((p) => p.test(q))) return 'phone';
+  if (ASKS_EMAIL.some((p) => p.test(q))) return 'email';
   return null;
 }
 
 /** Whether a sentence (with the heading it stands under) gives an answer of that kind; any sentence for null. */
 export function givesAnswerKind(kind: AnswerKind | null, text: string): boolean {
-  if (kind === null) return true;
-  return (kind === 'amount' ? AMOUNT : CLOCK).test(text);
+  return kind === null || GIVES[kind](text);
 }

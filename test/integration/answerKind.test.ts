@@ -8,7 +8,7 @@ import { isNotInNotesAnswer } from '../../src/agent/language.js';
 /*
  * A question that asks for a price or a time of day (src/agent/answerKind.ts), through the whole agent without a chat
  * model on a real index of the sample vault: it is answered by a sentence that gives one, and refused where the notes
- * name the thing but hold no price or time for it. Before, "how much did my new running shoes cost" got Health's
+ * name the thing but hold no price, time, number or address for it. Before, "how much did my new running shoes cost" got Health's
  * "Shoes: second pair, bought in October, ~210 km on them" and "what time is the Sintra train" a budget line.
  */
 useFastEmbedder();
@@ -50,12 +50,14 @@ describe('a price or a time of day, over the sample vault', () => {
     expect(r.sources.map((s) => s.source)).toEqual(['Areas/Health.md']);
   }, 120_000);
 
-  it('is refused where the notes name the thing but hold no price or time for it', async () => {
+  it('is refused where the notes name the thing but hold no price, time, number or address for it', async () => {
     for (const q of [
       'how much did my new running shoes cost',
       'how much did I spend on the drill',
       'what time is the Sintra train',
       'what time does the bakery on the corner open',
+      "what's the dentist's phone number",
+      "what's Maya's email address",
     ]) {
       const r = await askOnDay(vault, q, TODAY);
       expect(isNotInNotesAnswer(r.answer), `${q} → ${r.answer}`).toBe(true);

@@ -30,6 +30,29 @@ describe('the kind of answer a question asks for', () => {
       expect(askedAnswerKind(q), q).toBe('clock');
   });
 
+  it('reads a question for a phone number or an email address, not one asking how to change or add it', () => {
+    for (const q of [
+      "what's my dentist's phone number",
+      'what is the phone number of Tom',
+      '¿Cuál es el número de teléfono de Tom?',
+      'Was ist Toms Telefonnummer?',
+      'Tomの電話番号は？',
+    ])
+      expect(askedAnswerKind(q), q).toBe('phone');
+    for (const q of [
+      "what's the email address of Maya",
+      "Quelle est l'adresse e-mail de Maya ?",
+      'Mayaのメールアドレス',
+    ])
+      expect(askedAnswerKind(q), q).toBe('email');
+    for (const q of [
+      "how do I change my Obsidian account's email address",
+      'can I add a phone number for two-factor authentication',
+      'メールアドレスを変更したい',
+    ])
+      expect(askedAnswerKind(q), q).toBeNull();
+  });
+
   it('asks for no kind where the words do not say', () => {
     for (const q of [
       'how much vitamin D am I taking',
@@ -56,6 +79,12 @@ describe('the kind of answer a question asks for', () => {
     expect(givesAnswerKind('clock', 'Backups laufen um 3 Uhr.')).toBe(true);
     expect(givesAnswerKind('clock', 'Lunch at the bakery on the corner roughly once a month')).toBe(false);
     expect(givesAnswerKind('clock', 'Intervals: 6 × 400 m, averaging 1.52 per rep')).toBe(false);
+    expect(givesAnswerKind('phone', 'Dentist: Riverside Dental, +44 20 7946 0958')).toBe(true);
+    expect(givesAnswerKind('phone', 'Call (555) 010-4477 after 9.')).toBe(true);
+    expect(givesAnswerKind('phone', "15:00 Dentist receptionist didn't call back.")).toBe(false);
+    expect(givesAnswerKind('phone', 'check-up on 2026-12-03 at 09:15')).toBe(false);
+    expect(givesAnswerKind('email', 'Write to support@obsidian.md for help.')).toBe(true);
+    expect(givesAnswerKind('email', 'Prefers Figma comments over long email threads')).toBe(false);
     expect(givesAnswerKind(null, 'anything')).toBe(true);
   });
 });
