@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import path from 'node:path';
-import { copyVault, sampleVault, tempDir, useFastEmbedder } from '../helpers/fixtures.js';
+import { describe, expect, it } from 'vitest';
+import { useFastEmbedder } from '../helpers/fixtures.js';
+import { useIndexedSampleVault } from '../helpers/indexedSampleVault.js';
 import { askOnDay } from '../helpers/askOnDay.js';
-import { VaultService } from '../../src/services/vaultService.js';
 import { isNotInNotesAnswer } from '../../src/agent/language.js';
 
 /*
@@ -16,27 +15,14 @@ useFastEmbedder();
 const TODAY = new Date(2026, 10, 25, 10, 0, 0);
 
 describe('a price or a time of day, over the sample vault', () => {
-  const tmp = tempDir('obq-kind-');
-  let vault: VaultService;
-
-  beforeAll(async () => {
-    process.env.OBSIQUERY_HOME = path.join(tmp.dir, 'home');
-    const dir = copyVault(sampleVault, tmp.dir);
-    vault = await VaultService.open({ vault: dir, dataDir: path.join(tmp.dir, 'data') });
-    await vault.sync();
-  }, 300_000);
-
-  afterAll(() => {
-    vault?.close();
-    tmp.cleanup();
-  });
+  const vault = useIndexedSampleVault('obq-kind-');
 
   it('is answered by a sentence that gives the price or the time, citing its note', async () => {
-    const apartment = await askOnDay(vault, 'how much does the Alfama apartment cost', TODAY);
+    const apartment = await askOnDay(vault(), 'how much does the Alfama apartment cost', TODAY);
     expect(apartment.answer).toMatch(/€770/);
     expect(apartment.answer).not.toMatch(/Miradouro/); // the stay's line names the apartment but no price
     expect(apartment.sources.map((s) => s.source)).toContain('Projects/Lisbon Trip.md');
-    const pump = await askOnDay(vault, 'what time does the irrigation pump start', TODAY);
+    const pump = await askOnDay(vault(), 'what time does the irrigation pump start', TODAY);
     expect(pump.answer).toMatch(/6:30/);
     expect(pump.answer).not.toMatch(/9 litres/); // the dry run's line names the pump but no time of day
     expect(pump.sources.map((s) => s.source)).toContain('Projects/Garden Irrigation.md');
@@ -45,7 +31,7 @@ describe('a price or a time of day, over the sample vault', () => {
   // Not a price: "how much" of something else is answered as any question. It was refused before search found
   // anything: "am" counted as a key word no note holds, so Health's line did not pass the relevance gate.
   it('"how much vitamin D am I taking" is no price question, and is answered', async () => {
-    const r = await askOnDay(vault, 'how much vitamin D am I taking', TODAY);
+    const r = await askOnDay(vault(), 'how much vitamin D am I taking', TODAY);
     expect(r.answer).toMatch(/vitamin D slightly low → taking 1000 IU daily/);
     expect(r.sources.map((s) => s.source)).toEqual(['Areas/Health.md']);
   }, 120_000);
@@ -59,7 +45,7 @@ describe('a price or a time of day, over the sample vault', () => {
       "what's the dentist's phone number",
       "what's Maya's email address",
     ]) {
-      const r = await askOnDay(vault, q, TODAY);
+      const r = await askOnDay(vault(), q, TODAY);
       expect(isNotInNotesAnswer(r.answer), `${q} → ${r.answer}`).toBe(true);
       expect(r.sources).toEqual([]);
     }
