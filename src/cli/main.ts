@@ -250,11 +250,8 @@ program
       } & EndpointFlags,
     ) => {
       await withService(opts, async (s) => {
-        const { similaritySearch } = await import('../search/similaritySearch.js');
-        const { unreadLanguageNotice } = await import('../agent/unreadLanguage.js');
-        const unread = unreadLanguageNotice(query, s.embedder.modelId);
-        if (unread) process.stderr.write(`notice: ${unread}\n`);
-        const hits = await similaritySearch(s.index, s.embedder, {
+        const { searchNotes } = await import('../services/searchNotes.js');
+        const { hits, notices } = await searchNotes(s.index, s.embedder, {
           refined_query_for_vector_search: query,
           k: opts.k,
           perNote: !opts.chunks,
@@ -262,9 +259,9 @@ program
           allowSource: sourceFilter(s.vault, { followExternalLinks: s.settings.followExternalLinks }),
           metadata_filters: { folder: opts.folder, tags: opts.tag },
           filter_by_filenames: opts.file,
-          // On stderr in both modes: --json keeps its array of hits, and the user still sees why it is keywords only.
-          onNotice: (notice) => process.stderr.write(`notice: ${notice}\n`),
         });
+        // On stderr in both modes: --json keeps its array of hits, and the user still sees why it is keywords only.
+        for (const notice of notices) process.stderr.write(`notice: ${notice}\n`);
         if (opts.json) {
           return printJson(
             hits.map((h) => ({

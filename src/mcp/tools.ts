@@ -2,7 +2,6 @@ import path from 'node:path';
 import { z } from 'zod';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { similaritySearch } from '../search/similaritySearch.js';
 import { sourceFilter } from '../pipeline/linkPolicy.js';
 import { readNote } from '../pipeline/readNote.js';
 import { resolveNotePath } from '../services/notePaths.js';
@@ -12,7 +11,7 @@ import type { NoteSummary } from '../store/indexDb.js';
 import type { VaultReader } from './vaultReader.js';
 import { errorMessage } from '../shared/errors.js';
 import { findTasks } from '../agent/taskList.js';
-import { unreadLanguageNotice } from '../agent/unreadLanguage.js';
+import { searchNotes } from '../services/searchNotes.js';
 
 /** What the tools need from the server: the index (opened on first use) and the optional local agent. */
 export interface ToolContext {
@@ -215,9 +214,7 @@ export function registerTools(server: McpServer, ctx: ToolContext): void {
         // Why results are degraded or empty (keywords only, a date no note has) is for the assistant to read too.
         const embedder = await r.embedder();
         // An assistant told the query's language is not the index's can search again in the notes' language.
-        const notices = [unreadLanguageNotice(args.query, embedder.modelId)].filter((n) => n !== null);
-        const hits = await similaritySearch(r.index, embedder, {
-          onNotice: (n) => notices.push(n),
+        const { hits, notices } = await searchNotes(r.index, embedder, {
           refined_query_for_vector_search: args.query,
           k: args.k,
           perNote: true,

@@ -1,7 +1,6 @@
 import path from 'node:path';
 import { parseRequest, type LogRowT, type RequestChannel, type Res, type StatusT } from '../shared/contract.js';
 import { discoverNotes, resolveVault, toSource } from '../pipeline/discover.js';
-import { similaritySearch } from '../search/similaritySearch.js';
 import { defaultDataDir } from '../store/dataDir.js';
 import type { LogRow } from '../store/indexDb.js';
 import { loadManifest, selectedEmbeddingModel } from '../models/manifest.js';
@@ -15,7 +14,7 @@ import { SyncWorkerClient, type WorkerHandle } from './syncWorkerClient.js';
 import { UsageError, VaultService } from './vaultService.js';
 import { listThreads } from '../store/threads.js';
 import type { ChatService, Emit } from '../shared/chatService.js';
-import { unreadLanguageNotice } from '../agent/unreadLanguage.js';
+import { searchNotes } from './searchNotes.js';
 
 export type { ChatService, Emit };
 
@@ -210,9 +209,7 @@ export class Backend {
     },
     'search:query': async ({ query, k, perNote, filters }) => {
       const s = this.need();
-      const notices = [unreadLanguageNotice(query, s.embedder.modelId)].filter((n) => n !== null);
-      const hits = await similaritySearch(s.index, s.embedder, {
-        onNotice: (n) => notices.push(n),
+      const { hits, notices } = await searchNotes(s.index, s.embedder, {
         refined_query_for_vector_search: query,
         k: k ?? 10,
         perNote: perNote ?? true,
