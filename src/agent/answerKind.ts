@@ -4,7 +4,7 @@
  * dentist's phone number"). A sentence that holds none does not answer such a question however many of its words it
  * shares: "Flights: outbound Fri 09 Apr, 07:15 departure…" was quoted for the flights' cost, and "15:00 Dentist
  * receptionist didn't call back." for the dentist's number. Found by asking the sample vault what a person would
- * (docs/answer-quality.md, "What kind of answer a question asks for"). Only these kinds: a "how many" or "when"
+ * (docs/answer-quality.md, "Sixteenth session"). Only these kinds: a "how many" or "when"
  * question is answered as often by a command or a condition ("wc -l", "when the app is closed") as by a number or a
  * date, and a phone number or an address asked *how* to change or add is asked for steps, not the value.
  *
@@ -68,10 +68,11 @@ const ASKS_EMAIL: readonly RegExp[] = [
 ].map(pattern);
 /**
  * A question about doing something with the number or the address ("how do I change my account's email address",
- * "can I add a phone number for 2-factor") asks for steps, not for the value.
+ * "can I add a phone number for 2-factor") asks for steps, not for the value. Not German "wie": "Wie lautet Toms
+ * Telefonnummer?" asks for the number.
  */
 const ASKS_HOW = pattern(
-  String.raw`\b(?:how|why|can|could|should|change|changing|update|add|adding|set|verify|enter|remove|delete|reset|cómo|puedo|cambiar|wie|kann|ändern|comment|puis|changer|どう|どうやって|変更|如何|怎么|更改|어떻게|변경)\b|変更|更改|변경`,
+  String.raw`\b(?:how|why|can|could|should|change|changing|update|add|adding|set|verify|enter|remove|delete|reset|cómo|puedo|cambiar|kann|ändern|ändere|comment|puis|changer|どう|どうやって|変更|如何|怎么|更改|어떻게|변경)\b|変更|更改|변경`,
 );
 
 /** Digits with a currency sign or a currency's name or code, on either side; or the words for "free". */

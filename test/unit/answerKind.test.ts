@@ -36,6 +36,7 @@ describe('the kind of answer a question asks for', () => {
       'what is the phone number of Tom',
       '¿Cuál es el número de teléfono de Tom?',
       'Was ist Toms Telefonnummer?',
+      'Wie lautet Toms Telefonnummer?',
       'Tomの電話番号は？',
     ])
       expect(askedAnswerKind(q), q).toBe('phone');
@@ -49,6 +50,7 @@ describe('the kind of answer a question asks for', () => {
       "how do I change my Obsidian account's email address",
       'can I add a phone number for two-factor authentication',
       'メールアドレスを変更したい',
+      'Wie ändere ich meine E-Mail-Adresse?',
     ])
       expect(askedAnswerKind(q), q).toBeNull();
   });
