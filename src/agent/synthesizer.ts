@@ -383,7 +383,7 @@ class AnswerSelector {
 
   /** What the question asks of someone ("Maya's birthday"): a sentence must be about them and say it. */
   private readonly possessive: Possessive;
-  /** A price or a time of day, where the question asks for one (answerKind.ts): a sentence must give it. */
+  /** A price, a time of day, a phone number or an email address, where the question asks for one (answerKind.ts). */
   private readonly answerKind: AnswerKind | null;
 
   static async create(
