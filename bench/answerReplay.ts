@@ -1,7 +1,7 @@
 /**
  * The answer rule replayed as the agent applies it, without the chat model (its drafts are off for the bundled model,
- * see draftsFor): questions naming something the vault never mentions are refused first (unknownNames and
- * unknownThings, as retrieveNotesTool.ts does), the rest get the agent's search (k 10) and the selector's picks.
+ * see draftsFor): questions naming something the vault never mentions are refused first (unmentioned, as
+ * retrieveNotesTool.ts does), the rest get the agent's search (k 10) and the selector's picks.
  * Search results and embeddings are cached on disk (`--cache DIR`), so a change to the rule replays in seconds; delete
  * the cache after a change to search or to the embedder. Per question: hit, refusal, the cited notes, whether a right
  * note was in the quote pool; `--verbose` adds every candidate sentence as describeCandidates scores it. Used to
@@ -16,9 +16,8 @@ import { VaultService } from '../src/services/vaultService.js';
 import { loadEvalSets, selectEvalSets, checkQuestionFile } from '../src/search/evalSets.js';
 import { similaritySearch, type SearchResult } from '../src/search/similaritySearch.js';
 import { describeCandidates, selectAnswerSentences, quotePool } from '../src/agent/synthesizer.js';
-import { unknownNames, unknownThings } from '../src/agent/relevance.js';
+import { unmentioned } from '../src/agent/unmentioned.js';
 import { sectionListAnswer } from '../src/agent/sectionList.js';
-import { holdsPhrase, unknownWords } from '../src/store/sparse.js';
 import type { Embedder } from '../src/models/embedder.js';
 import { citeDescribedNotes, linkedNoteChunk } from '../src/agent/describedNote.js';
 import { citedNumbers } from '../src/agent/citationMarks.js';
@@ -69,15 +68,7 @@ try {
   for (const s of sets) {
     const { questions } = checkQuestionFile(s.queries, s.vault, s);
     for (const x of questions) {
-      const lacking = unknownWords(service.index.db, x.q);
-      const unknown = [
-        ...unknownNames(x.q, lacking),
-        ...unknownThings(
-          x.q,
-          (p) => holdsPhrase(service.index.db, p),
-          () => service.index.db.indexedNotes().map((n) => n.title),
-        ),
-      ];
+      const { lacking, unknown } = unmentioned(service.index.db, x.q);
       if (!searches[x.q]) {
         searches[x.q] = await similaritySearch(service.index, service.embedder, {
           refined_query_for_vector_search: x.q,

@@ -2,6 +2,7 @@ import { embeddingModels } from '../models/manifest.js';
 import { detectLanguage } from '../text/language.js';
 import { CJK, foldText, keyWordTerms, queryTerms, wordTerms, words } from '../text/segment.js';
 import { hasStemmer, textStems, wordStems } from '../text/wordStems.js';
+import { isOrdinaryEnglishWord } from '../text/ordinaryWords.js';
 import { questionLanguage } from './language.js';
 
 /**
@@ -95,6 +96,28 @@ export function unknownNames(question: string, unknown: string[]): string[] {
   // need not spell (latinNamesInCjk).
   const named = new Set(KANA_OR_HAN.test(question) ? latinNamesInCjk(question) : namedWords(question));
   return unknown.filter((w) => named.has(w));
+}
+
+/**
+ * The question's words that the vault never writes and that are no ordinary English word (isOrdinaryEnglishWord): a
+ * name or term written in lower case, as people type them ("docker compose file for a postgres database", "kubectl
+ * restart all pods", "add a pomodoro timer to the status bar"). unknownNames finds only capitalised names; an ordinary
+ * word a vault lacks ("colour", "charity") is often a paraphrase's, and stays allowed. English questions only, where
+ * the word list reads them. Found on the English tuning parts (docs/answer-quality.md, seventeenth session).
+ */
+export function unknownTerms(question: string, unknown: string[]): string[] {
+  if (questionLanguage(question) !== 'en' || !readsAsEnglish(question, unknown)) return [];
+  return unknown.filter((w) => /^[a-z]+$/.test(w) && !isOrdinaryEnglishWord(w));
+}
+
+/**
+ * Whether most of the words of a question that the vault holds are ordinary English words. A short question in
+ * another language is at times read as English ("convertir 70 grados fahrenheit a celsius"), and then each of its
+ * words the vault lacks would be a "term"; the words it shares with the vault say which language it is in.
+ */
+function readsAsEnglish(question: string, unknown: string[]): boolean {
+  const ws = words(question).filter((w) => /^\p{L}{2,}$/u.test(w) && !unknown.includes(w));
+  return ws.filter(isOrdinaryEnglishWord).length > ws.length / 2;
 }
 
 /**

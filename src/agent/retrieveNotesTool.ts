@@ -6,7 +6,7 @@ import type { Embedder } from '../models/embedder.js';
 import { withoutVectorsOnFailure } from '../models/openaiEmbedder.js';
 import { similaritySearch, type SearchResult } from '../search/similaritySearch.js';
 import type { Index } from '../store/openIndex.js';
-import { chunksWritingPhrase, holdsPhrase, phraseWriters, unknownWords } from '../store/sparse.js';
+import { chunksWritingPhrase, phraseWriters } from '../store/sparse.js';
 import { obsidianUri } from '../obsidian/uri.js';
 import { runFilterAgent, type FilterDecision } from './filterAgent.js';
 import {
@@ -18,7 +18,8 @@ import {
 import { isoDate } from '../search/dates.js';
 import type { MetadataFilters } from '../shared/filters.js';
 import { NOTHING_FOUND } from './prompts.js';
-import { questionKeyWords, unknownNames, unknownThings } from './relevance.js';
+import { questionKeyWords } from './relevance.js';
+import { unmentioned } from './unmentioned.js';
 import { synthesize } from './synthesizer.js';
 import { unreadLanguageNotice } from './unreadLanguage.js';
 import { citeDescribedNotes, linkedNoteChunk } from './describedNote.js';
@@ -311,7 +312,8 @@ export function buildRetrieveGraph(deps: RetrieveDeps, ctx: RetrieveCallContext)
         const d = s.decision!;
         // A question about something the vault never names is not in the notes, however close its other words come.
         const asked = withoutDatePhrase(s.query, d.date_phrase);
-        const lacking = unknownWords(deps.index.db, asked);
+        const named = unmentioned(deps.index.db, asked);
+        const lacking = named.lacking;
         // A question the embedder cannot read is searched all the same (its shared words and names still find
         // notes), but never refused for words the notes lack: they lack every word of another language.
         const unread = unreadLanguageNotice(asked, deps.embedder.modelId);
@@ -319,16 +321,7 @@ export function buildRetrieveGraph(deps: RetrieveDeps, ctx: RetrieveCallContext)
           d.notes.push("the embedder does not read the question's language");
           ctx.onNotice?.(unread);
         }
-        const unknown = unread
-          ? []
-          : [
-              ...unknownNames(asked, lacking),
-              ...unknownThings(
-                asked,
-                (phrase) => holdsPhrase(deps.index.db, phrase),
-                () => deps.index.db.indexedNotes().map((n) => n.title),
-              ),
-            ];
+        const unknown = unread ? [] : named.unknown;
         if (unknown.length) {
           d.notes.push(`no note mentions ${unknown.map((w) => `"${w}"`).join(', ')}`);
           return { results: [], weak: true, unknownWords: lacking };

@@ -10,6 +10,7 @@ import { clarifyingQuestion, notInNotesFor } from '../../src/agent/language.js';
 import { answerLeak } from '../../src/agent/promptLeak.js';
 import { splitSentences } from '../../src/text/sentences.js';
 import { unknownNames } from '../../src/agent/relevance.js';
+import { unmentioned } from '../../src/agent/unmentioned.js';
 import { holdsPhrase, unknownWords } from '../../src/store/sparse.js';
 
 useFastEmbedder();
@@ -248,7 +249,14 @@ describe('agent on obsidian-help-en with the bundled model', () => {
     expect(unknownWords(db, 'Obsidan Sync storge limit and the Catalist licence refund')).toEqual([]);
     expect(unknownWords(db, 'Obsidan Sync storge zzyzx')).toEqual(['zzyzx']);
     expect(unknownWords(db, 'does the clipper extension work in Firefox or Safari')).toEqual([]);
-    for (const q of ['draw diagrams with the Excalidraw plugin', 'integrate Todoist tasks with my vault']) {
+    // A term written in lower case is a name all the same ("kubectl", "pomodoro"), found by the word list.
+    expect(unmentioned(db, 'add a pomodoro timer to the status bar').unknown).toEqual(['pomodoro']);
+    expect(unmentioned(db, 'can I turn one of my notes into a slideshow and present it').unknown).toEqual([]);
+    for (const q of [
+      'draw diagrams with the Excalidraw plugin',
+      'integrate Todoist tasks with my vault',
+      'add a pomodoro timer to the status bar',
+    ]) {
       const r = await chat.ask(`named-${q.length}`, q);
       expect(r.answer, q).toBe(notInNotesFor(q));
       expect(r.sources).toEqual([]);

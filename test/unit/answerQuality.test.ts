@@ -14,10 +14,12 @@ import {
   pluginNames,
   spanishPluginNames,
   unknownNames,
+  unknownTerms,
   unknownThings,
   possessiveOf,
   answersPossessive,
 } from '../../src/agent/relevance.js';
+import { isOrdinaryEnglishWord } from '../../src/text/ordinaryWords.js';
 import { synthesize, verifyAnswer } from '../../src/agent/synthesizer.js';
 import { splitSentences } from '../../src/text/sentences.js';
 import { FINAL_ANSWER_PROMPT, SYNTHESIZER_PROMPT } from '../../src/agent/prompts.js';
@@ -333,6 +335,28 @@ describe('relevance', () => {
       sharedDistinctiveKeyWords('What did I do on 2026-11-03?', 'Went for a long run.', common, '2026-11-03'),
     ).toBe(3);
     expect(sharedDistinctiveKeyWords('what is in my vault', 'A vault is a folder.', common, 'vault')).toBe(0);
+  });
+
+  // A name or term written in lower case, as people type them ("kubectl", "postgres"), is no ordinary English word;
+  // a paraphrase's ordinary words ("colour") and two ordinary words written as one ("slideshow") are.
+  it('lower-case terms the vault lacks make an English question off-topic; ordinary words do not', () => {
+    for (const w of ['colour', 'charity', 'flashcards', 'notes', 'synced', 'slideshow', 'subfolders', 'macbook'])
+      expect(isOrdinaryEnglishWord(w), w).toBe(true);
+    for (const w of ['kubectl', 'postgres', 'pomodoro', 'docx', 'wifi', 'celsius', 'vlookup', 'lisbon'])
+      expect(isOrdinaryEnglishWord(w), w).toBe(false);
+    expect(unknownTerms('add a pomodoro timer to the status bar', ['pomodoro'])).toEqual(['pomodoro']);
+    expect(unknownTerms('docker compose file for a postgres database', ['docker', 'postgres'])).toEqual(['postgres']);
+    expect(unknownTerms('can I turn one of my notes into a slideshow', ['slideshow'])).toEqual([]);
+    expect(unknownTerms('colour nodes in the graph by tag or folder', ['colour'])).toEqual([]);
+    // Not English: the word list does not read it, and every word of another language is "unknown" to it.
+    expect(unknownTerms('¿Cómo sincronizo mis notas con el móvil?', ['sincronizo'])).toEqual([]);
+    expect(unknownTerms('Wie synchronisiere ich meine Notizen mit dem Handy?', ['synchronisiere'])).toEqual([]);
+    // Short enough to be read as English, but its words are not English ones.
+    expect(unknownTerms('convertir 70 grados fahrenheit a celsius', ['grados', 'fahrenheit', 'celsius'])).toEqual([]);
+    expect(unknownTerms('convert 70 fahrenheit to celsius', ['fahrenheit', 'celsius'])).toEqual([
+      'fahrenheit',
+      'celsius',
+    ]);
   });
 
   it('only the names among the words the vault lacks make a question off-topic', () => {

@@ -1,0 +1,26 @@
+import { readFileSync } from 'node:fs';
+import wordListPath from 'word-list';
+
+/**
+ * Whether an English word is an ordinary one: in a word-game list of English (`word-list`: 275k words with their
+ * inflections, no names, no abbreviations), or two such words written as one ("slideshow", "subfolders", "macbook"):
+ * the first of three letters or more, the second of four or more, since the list's many three-letter words would
+ * otherwise make a name of two ("lis" + "bon"). What is not ordinary is a name or a term written in lower case: "kubectl", "postgres",
+ * "pomodoro", "docx", "wifi", "celsius", "lisbon".
+ */
+export function isOrdinaryEnglishWord(word: string): boolean {
+  const w = word.toLowerCase();
+  if (listed(w)) return true;
+  for (let i = 3; i <= w.length - 4; i++) if (listed(w.slice(0, i)) && listed(w.slice(i))) return true;
+  return false;
+}
+
+/**
+ * The list as one string, one word per line, read on first use: a question checks a handful of words, and a scan
+ * of 2.8 MB per word (about a millisecond) keeps memory at the string's size, where a Set of 275k strings costs ~20 MB.
+ */
+let list: string | undefined;
+function listed(word: string): boolean {
+  list ??= `\n${readFileSync(wordListPath, 'utf8')}\n`;
+  return /^[a-z]+$/.test(word) && list.includes(`\n${word}\n`);
+}
