@@ -38,13 +38,35 @@ export function describedLink(markdown: string, sentence: string): string | null
   return null;
 }
 
+/** An inline `[[link]]` (not an embed `![[…]]`), its target and its shown text. */
+const INLINE_LINK = /(?<!!)\[\[([^\]|#]*)[^\]]*\]\]/g;
+
+/**
+ * The one note a quoted sentence links to: "You can save and restore window layouts using the [[Workspaces]] plugin."
+ * points the person to the Workspaces note, which says how. Null when the sentence links to no other note, to a
+ * heading of its own note (`[[#Heading]]`), or to more than one note (then it names no one note to read on in).
+ */
+export function linkInSentence(markdown: string, sentence: string): string | null {
+  const wanted = sentence.trim();
+  const line = wanted ? markdown.split('\n').find((l) => l.trim() && plainText(l).includes(wanted)) : undefined;
+  if (line === undefined) return null;
+  const targets = new Set<string>();
+  for (const m of line.matchAll(INLINE_LINK)) {
+    const target = m[1]!.trim();
+    const shown = plainText(m[0]).trim();
+    if (target && shown && wanted.includes(shown)) targets.add(target);
+  }
+  return targets.size === 1 ? [...targets][0]! : null;
+}
+
 /**
  * Adds to each answer sentence quoted from a hub's list of notes a citation of the note it describes, after the
  * citation of where it stands ("Hover over links to preview the note. [2][5]"): the hub holds the words, the linked
  * note is where the person reads on. Quoting "リンクにホバーしてノートの内容をプレビューします。" from the Core plugins
  * note cited only that list, and the Page preview note, which the question was about, was not among the sources.
- * `extra` collects the linked notes that are not among `results` (numbered after them); `linkedNote` resolves a
- * link to its note's first chunk, or null when no note the person may see is linked.
+ * A sentence that links one note ("…using the [[Workspaces]] plugin.") cites it too when search found that note: the
+ * person reads on there. `extra` collects the hub-linked notes that are not among `results` (numbered after them);
+ * `linkedNote` resolves a link to its note's first chunk, or null when no note the person may see is linked.
  */
 export function citeDescribedNotes(
   answer: string,
@@ -60,11 +82,16 @@ export function citeDescribedNotes(
       .trim();
     from = offset + mark.length;
     const chunk = results[Number(digits) - 1];
-    const link = chunk && sentence ? describedLink(chunk.page_content, sentence) : null;
-    const note = link ? linkedNote(link) : null;
-    if (!chunk || !note || note.source === chunk.source) return mark;
+    if (!chunk || !sentence) return mark;
+    const hub = describedLink(chunk.page_content, sentence);
+    const inline = hub === null ? linkInSentence(chunk.page_content, sentence) : null;
+    const note = (hub ?? inline) ? linkedNote((hub ?? inline)!) : null;
+    if (!note || note.source === chunk.source) return mark;
     const all = [...results, ...extra];
     let n = all.findIndex((r) => r.source === note.source) + 1;
+    // A sentence's own link is cited only when search found its note too: "a [[core plugin]]" or "in [[Settings]]"
+    // links a note the question is not about, and would add a source to nearly every answer.
+    if (n === 0 && inline !== null) return mark;
     if (n === 0) n = results.length + extra.push(note);
     return `${mark}[${n}]`;
   });

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { citeDescribedNotes, describedLink } from '../../src/agent/describedNote.js';
+import { citeDescribedNotes, describedLink, linkInSentence } from '../../src/agent/describedNote.js';
 import type { SearchResult } from '../../src/search/similaritySearch.js';
 import { corpusOhelp, corpusOhelpJa, sampleVault } from '../helpers/fixtures.js';
 
@@ -103,5 +103,39 @@ describe('citeDescribedNotes', () => {
     expect(extra).toEqual([]);
     const bookmarks = 'Save links to notes, headings, searches, and more. [1]';
     expect(citeDescribedNotes(bookmarks, [hub], extra, linked)).toBe(bookmarks);
+  });
+});
+
+// A sentence that links one note points the person to it: "…using the [[Workspaces]] plugin." answers "save my layout
+// of open panes", and the Workspaces note is where to read on; it was cited only as the Tabs note.
+describe('a sentence linking one note cites it when search found it', () => {
+  const tabs = result(
+    'User interface/Tabs.md',
+    '## Save a layout\n\nYou can save and restore window layouts using the [[Workspaces]] plugin. See [[#Stacked tabs]].\n' +
+      'Pin a tab from its [[Context menu|menu]] or with [[Hotkeys]] in [[Settings]].',
+  );
+  const workspaces = result('Plugins/Workspaces.md', 'Workspaces saves the layout of open panes.');
+  const notes: Record<string, SearchResult> = {
+    Workspaces: workspaces,
+    Settings: result('User interface/Settings.md', 'Settings.'),
+    'Context menu': result('User interface/Context menu.md', 'Menus.'),
+  };
+  const linked = (link: string) => notes[link] ?? null;
+
+  it('finds the one note a sentence links, not a heading of its own note, nor one of several', () => {
+    const sentence = 'You can save and restore window layouts using the Workspaces plugin.';
+    expect(linkInSentence(tabs.page_content, sentence)).toBe('Workspaces');
+    expect(linkInSentence(tabs.page_content, 'See Stacked tabs.')).toBeNull();
+    expect(linkInSentence(tabs.page_content, 'Pin a tab from its menu or with Hotkeys in Settings.')).toBeNull();
+    expect(linkInSentence(tabs.page_content, 'Pin a tab from its menu')).toBe('Context menu');
+    expect(linkInSentence(tabs.page_content, 'A sentence from elsewhere.')).toBeNull();
+  });
+
+  it('cites the linked note by its number among the results, and never adds one search did not find', () => {
+    const answer = 'You can save and restore window layouts using the Workspaces plugin. [2]';
+    const extra: SearchResult[] = [];
+    expect(citeDescribedNotes(answer, [workspaces, tabs], extra, linked)).toBe(`${answer}[1]`);
+    expect(citeDescribedNotes(answer.replace('[2]', '[1]'), [tabs], extra, linked)).toBe(answer.replace('[2]', '[1]'));
+    expect(extra).toEqual([]);
   });
 });
