@@ -103,11 +103,13 @@ export function unknownNames(question: string, unknown: string[]): string[] {
  * name or term written in lower case, as people type them ("docker compose file for a postgres database", "kubectl
  * restart all pods", "add a pomodoro timer to the status bar"). unknownNames finds only capitalised names; an ordinary
  * word a vault lacks ("colour", "charity") is often a paraphrase's, and stays allowed. English questions only, where
- * the word list reads them. Found on the English tuning parts (docs/answer-quality.md, seventeenth session).
+ * the word list reads them. Four letters or more, as latinNamesInCjk: shorter ones are mostly everyday abbreviations
+ * ("pc", "os", "ui") a note may spell out ("computer"). Found on the English tuning parts (docs/answer-quality.md,
+ * seventeenth session).
  */
 export function unknownTerms(question: string, unknown: string[]): string[] {
   if (questionLanguage(question) !== 'en' || !readsAsEnglish(question, unknown)) return [];
-  return unknown.filter((w) => /^[a-z]+$/.test(w) && !isOrdinaryEnglishWord(w));
+  return unknown.filter((w) => /^[a-z]{4,}$/.test(w) && !isOrdinaryEnglishWord(w));
 }
 
 /**
@@ -343,6 +345,29 @@ export function answersPossessive(
   if (!names.every((n) => about.has(n))) return false;
   const need = keyWordCount(p.attribute, common, lang);
   return need === 0 || sharedDistinctiveKeyWords(p.attribute, sentence, common, '', lang) >= need;
+}
+
+/**
+ * The names a question gives that are words of a found note's title ("what did I borrow from Tom" and "Tom Becker"):
+ * the question is about that note's subject, so an answer must come from a chunk that names it, or from the note
+ * itself (`aboutNamed`). "what did I borrow from Tom" was answered with Rust's "The borrow checker and I are slowly
+ * becoming friends": one shared word, no Tom. Only a name one found note's title holds: one that several titles hold
+ * names a topic, not a note ("Publish" in the help's "Publish your content", "Refund policy" speaks of it without the
+ * name). Names common to the found notes ask nothing (`common`); numbers are dates and versions, which the date scope
+ * and the key words deal with.
+ */
+export function titledNames(question: string, titles: string[], common: Set<string>): string[] {
+  const titleWords = [...new Set(titles)].map((t) => new Set(words(t).flatMap(wordTerms)));
+  return [...namedWords(question)].filter(
+    (n) => !/\p{N}/u.test(n) && !common.has(n) && titleWords.filter((t) => t.has(n)).length === 1,
+  );
+}
+
+/** Whether a chunk (its title, headings and text) names every one of `names` (titledNames). */
+export function aboutNamed(names: string[], chunkText: string): boolean {
+  if (names.length === 0) return true;
+  const ws = new Set(words(chunkText).flatMap(wordTerms));
+  return names.every((n) => ws.has(n));
 }
 
 /**

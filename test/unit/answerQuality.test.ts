@@ -15,6 +15,8 @@ import {
   spanishPluginNames,
   unknownNames,
   unknownTerms,
+  titledNames,
+  aboutNamed,
   unknownThings,
   possessiveOf,
   answersPossessive,
@@ -348,6 +350,8 @@ describe('relevance', () => {
     expect(unknownTerms('docker compose file for a postgres database', ['docker', 'postgres'])).toEqual(['postgres']);
     expect(unknownTerms('can I turn one of my notes into a slideshow', ['slideshow'])).toEqual([]);
     expect(unknownTerms('colour nodes in the graph by tag or folder', ['colour'])).toEqual([]);
+    // Everyday abbreviations a note may spell out ("computer").
+    expect(unknownTerms('keep notes in step between my windows pc and linux box', ['pc'])).toEqual([]);
     // Not English: the word list does not read it, and every word of another language is "unknown" to it.
     expect(unknownTerms('¿Cómo sincronizo mis notas con el móvil?', ['sincronizo'])).toEqual([]);
     expect(unknownTerms('Wie synchronisiere ich meine Notizen mit dem Handy?', ['synchronisiere'])).toEqual([]);
@@ -357,6 +361,18 @@ describe('relevance', () => {
       'fahrenheit',
       'celsius',
     ]);
+  });
+
+  // A name one found note's title holds names that note's subject; one that several titles hold names a topic.
+  it("a name one found title holds must be named by the answer's chunk", () => {
+    const titles = ['Tom Becker', 'Rust Cheat Sheet', '2026-11-19', 'Publish your content', 'Introduction to Publish'];
+    expect(titledNames('what did I borrow from Tom', titles, new Set())).toEqual(['tom']);
+    expect(titledNames('how many days after paying for Publish can I get a refund', titles, new Set())).toEqual([]);
+    expect(titledNames('what did I borrow from Tom', titles, new Set(['tom']))).toEqual([]);
+    expect(titledNames('what did I do on 2026-11-19', titles, new Set())).toEqual([]);
+    expect(aboutNamed(['tom'], 'Tom Becker\n\nLent me his cordless drill')).toBe(true);
+    expect(aboutNamed(['tom'], '2026-11-19\n\nThe borrow checker and I are slowly becoming friends')).toBe(false);
+    expect(aboutNamed([], 'anything')).toBe(true);
   });
 
   it('only the names among the words the vault lacks make a question off-topic', () => {
