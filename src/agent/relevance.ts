@@ -348,29 +348,6 @@ export function answersPossessive(
 }
 
 /**
- * The names a question gives that are words of a found note's title ("what did I borrow from Tom" and "Tom Becker"):
- * the question is about that note's subject, so an answer must come from a chunk that names it, or from the note
- * itself (`aboutNamed`). "what did I borrow from Tom" was answered with Rust's "The borrow checker and I are slowly
- * becoming friends": one shared word, no Tom. Only a name one found note's title holds: one that several titles hold
- * names a topic, not a note ("Publish" in the help's "Publish your content", "Refund policy" speaks of it without the
- * name). Names common to the found notes ask nothing (`common`); numbers are dates and versions, which the date scope
- * and the key words deal with.
- */
-export function titledNames(question: string, titles: string[], common: Set<string>): string[] {
-  const titleWords = [...new Set(titles)].map((t) => new Set(words(t).flatMap(wordTerms)));
-  return [...namedWords(question)].filter(
-    (n) => !/\p{N}/u.test(n) && !common.has(n) && titleWords.filter((t) => t.has(n)).length === 1,
-  );
-}
-
-/** Whether a chunk (its title, headings and text) names every one of `names` (titledNames). */
-export function aboutNamed(names: string[], chunkText: string): boolean {
-  if (names.length === 0) return true;
-  const ws = new Set(words(chunkText).flatMap(wordTerms));
-  return names.every((n) => ws.has(n));
-}
-
-/**
  * A cheap first look for sharedDistinctiveKeyWords over many texts (a vault's tasks, its note titles): a text can
  * share one of the question's key words only if it holds the first four letters of one of that word's forms (the
  * word, its search terms and stems, its kanji or katakana runs). False means no key word is shared; true, maybe.

@@ -19,8 +19,6 @@ import {
   sharedDistinctiveKeyWords,
   possessiveOf,
   answersPossessive,
-  titledNames,
-  aboutNamed,
   type Possessive,
 } from './relevance.js';
 import { datedNotes, digestPicks, DIGEST_SENTENCES, hasTopic, topicQuestion, type DateScope } from './dateScope.js';
@@ -388,20 +386,6 @@ class AnswerSelector {
   /** A price, a time of day, a phone number or an email address, where the question asks for one (answerKind.ts). */
   private readonly answerKind: AnswerKind | null;
 
-  /** The question's names that title a found note ("Tom" of "Tom Becker"): an answer's chunk must name them. */
-  private titled: string[] = [];
-  private readonly aboutTitledCache = new Map<number, boolean>();
-  private aboutTitled(n: number): boolean {
-    if (this.titled.length === 0) return true;
-    let about = this.aboutTitledCache.get(n);
-    if (about === undefined) {
-      const chunk = this.chunks[n - 1];
-      about = chunk ? aboutNamed(this.titled, `${chunk.title}\n${chunk.header_path}\n${chunk.page_content}`) : true;
-      this.aboutTitledCache.set(n, about);
-    }
-    return about;
-  }
-
   static async create(
     query: string,
     chunks: SearchResult[],
@@ -464,11 +448,6 @@ class AnswerSelector {
       unknownWords.some(isKeyWord) && questionLanguage(query) === 'en',
       emit,
     );
-    sel.titled = titledNames(
-      keyQuery,
-      chunks.map((c) => c.title),
-      common,
-    );
     // Only sentences about the question compete: grounded is not enough, a sentence must answer. Note sentences are
     // scored first: a draft sentence is judged by the note sentence it restates (restatesRelevant).
     const scored = candidates.map((c, i) => sel.scored(c, vecs[i]!));
@@ -502,7 +481,6 @@ class AnswerSelector {
           shared > 0 &&
           shared >= Math.min(2, ANSWER_RELEVANCE.keyShare * this.keyWords))) &&
       answersPossessive(this.possessive, text, title, this.common, this.keyLanguage) &&
-      this.aboutTitled(c.n) &&
       givesAnswerKind(this.answerKind, text);
     return {
       ...c,

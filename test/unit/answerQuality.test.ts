@@ -15,8 +15,6 @@ import {
   spanishPluginNames,
   unknownNames,
   unknownTerms,
-  titledNames,
-  aboutNamed,
   unknownThings,
   possessiveOf,
   answersPossessive,
@@ -361,18 +359,6 @@ describe('relevance', () => {
       'fahrenheit',
       'celsius',
     ]);
-  });
-
-  // A name one found note's title holds names that note's subject; one that several titles hold names a topic.
-  it("a name one found title holds must be named by the answer's chunk", () => {
-    const titles = ['Tom Becker', 'Rust Cheat Sheet', '2026-11-19', 'Publish your content', 'Introduction to Publish'];
-    expect(titledNames('what did I borrow from Tom', titles, new Set())).toEqual(['tom']);
-    expect(titledNames('how many days after paying for Publish can I get a refund', titles, new Set())).toEqual([]);
-    expect(titledNames('what did I borrow from Tom', titles, new Set(['tom']))).toEqual([]);
-    expect(titledNames('what did I do on 2026-11-19', titles, new Set())).toEqual([]);
-    expect(aboutNamed(['tom'], 'Tom Becker\n\nLent me his cordless drill')).toBe(true);
-    expect(aboutNamed(['tom'], '2026-11-19\n\nThe borrow checker and I are slowly becoming friends')).toBe(false);
-    expect(aboutNamed([], 'anything')).toBe(true);
   });
 
   it('only the names among the words the vault lacks make a question off-topic', () => {
