@@ -38,7 +38,7 @@ export function describedLink(markdown: string, sentence: string): string | null
   return null;
 }
 
-/** An inline `[[link]]` (not an embed `![[…]]`), its target and its shown text. */
+/** An inline `[[link]]` (not an embed `![[…]]`); group 1 is the note it opens, without heading or shown text. */
 const INLINE_LINK = /(?<!!)\[\[([^\]|#]*)[^\]]*\]\]/g;
 
 /**
@@ -84,14 +84,14 @@ export function citeDescribedNotes(
     const chunk = results[Number(digits) - 1];
     if (!chunk || !sentence) return mark;
     const hub = describedLink(chunk.page_content, sentence);
-    const inline = hub === null ? linkInSentence(chunk.page_content, sentence) : null;
-    const note = (hub ?? inline) ? linkedNote((hub ?? inline)!) : null;
+    const link = hub ?? linkInSentence(chunk.page_content, sentence);
+    const note = link === null ? null : linkedNote(link);
     if (!note || note.source === chunk.source) return mark;
     const all = [...results, ...extra];
     let n = all.findIndex((r) => r.source === note.source) + 1;
     // A sentence's own link is cited only when search found its note too: "a [[core plugin]]" or "in [[Settings]]"
     // links a note the question is not about, and would add a source to nearly every answer.
-    if (n === 0 && inline !== null) return mark;
+    if (n === 0 && hub === null) return mark;
     if (n === 0) n = results.length + extra.push(note);
     return `${mark}[${n}]`;
   });

@@ -5,8 +5,8 @@ import wordListPath from 'word-list';
  * Whether an English word is an ordinary one: in a word-game list of English (`word-list`: 275k words with their
  * inflections, no names, no abbreviations), or two such words written as one ("slideshow", "subfolders", "macbook"):
  * the first of three letters or more, the second of four or more, since the list's many three-letter words would
- * otherwise make a name of two ("lis" + "bon"). What is not ordinary is a name or a term written in lower case: "kubectl", "postgres",
- * "pomodoro", "docx", "wifi", "celsius", "lisbon".
+ * otherwise make a name of two ("lis" + "bon"). What is not ordinary is a name or a term written in lower case:
+ * "kubectl", "postgres", "pomodoro", "docx", "wifi", "celsius", "lisbon".
  */
 export function isOrdinaryEnglishWord(word: string): boolean {
   const w = word.toLowerCase();
