@@ -68,7 +68,8 @@ try {
   for (const s of sets) {
     const { questions } = checkQuestionFile(s.queries, s.vault, s);
     for (const x of questions) {
-      const { lacking, unknown } = unmentioned(service.index.db, x.q);
+      const { lacking, unknown: unknownToVault } = unmentioned(service.index.db, x.q);
+      const unknown = unknownToVault();
       if (!searches[x.q]) {
         searches[x.q] = await similaritySearch(service.index, service.embedder, {
           refined_query_for_vector_search: x.q,

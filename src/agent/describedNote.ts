@@ -21,10 +21,18 @@ function indentOf(line: string): number {
  * sentence.
  */
 export function describedLink(markdown: string, sentence: string): string | null {
-  const wanted = sentence.trim();
-  if (!wanted) return null;
   const lines = markdown.split('\n');
-  const at = lines.findIndex((l) => l.trim() && plainText(l).includes(wanted));
+  return hubLinkAt(lines, quotedLine(lines, sentence));
+}
+
+/** The index of the line a quoted sentence stands on, -1 when none holds it (or the sentence is empty). */
+function quotedLine(lines: readonly string[], sentence: string): number {
+  const wanted = sentence.trim();
+  return wanted ? lines.findIndex((l) => l.trim() && plainText(l).includes(wanted)) : -1;
+}
+
+/** describedLink for the quoted line `at` of `lines`. */
+function hubLinkAt(lines: readonly string[], at: number): string | null {
   if (at < 0) return null;
   const entry = LINK_ENTRY.exec(lines[at]!);
   if (entry) return entry[1]!;
@@ -47,9 +55,15 @@ const INLINE_LINK = /(?<!!)\[\[([^\]|#]*)[^\]]*\]\]/g;
  * heading of its own note (`[[#Heading]]`), or to more than one note (then it names no one note to read on in).
  */
 export function linkInSentence(markdown: string, sentence: string): string | null {
+  const lines = markdown.split('\n');
+  return lineLinkAt(lines, quotedLine(lines, sentence), sentence);
+}
+
+/** linkInSentence for the quoted line `at` of `lines`. */
+function lineLinkAt(lines: readonly string[], at: number, sentence: string): string | null {
+  if (at < 0) return null;
   const wanted = sentence.trim();
-  const line = wanted ? markdown.split('\n').find((l) => l.trim() && plainText(l).includes(wanted)) : undefined;
-  if (line === undefined) return null;
+  const line = lines[at]!;
   const targets = new Set<string>();
   for (const m of line.matchAll(INLINE_LINK)) {
     const target = m[1]!.trim();
@@ -83,8 +97,11 @@ export function citeDescribedNotes(
     from = offset + mark.length;
     const chunk = results[Number(digits) - 1];
     if (!chunk || !sentence) return mark;
-    const hub = describedLink(chunk.page_content, sentence);
-    const link = hub ?? linkInSentence(chunk.page_content, sentence);
+    // The quoted line is looked up once for both rules (plainText of every line of the chunk).
+    const lines = chunk.page_content.split('\n');
+    const at = quotedLine(lines, sentence);
+    const hub = hubLinkAt(lines, at);
+    const link = hub ?? lineLinkAt(lines, at, sentence);
     const note = link === null ? null : linkedNote(link);
     if (!note || note.source === chunk.source) return mark;
     const all = [...results, ...extra];

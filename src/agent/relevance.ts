@@ -108,8 +108,11 @@ export function unknownNames(question: string, unknown: string[]): string[] {
  * seventeenth session).
  */
 export function unknownTerms(question: string, unknown: string[]): string[] {
-  if (questionLanguage(question) !== 'en' || !readsAsEnglish(question, unknown)) return [];
-  return unknown.filter((w) => /^[a-z]{4,}$/.test(w) && !isOrdinaryEnglishWord(w));
+  // Most questions lack no word at all: the word list is read (and each word of the question looked up in it, ~20 ms
+  // a question) only for one that lacks a candidate.
+  if (!unknown.some((w) => /^[a-z]{4,}$/.test(w)) || questionLanguage(question) !== 'en') return [];
+  const terms = unknown.filter((w) => /^[a-z]{4,}$/.test(w) && !isOrdinaryEnglishWord(w));
+  return terms.length && readsAsEnglish(question, unknown) ? terms : [];
 }
 
 /**

@@ -312,8 +312,7 @@ export function buildRetrieveGraph(deps: RetrieveDeps, ctx: RetrieveCallContext)
         const d = s.decision!;
         // A question about something the vault never names is not in the notes, however close its other words come.
         const asked = withoutDatePhrase(s.query, d.date_phrase);
-        const named = unmentioned(deps.index.db, asked);
-        const lacking = named.lacking;
+        const { lacking, unknown: unknownToVault } = unmentioned(deps.index.db, asked);
         // A question the embedder cannot read is searched all the same (its shared words and names still find
         // notes), but never refused for words the notes lack: they lack every word of another language.
         const unread = unreadLanguageNotice(asked, deps.embedder.modelId);
@@ -321,7 +320,7 @@ export function buildRetrieveGraph(deps: RetrieveDeps, ctx: RetrieveCallContext)
           d.notes.push("the embedder does not read the question's language");
           ctx.onNotice?.(unread);
         }
-        const unknown = unread ? [] : named.unknown;
+        const unknown = unread ? [] : unknownToVault();
         if (unknown.length) {
           d.notes.push(`no note mentions ${unknown.map((w) => `"${w}"`).join(', ')}`);
           return { results: [], weak: true, unknownWords: lacking };

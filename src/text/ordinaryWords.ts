@@ -21,6 +21,7 @@ export function isOrdinaryEnglishWord(word: string): boolean {
  */
 let list: string | undefined;
 function listed(word: string): boolean {
+  if (!/^[a-z]+$/.test(word)) return false;
   list ??= `\n${readFileSync(wordListPath, 'utf8')}\n`;
-  return /^[a-z]+$/.test(word) && list.includes(`\n${word}\n`);
+  return list.includes(`\n${word}\n`);
 }

@@ -250,8 +250,8 @@ describe('agent on obsidian-help-en with the bundled model', () => {
     expect(unknownWords(db, 'Obsidan Sync storge zzyzx')).toEqual(['zzyzx']);
     expect(unknownWords(db, 'does the clipper extension work in Firefox or Safari')).toEqual([]);
     // A term written in lower case is a name all the same ("kubectl", "pomodoro"), found by the word list.
-    expect(unmentioned(db, 'add a pomodoro timer to the status bar').unknown).toEqual(['pomodoro']);
-    expect(unmentioned(db, 'can I turn one of my notes into a slideshow and present it').unknown).toEqual([]);
+    expect(unmentioned(db, 'add a pomodoro timer to the status bar').unknown()).toEqual(['pomodoro']);
+    expect(unmentioned(db, 'can I turn one of my notes into a slideshow and present it').unknown()).toEqual([]);
     for (const q of [
       'draw diagrams with the Excalidraw plugin',
       'integrate Todoist tasks with my vault',
