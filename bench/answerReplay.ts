@@ -17,6 +17,7 @@ import { loadEvalSets, selectEvalSets, checkQuestionFile } from '../src/search/e
 import { similaritySearch, type SearchResult } from '../src/search/similaritySearch.js';
 import { describeCandidates, selectAnswerSentences, quotePool } from '../src/agent/synthesizer.js';
 import { unmentioned } from '../src/agent/unmentioned.js';
+import { namedNotes } from '../src/agent/relevance.js';
 import { sectionListAnswer } from '../src/agent/sectionList.js';
 import type { Embedder } from '../src/models/embedder.js';
 import { citeDescribedNotes, linkedNoteChunk } from '../src/agent/describedNote.js';
@@ -82,9 +83,10 @@ try {
         dirty = true;
       }
       const results = unknown.length ? [] : searches[x.q]!;
+      const named = namedNotes(x.q, (name) => service.index.db.noteNames().properNamed(name));
       const r = results.length
         ? (sectionListAnswer(x.q, results) ??
-          (await selectAnswerSentences(x.q, results, [], embedder, 2, { unknownWords: lacking })))
+          (await selectAnswerSentences(x.q, results, [], embedder, 2, { unknownWords: lacking, namedNotes: named })))
         : { text: '', cited: [] };
       // Hub lines cite the note they describe too, as the agent's answers do (describedNote.ts).
       const described: SearchResult[] = [];
@@ -111,7 +113,7 @@ try {
         inPool,
       };
       if (verbose) {
-        const d = await describeCandidates(x.q, results, embedder);
+        const d = await describeCandidates(x.q, results, embedder, {}, named);
         row.keyWords = d.keyWords;
         row.candidates = d.candidates.map((c) => ({
           ...c,

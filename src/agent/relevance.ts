@@ -351,6 +351,67 @@ export function answersPossessive(
 }
 
 /**
+ * A note the question calls by one of its names (its title, an alias or its file name: "Tom" of `People/Tom
+ * Becker.md`, whose aliases hold "Tom"), and the question's words that named it.
+ */
+export interface NamedNote {
+  words: string[];
+  sources: string[];
+}
+
+/**
+ * The notes a question names exactly (`named`: NoteNames.properNamed): a run of its names (namedWords, numbers left to the
+ * date scope) that is a note's title, alias or file name, the longest run first ("Lena Novak" before "Lena"). Such a
+ * question is about that note's subject, and its answer must be too (answersNamedNote): "what did I borrow from Tom"
+ * was answered with Rust's "The borrow checker and I are slowly becoming friends", one shared word and no Tom. Only an
+ * exact name counts: a name that begins a title ("Obsidian" of "How Obsidian stores data") names a topic many notes
+ * share, and one note's title saying it did not make the others less of an answer (seventeenth session, withdrawn).
+ */
+export function namedNotes(question: string, named: (name: string) => string[]): NamedNote[] {
+  const names = namedWords(question);
+  const tokens = question
+    .trim()
+    .split(/\s+/)
+    .map((t) => t.replace(/^[^\p{L}\p{N}]+/u, '').replace(/(?:['’]s)?[^\p{L}\p{N}]*$/u, ''));
+  const isName = (t: string) => {
+    const ws = words(t);
+    return ws.length > 0 && !/\p{N}/u.test(t) && ws.every((w) => wordTerms(w).some((x) => names.has(x)));
+  };
+  const found: NamedNote[] = [];
+  for (let i = 0; i < tokens.length; ) {
+    let taken = 0;
+    // The longest run of names from here that is a note's name (four words at most: titles of people and things).
+    for (let len = 4; len >= 1 && taken === 0; len--) {
+      const run = tokens.slice(i, i + len);
+      if (run.length < len || !run.every(isName)) continue;
+      const sources = named(run.join(' '));
+      if (sources.length) {
+        found.push({ words: run.flatMap((t) => words(t)), sources });
+        taken = len;
+      }
+    }
+    i += Math.max(taken, 1);
+  }
+  return found;
+}
+
+/**
+ * Whether a chunk may answer a question that names notes (namedNotes): it is one of the named note's chunks, or it
+ * writes each name (in its text, headings or title: a day note's "Tom lent me his cordless drill"). Names common to
+ * the retrieved notes ask nothing (`common`).
+ */
+export function answersNamedNote(
+  named: readonly NamedNote[],
+  chunk: { source: string; text: string },
+  common: Set<string>,
+): boolean {
+  const asked = named.filter((n) => !n.words.every((w) => common.has(w)));
+  if (asked.length === 0) return true;
+  const ws = new Set(words(chunk.text).flatMap(wordTerms));
+  return asked.every((n) => n.sources.includes(chunk.source) || n.words.every((w) => ws.has(w)));
+}
+
+/**
  * A cheap first look for sharedDistinctiveKeyWords over many texts (a vault's tasks, its note titles): a text can
  * share one of the question's key words only if it holds the first four letters of one of that word's forms (the
  * word, its search terms and stems, its kanji or katakana runs). False means no key word is shared; true, maybe.

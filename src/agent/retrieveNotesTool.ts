@@ -18,7 +18,7 @@ import {
 import { isoDate } from '../search/dates.js';
 import type { MetadataFilters } from '../shared/filters.js';
 import { NOTHING_FOUND } from './prompts.js';
-import { questionKeyWords } from './relevance.js';
+import { namedNotes, questionKeyWords } from './relevance.js';
 import { unmentioned } from './unmentioned.js';
 import { synthesize } from './synthesizer.js';
 import { unreadLanguageNotice } from './unreadLanguage.js';
@@ -414,6 +414,7 @@ export function buildRetrieveGraph(deps: RetrieveDeps, ctx: RetrieveCallContext)
             recent: s.recent,
             unknownWords: s.unknownWords,
             dateScope: s.dateScope,
+            namedNotes: namedNotes(s.query, (name) => deps.index.db.noteNames().properNamed(name)),
           },
           {
             signal: ctx.signal,

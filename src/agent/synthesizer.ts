@@ -19,6 +19,8 @@ import {
   sharedDistinctiveKeyWords,
   possessiveOf,
   answersPossessive,
+  answersNamedNote,
+  type NamedNote,
   type Possessive,
 } from './relevance.js';
 import { datedNotes, digestPicks, DIGEST_SENTENCES, hasTopic, topicQuestion, type DateScope } from './dateScope.js';
@@ -376,6 +378,8 @@ class AnswerSelector {
     /** The question has words no note holds (unknownWords): the first pick must share a key word, not only meaning. */
     private readonly needsSharedWord: boolean,
     private readonly emit: (c: Scored) => void,
+    /** The notes the question names (namedNotes): an answer's chunk must be one of them or write their names. */
+    private readonly named: readonly NamedNote[],
   ) {
     this.possessive = possessiveOf(query);
     this.answerKind = askedAnswerKind(query);
@@ -385,6 +389,25 @@ class AnswerSelector {
   private readonly possessive: Possessive;
   /** A price, a time of day, a phone number or an email address, where the question asks for one (answerKind.ts). */
   private readonly answerKind: AnswerKind | null;
+
+  private readonly aboutNamedCache = new Map<number, boolean>();
+  /** Whether chunk n may answer for the notes the question names (answersNamedNote), once per chunk. */
+  private aboutNamed(n: number): boolean {
+    if (this.named.length === 0) return true;
+    let about = this.aboutNamedCache.get(n);
+    if (about === undefined) {
+      const chunk = this.chunks[n - 1];
+      about =
+        !chunk ||
+        answersNamedNote(
+          this.named,
+          { source: chunk.source, text: `${chunk.title}\n${chunk.header_path}\n${chunk.page_content}` },
+          this.common,
+        );
+      this.aboutNamedCache.set(n, about);
+    }
+    return about;
+  }
 
   static async create(
     query: string,
@@ -398,6 +421,8 @@ class AnswerSelector {
     dateScope?: DateScope,
     /** Sentences an earlier answer of the conversation gave (sentencesSaid): a new question gets new sentences. */
     alreadySaid: ReadonlySet<string> = new Set(),
+    /** The notes the question names (namedNotes in relevance.ts). */
+    named: readonly NamedNote[] = [],
   ): Promise<AnswerSelector> {
     const candidates: Candidate[] = [
       ...drafts.filter((c) => quotable(c.text, 15)),
@@ -447,6 +472,7 @@ class AnswerSelector {
       // nothing, and its answer ("Total — Estimate: €1,800") shares no key word.
       unknownWords.some(isKeyWord) && questionLanguage(query) === 'en',
       emit,
+      named,
     );
     // Only sentences about the question compete: grounded is not enough, a sentence must answer. Note sentences are
     // scored first: a draft sentence is judged by the note sentence it restates (restatesRelevant).
@@ -481,6 +507,7 @@ class AnswerSelector {
           shared > 0 &&
           shared >= Math.min(2, ANSWER_RELEVANCE.keyShare * this.keyWords))) &&
       answersPossessive(this.possessive, text, title, this.common, this.keyLanguage) &&
+      this.aboutNamed(c.n) &&
       givesAnswerKind(this.answerKind, text);
     return {
       ...c,
@@ -582,6 +609,8 @@ export async function describeCandidates(
   chunks: SearchResult[],
   embedder: Embedder,
   tuning: SelectorTuning = {},
+  /** The notes the question names (namedNotes). */
+  named: readonly NamedNote[] = [],
 ): Promise<{
   gate: number;
   keyWords: number;
@@ -595,7 +624,19 @@ export async function describeCandidates(
     relevant: boolean;
   }[];
 }> {
-  const sel = await AnswerSelector.create(query, chunks, [], embedder, 0, undefined, [], tuning);
+  const sel = await AnswerSelector.create(
+    query,
+    chunks,
+    [],
+    embedder,
+    0,
+    undefined,
+    [],
+    tuning,
+    undefined,
+    new Set(),
+    named,
+  );
   return {
     gate: embedder.calibration.threshold,
     keyWords: sel.keyWords,
@@ -700,7 +741,7 @@ export async function selectAnswerSentences(
   embedder: Embedder,
   maxSentences = 2,
   /** The question's words no note holds (see synthesize), and the bench's override of the pool. */
-  opts: { unknownWords?: string[]; tuning?: SelectorTuning } = {},
+  opts: { unknownWords?: string[]; tuning?: SelectorTuning; namedNotes?: readonly NamedNote[] } = {},
 ): Promise<{ text: string; cited: number[]; generated: boolean }> {
   const sel = await AnswerSelector.create(
     query,
@@ -711,6 +752,9 @@ export async function selectAnswerSentences(
     undefined,
     opts.unknownWords,
     opts.tuning,
+    undefined,
+    new Set(),
+    opts.namedNotes,
   );
   return sel.finish();
 }
@@ -754,6 +798,8 @@ export async function synthesize(
     unknownWords?: string[];
     /** The date filter the search kept (the question is about notes dated then): see dateScope.ts. */
     dateScope?: DateScope;
+    /** The notes the question names (namedNotes in relevance.ts): the answer must be about them. */
+    namedNotes?: readonly NamedNote[];
   },
   opts: SynthesisOptions = {},
 ): Promise<Synthesis> {
@@ -786,6 +832,7 @@ export async function synthesize(
     {},
     input.dateScope,
     sentencesSaid(input.recent),
+    input.namedNotes,
   );
   let draft = '';
   // Non-English questions are answered in their language (English prompts stay exactly as tuned).

@@ -28,6 +28,8 @@ function namesOf(note: IndexedNote): string[] {
 export class NoteNames {
   private readonly byName = new Map<string, string[]>();
   private readonly byFirstWord = new Map<string, string[]>();
+  /** As byName, only the names written with a capital (properNamed). */
+  private readonly byProperName = new Map<string, string[]>();
 
   constructor(readonly notes: readonly IndexedNote[]) {
     const add = (map: Map<string, string[]>, key: string, source: string) => {
@@ -36,17 +38,31 @@ export class NoteNames {
       else if (!list.includes(source)) list.push(source);
     };
     for (const note of notes) {
-      for (const name of namesOf(note)) add(this.byName, nameKey(name), note.source);
+      for (const name of namesOf(note)) {
+        add(this.byName, nameKey(name), note.source);
+        if (/\p{Lu}/u.test(name)) add(this.byProperName, nameKey(name), note.source);
+      }
       const words = nameKey(note.title).split(' ');
       if (words.length > 1) add(this.byFirstWord, words[0]!, note.source);
     }
-    for (const list of [...this.byName.values(), ...this.byFirstWord.values()]) list.sort();
+    for (const list of [...this.byName.values(), ...this.byFirstWord.values(), ...this.byProperName.values()])
+      list.sort();
   }
 
   /** The notes whose title, an alias or file name is `name` (folded), by path; none for a name under 2 characters. */
   named(name: string): string[] {
     const key = nameKey(name);
     return key.length < 2 ? [] : [...(this.byName.get(key) ?? [])];
+  }
+
+  /**
+   * As named, but only by a name written with a capital ("Tom", "Lena Novak", "Canvas"): a proper name. A note named
+   * in lower case is a command's or a file's page ("arch" in tldr), and a capitalised word of a question that matches
+   * it means something else ("my Arch system").
+   */
+  properNamed(name: string): string[] {
+    const key = nameKey(name);
+    return key.length < 2 ? [] : [...(this.byProperName.get(key) ?? [])];
   }
 
   /** The notes whose title has several words and begins with the word `word` ("Lena" → "Lena Novak"), by path. */

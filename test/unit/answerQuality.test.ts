@@ -18,7 +18,10 @@ import {
   unknownThings,
   possessiveOf,
   answersPossessive,
+  namedNotes,
+  answersNamedNote,
 } from '../../src/agent/relevance.js';
+import { NoteNames } from '../../src/store/noteNames.js';
 import { isOrdinaryEnglishWord } from '../../src/text/ordinaryWords.js';
 import { synthesize, verifyAnswer } from '../../src/agent/synthesizer.js';
 import { splitSentences } from '../../src/text/sentences.js';
@@ -359,6 +362,44 @@ describe('relevance', () => {
       'fahrenheit',
       'celsius',
     ]);
+  });
+
+  // A question that calls a note by its exact name is about that note's subject; its answer must be too.
+  it('the notes a question names, and the chunks that may answer it', () => {
+    const names = new NoteNames([
+      { source: 'People/Tom Becker.md', title: 'Tom Becker', aliases: ['Tom'] },
+      { source: 'People/Lena Novak.md', title: 'Lena Novak', aliases: [] },
+      { source: 'How Obsidian stores data.md', title: 'How Obsidian stores data', aliases: [] },
+      { source: 'common/arch.md', title: 'arch', aliases: [] },
+      { source: 'Daily/2026-11-19.md', title: '2026-11-19', aliases: [] },
+    ]);
+    const named = (q: string) => namedNotes(q, (n) => names.properNamed(n));
+    expect(named('what did I borrow from Tom')).toEqual([{ words: ['tom'], sources: ['People/Tom Becker.md'] }]);
+    expect(named("what is Lena Novak's job")).toEqual([
+      { words: ['lena', 'novak'], sources: ['People/Lena Novak.md'] },
+    ]);
+    // Not a name: the first word, a word in lower case, a number (the date scope's), a word that only begins a title.
+    expect(named('Tom lent me what')).toEqual([]);
+    expect(named('what did I borrow from tom')).toEqual([]);
+    expect(named('what did I do on 2026-11-19')).toEqual([]);
+    expect(named('where does Obsidian keep my settings')).toEqual([]);
+    // A note named in lower case is a command's page, not what a capitalised word means ("my Arch system").
+    expect(named('which pacman package owns a file on my Arch system')).toEqual([]);
+    expect(names.named('Arch')).toEqual(['common/arch.md']);
+
+    const tom = named('what did I borrow from Tom');
+    const rust = {
+      source: 'Daily/2026-11-19.md',
+      text: '2026-11-19\nRust\nThe borrow checker and I are slowly becoming friends',
+    };
+    const dayNote = { source: 'Daily/2026-11-16.md', text: '2026-11-16\n\nTom lent me his cordless drill' };
+    const ownNote = { source: 'People/Tom Becker.md', text: 'Tom Becker\n\nLent me his cordless drill' };
+    expect(answersNamedNote(tom, rust, new Set())).toBe(false);
+    expect(answersNamedNote(tom, dayNote, new Set())).toBe(true);
+    expect(answersNamedNote(tom, { ...ownNote, text: 'Things we do together' }, new Set())).toBe(true);
+    // A name every retrieved note writes asks nothing of any one of them.
+    expect(answersNamedNote(tom, rust, new Set(['tom']))).toBe(true);
+    expect(answersNamedNote([], rust, new Set())).toBe(true);
   });
 
   it('only the names among the words the vault lacks make a question off-topic', () => {
