@@ -382,11 +382,17 @@ class AnswerSelector {
     private readonly named: readonly NamedNote[],
   ) {
     this.possessive = possessiveOf(query);
+    // A name that calls a note is never too common to ask of: the retrieved notes all write "Tom" because search
+    // found Tom's notes, and "what breed is Tom's cat" was answered with "…their cat Mr. Biscuit…", which says no breed.
+    const noteNames = new Set(named.flatMap((n) => n.words));
+    this.possessiveCommon = new Set([...common].filter((w) => !noteNames.has(w)));
     this.answerKind = askedAnswerKind(query);
   }
 
   /** What the question asks of someone ("Maya's birthday"): a sentence must be about them and say it. */
   private readonly possessive: Possessive;
+  /** The words too common to ask of someone: `common` without the names that call a note (namedNotes). */
+  private readonly possessiveCommon: Set<string>;
   /** A price, a time of day, a phone number or an email address, where the question asks for one (answerKind.ts). */
   private readonly answerKind: AnswerKind | null;
 
@@ -506,7 +512,7 @@ class AnswerSelector {
         (similarity >= this.cosines.near &&
           shared > 0 &&
           shared >= Math.min(2, ANSWER_RELEVANCE.keyShare * this.keyWords))) &&
-      answersPossessive(this.possessive, text, title, this.common, this.keyLanguage) &&
+      answersPossessive(this.possessive, text, title, this.possessiveCommon, this.keyLanguage) &&
       this.aboutNamed(c.n) &&
       givesAnswerKind(this.answerKind, text);
     return {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { useIndexedSampleVault } from '../helpers/indexedSampleVault.js';
 import { askOnDay } from '../helpers/askOnDay.js';
+import { notInNotesFor } from '../../src/agent/language.js';
 
 /*
  * A question that calls a note by its name ("Tom", an alias of "Tom Becker"), through the whole agent without a chat
@@ -27,5 +28,15 @@ describe('a question naming a note, over the sample vault', () => {
     expect(line.answer).toMatch(/fuse on the 12 V line/);
     const garden = await askOnDay(vault(), 'what is Tom growing in his garden', TODAY);
     expect(garden.answer).toMatch(/chillies/);
+  }, 120_000);
+
+  // Every note search finds for it writes "Tom", so his name was "too common" to ask anything of, and the cat's line
+  // was quoted though it says no breed; a name that calls a note is never too common (possessiveCommon).
+  it('what a question asks of the person a note is about must be said, not only the person', async () => {
+    const q = "what breed is Tom's cat";
+    const r = await askOnDay(vault(), q, TODAY);
+    expect(r.answer).toBe(notInNotesFor(q));
+    const wife = await askOnDay(vault(), "what's the name of Tom's wife", TODAY);
+    expect(wife.answer).toMatch(/Ingrid/);
   }, 120_000);
 });
