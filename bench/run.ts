@@ -821,7 +821,13 @@ async function main(): Promise<void> {
           replayMaxTokens: cfg.ask.replayMaxTokens,
           // The bundled model writes no draft by default, so the synthesizer's prompt for the baseline comes
           // from a drafting run of the same question (reported too, as what a drafting model costs).
-          variants: [{ name: 'drafting', drafts: true }, { name: 'default' }],
+          // And with the bundled model judging weak matches, as before 2026-11-28 (judgesFor): the same-run baseline
+          // of what skipping that call saves.
+          variants: [
+            { name: 'drafting', drafts: true },
+            { name: 'judging', judgeWeakMatches: true },
+            { name: 'default' },
+          ],
         };
         const { output } = await runWorker<AskInput, AskOutput>('ask', input, scratch, { env });
         details.ask = output;
@@ -861,6 +867,21 @@ async function main(): Promise<void> {
           target: 'report',
           pass: null,
           notes: `model load ${fmt(output.model_load_ms)} ms (not included); replay gave the same text in ${withGen.filter((x) => x.gen.same_output).length}/${withGen.length}`,
+        });
+        const judging = output.samples.filter((x) => x.variant === 'judging' && x.round === 0);
+        figures.push({
+          id: 'ask_total_unjudged',
+          label: 'ask: total answer time without the bundled model judging weak matches',
+          workload: `${cfg.ask.questions} fixed questions on obsidian-help-en, ${output.model_id}`,
+          unit: 'ms',
+          runs: s.length,
+          value: median(s.map((x) => x.total_ms)),
+          baseline: median(judging.map((x) => x.total_ms)),
+          baseline_label: 'the same questions with the bundled model judging weak matches (before 2026-11-28)',
+          ratio: ratio(median(s.map((x) => x.total_ms)), median(judging.map((x) => x.total_ms))),
+          target: 'report',
+          pass: null,
+          notes: `${judging.filter((x) => x.calls.filter((c) => c.kind === 'json').length > 0).length} of ${judging.length} questions judged in the baseline; same answers in ${s.filter((x) => judging.some((y) => y.question === x.question && y.answer === x.answer)).length}/${s.length}`,
         });
         if (again.length)
           figures.push({

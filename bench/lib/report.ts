@@ -40,6 +40,7 @@ export const FIGURE_IDS = [
   'mcp_first_search',
   'ask_ttft',
   'ask_total',
+  'ask_total_unjudged',
   'ask_total_again',
   'ingest_growth',
 ] as const;

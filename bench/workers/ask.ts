@@ -16,6 +16,8 @@ export interface AskVariant {
   drafts?: boolean;
   /** Decide a thread's plain first question with a model call too (the code before the skip). */
   decideAlways?: boolean;
+  /** Judge a weak match with the model; unset: the chat service's default (judgesFor). */
+  judgeWeakMatches?: boolean;
 }
 
 export interface AskInput {
@@ -139,6 +141,7 @@ await workerMain<AskInput, AskOutput>(async (input) => {
         model: recording(model, calls),
         drafts: v.drafts,
         decideAlways: v.decideAlways,
+        judgeWeakMatches: v.judgeWeakMatches,
       }),
     );
   // Warm-up: the first generation pays for graph compilation and buffer allocation.

@@ -105,6 +105,17 @@ export function draftsFor(model: ChatModel | null, env: NodeJS.ProcessEnv = proc
   return !!model && (!model.bundled || env.OBSIQUERY_BUNDLED_DRAFTS === '1');
 }
 
+/**
+ * Whether the model judges a weak match before it is the answer (steps/judge.ts): an endpoint's model does, the
+ * bundled one does not. Gemma 3 270M (pretrained, not instruction-tuned) answered every judge call with
+ * `{"sufficient": true, "missing": "what is still unanswered, as a search query, or empty"}`, the prompt's own
+ * words: it never asked for another search, and the 60 tokens it spent saying so took 2.5-3 s of a 3-4 s answer on
+ * 2 cores (docs/answer-quality.md, "Eighteenth session"). OBSIQUERY_BUNDLED_JUDGE=1 turns it back on (the bench).
+ */
+export function judgesFor(model: ChatModel | null, env: NodeJS.ProcessEnv = process.env): boolean {
+  return !!model && (!model.bundled || env.OBSIQUERY_BUNDLED_JUDGE === '1');
+}
+
 let modelPromise: { path: string | null; model: Promise<ChatModel> } | null = null;
 /** One chat model per process (it is the biggest thing we load); reloaded only when settings pick another file. */
 export function sharedChatModel(modelPath: string | null): Promise<ChatModel> {
@@ -161,6 +172,8 @@ export async function createChatService(
     drafts?: boolean;
     /** Decide every question with a model call, a thread's plain first question too (the bench's "before"). */
     decideAlways?: boolean;
+    /** Judge a weak match with the model (default: judgesFor the model; the bench's "before" for the bundled one). */
+    judgeWeakMatches?: boolean;
   } = {},
 ): Promise<
   ChatService & {
@@ -206,6 +219,7 @@ export async function createChatService(
     plainQuestion: opts.decideAlways
       ? undefined
       : (q) => !namesFolderOrTag(q, vault.index.db.indexedNotes(), vault.index.db.knownTags()),
+    judgeWeakMatches: opts.judgeWeakMatches ?? judgesFor(loaded),
   });
   const runs = new Map<string, AbortController>();
 

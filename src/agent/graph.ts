@@ -47,11 +47,14 @@ export function buildAgentGraph(deps: {
    * first token (bench/README.md, "ask"). Unset: every question is decided.
    */
   plainQuestion?: (question: string) => boolean;
+  /** Whether the model judges a weak match before it is the answer (judgesFor in chatService.ts). Unset: it does. */
+  judgeWeakMatches?: boolean;
 }) {
   const steps = {
     model: deps.model,
     maxToolCalls: deps.maxToolCalls ?? MAX_TOOL_CALLS,
     plainQuestion: deps.plainQuestion,
+    judgeWeakMatches: deps.judgeWeakMatches,
     retrieveTool: deps.retrieveTool,
   };
 

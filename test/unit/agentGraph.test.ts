@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { AIMessage, HumanMessage, ToolMessage, type BaseMessage } from '@langchain/core/messages';
 import { MemorySaver } from '@langchain/langgraph';
 import { buildAgentGraph, MAX_TOOL_CALLS } from '../../src/agent/graph.js';
+import { judgesFor } from '../../src/agent/chatService.js';
 import { clarifyingQuestion } from '../../src/agent/language.js';
 import { JUDGE_PROMPT, MAIN_AGENT_PROMPT, NOT_IN_NOTES_ANSWER, NOTHING_FOUND } from '../../src/agent/prompts.js';
 import {
@@ -81,8 +82,14 @@ class FakeTool {
 
 const nothing = (): ToolReply => ({ content: NOTHING_FOUND, notes: [] });
 
-function setup(model: ScriptedModel | null, tool: FakeTool, maxToolCalls?: number) {
-  const graph = buildAgentGraph({ model, retrieveTool: tool, checkpointer: new MemorySaver(), maxToolCalls });
+function setup(model: ScriptedModel | null, tool: FakeTool, maxToolCalls?: number, judgeWeakMatches?: boolean) {
+  const graph = buildAgentGraph({
+    model,
+    retrieveTool: tool,
+    checkpointer: new MemorySaver(),
+    maxToolCalls,
+    judgeWeakMatches,
+  });
   const tokens: string[] = [];
   const steps: string[] = [];
   async function ask(question: string, threadId = 't', signal?: AbortSignal) {
@@ -693,6 +700,28 @@ describe('two model calls for an ordinary question', () => {
     const { ask, tokens } = setup(model, tool);
     const r = await ask(q);
     expect(jsonCallKinds(model)).toEqual(['decide', 'judge']);
+    expect(tokens.join('')).toBe(r.answer);
+  });
+
+  it('the bundled model does not judge, an endpoint model does (judgesFor)', () => {
+    const bundled = Object.assign(new ScriptedModel(), { bundled: true });
+    const endpoint = Object.assign(new ScriptedModel(), { bundled: false });
+    expect(judgesFor(bundled, {})).toBe(false);
+    expect(judgesFor(bundled, { OBSIQUERY_BUNDLED_JUDGE: '1' })).toBe(true);
+    expect(judgesFor(endpoint, {})).toBe(true);
+    expect(judgesFor(null, {})).toBe(false);
+  });
+
+  // The bundled model only ever said "sufficient" (judgesFor in chatService.ts): its call is skipped, the answer kept.
+  it('a weak match is not judged by a model that does not judge', async () => {
+    const model = new ScriptedModel({ json: [search('irrigation pump schedule')] });
+    const tool = new FakeTool(() => ({ content: 'The pump runs at 6am [1].', notes: ['Garden/Pump.md'] }));
+    const { ask, tokens, steps } = setup(model, tool, undefined, false);
+    const r = await ask(q);
+    expect(r.answer).toBe('The pump runs at 6am [1].');
+    expect(r.sources.map((s) => s.source)).toEqual(['Garden/Pump.md']);
+    expect(jsonCallKinds(model)).toEqual(['decide']);
+    expect(steps).not.toContain('Checking the answer…');
     expect(tokens.join('')).toBe(r.answer);
   });
 });

@@ -44,7 +44,7 @@ export async function judge(deps: StepDeps, state: StepState, c: AgentCallbacks)
     return finish();
   }
   // Only a weak match is judged: a strong one answers, and the judge's model call is saved.
-  if (deps.model && artifact?.weak !== false) {
+  if (deps.model && deps.judgeWeakMatches !== false && artifact?.weak !== false) {
     c.onStep?.('Checking the answer…');
     const verdict = (await deps.model.completeJson(
       [

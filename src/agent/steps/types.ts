@@ -29,6 +29,8 @@ export interface StepDeps {
   maxToolCalls: number;
   /** See buildAgentGraph: a thread's first plain question is searched as asked, without the decision call. */
   plainQuestion?: (question: string) => boolean;
+  /** Whether the model judges a weak match (judge.ts; judgesFor in chatService.ts). Unset: it does. */
+  judgeWeakMatches?: boolean;
 }
 
 /** The graph state a step reads: the thread's messages and this question's tool calls so far. */
