@@ -10,6 +10,7 @@ import { answerLanguageInstruction, NOT_IN_NOTES_PATTERN, questionLanguage } fro
 import { SYNTHESIZER_PROMPT } from './prompts.js';
 import { promptLeak } from './promptLeak.js';
 import { askedAnswerKind, givesAnswerKind, type AnswerKind } from './answerKind.js';
+import { isFollowUp } from './followUp.js';
 import {
   commonKeyWords,
   embedderReads,
@@ -178,6 +179,22 @@ export const NEAR_DUPLICATE = 0.872;
 /** The cosine above which two sentences are near-duplicates for this embedder (see NEAR_DUPLICATE). */
 export function duplicateCosine(gate: number): number {
   return gate + NEAR_DUPLICATE * (1 - gate);
+}
+
+/** What AnswerSelector.create knows of the question beyond its words and search results. */
+interface SelectorContext {
+  /** Each answer sentence the moment it is chosen. */
+  emit?: (c: Scored) => void;
+  /** The question's words no note holds (unknownWords): the first pick must share a key word. */
+  unknownWords?: string[];
+  /** The bench's override of the quote pool. */
+  tuning?: SelectorTuning;
+  /** The date filter the search kept (dateScope.ts). */
+  dateScope?: DateScope;
+  /** Sentences an earlier answer gave, for a follow-up (sentencesNotToRepeat): it gets new sentences. */
+  alreadySaid?: ReadonlySet<string>;
+  /** The notes the question names (namedNotes in relevance.ts). */
+  named?: readonly NamedNote[];
 }
 
 interface Candidate {
@@ -421,14 +438,14 @@ class AnswerSelector {
     drafts: Candidate[],
     embedder: Embedder,
     maxSentences: number,
-    emit: (c: Scored) => void = () => undefined,
-    unknownWords: string[] = [],
-    tuning: SelectorTuning = {},
-    dateScope?: DateScope,
-    /** Sentences an earlier answer of the conversation gave (sentencesSaid): a new question gets new sentences. */
-    alreadySaid: ReadonlySet<string> = new Set(),
-    /** The notes the question names (namedNotes in relevance.ts). */
-    named: readonly NamedNote[] = [],
+    {
+      emit = () => undefined,
+      unknownWords = [],
+      tuning = {},
+      dateScope,
+      alreadySaid = new Set(),
+      named = [],
+    }: SelectorContext = {},
   ): Promise<AnswerSelector> {
     const candidates: Candidate[] = [
       ...drafts.filter((c) => quotable(c.text, 15)),
@@ -630,19 +647,7 @@ export async function describeCandidates(
     relevant: boolean;
   }[];
 }> {
-  const sel = await AnswerSelector.create(
-    query,
-    chunks,
-    [],
-    embedder,
-    0,
-    undefined,
-    [],
-    tuning,
-    undefined,
-    new Set(),
-    named,
-  );
+  const sel = await AnswerSelector.create(query, chunks, [], embedder, 0, { tuning, named });
   return {
     gate: embedder.calibration.threshold,
     keyWords: sel.keyWords,
@@ -711,6 +716,18 @@ export function sentencesSaid(recent: ChatTurn[]): Set<string> {
 }
 
 /**
+ * The sentences an answer must not repeat: what the conversation's earlier answers said (sentencesSaid), when the
+ * question goes on from the one before it (isFollowUp; `recent` ends with the question). A question of its own may be
+ * answered by a sentence said before: "what's Maya's dog called", asked after "where does Maya live" had been answered
+ * with the dog's line, was "not in your notes", though her note says it.
+ */
+export function sentencesNotToRepeat(recent: ChatTurn[]): Set<string> {
+  const asked = recent.filter((t) => t.role === 'user').map((t) => t.content);
+  const question = asked.at(-1);
+  return question !== undefined && isFollowUp(question, asked.at(-2)) ? sentencesSaid(recent) : new Set();
+}
+
+/**
  * An answer's sentences, each with the citation marks that follow it ("[1][2]"; "" where none do). An answer writes a
  * sentence's marks after its full stop ("… notas. [1] Puedes …"; older answers and models write "… week [1]."), so
  * the marks that follow a sentence are its own: split at sentence ends alone, "[1]" opened the next sentence and a
@@ -749,19 +766,11 @@ export async function selectAnswerSentences(
   /** The question's words no note holds (see synthesize), and the bench's override of the pool. */
   opts: { unknownWords?: string[]; tuning?: SelectorTuning; namedNotes?: readonly NamedNote[] } = {},
 ): Promise<{ text: string; cited: number[]; generated: boolean }> {
-  const sel = await AnswerSelector.create(
-    query,
-    chunks,
-    draftSentences,
-    embedder,
-    maxSentences,
-    undefined,
-    opts.unknownWords,
-    opts.tuning,
-    undefined,
-    new Set(),
-    opts.namedNotes,
-  );
+  const sel = await AnswerSelector.create(query, chunks, draftSentences, embedder, maxSentences, {
+    unknownWords: opts.unknownWords,
+    tuning: opts.tuning,
+    named: opts.namedNotes,
+  });
   return sel.finish();
 }
 
@@ -825,21 +834,15 @@ export async function synthesize(
     return { answer: section.text, cited: section.cited, method: 'extractive', notInNotes: false };
   }
   let emitted = 0;
-  const selector = await AnswerSelector.create(
-    input.query,
-    input.chunks,
-    [],
-    embedder,
-    2,
-    (c) => {
+  const selector = await AnswerSelector.create(input.query, input.chunks, [], embedder, 2, {
+    emit: (c) => {
       if (!gen.signal?.aborted) onSentence?.(`${emitted++ ? ' ' : ''}${sentenceText(c)}`);
     },
-    input.unknownWords,
-    {},
-    input.dateScope,
-    sentencesSaid(input.recent),
-    input.namedNotes,
-  );
+    unknownWords: input.unknownWords,
+    dateScope: input.dateScope,
+    alreadySaid: sentencesNotToRepeat(input.recent),
+    named: input.namedNotes,
+  });
   let draft = '';
   // Non-English questions are answered in their language (English prompts stay exactly as tuned).
   const language = answerLanguageInstruction(input.query);

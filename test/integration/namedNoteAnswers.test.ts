@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { useIndexedSampleVault } from '../helpers/indexedSampleVault.js';
 import { askOnDay } from '../helpers/askOnDay.js';
 import { notInNotesFor } from '../../src/agent/language.js';
+import { createChatService } from '../../src/agent/chatService.js';
 
 /*
  * A question that calls a note by its name ("Tom", an alias of "Tom Becker"), through the whole agent without a chat
@@ -38,5 +39,19 @@ describe('a question naming a note, over the sample vault', () => {
     expect(r.answer).toBe(notInNotesFor(q));
     const wife = await askOnDay(vault(), "what's the name of Tom's wife", TODAY);
     expect(wife.answer).toMatch(/Ingrid/);
+  }, 120_000);
+
+  // An answer avoids what the conversation said only for a follow-up (sentencesNotToRepeat): a question of its own,
+  // in the same thread, was refused when its answer had come up before as another question's (wrong) answer.
+  it('a question of its own is answered though its sentence was said before in the thread', async () => {
+    const chat = await createChatService(vault(), { model: null, today: () => TODAY });
+    try {
+      const first = await chat.ask('one-thread', 'where does Maya live');
+      expect(first.answer).toMatch(/Pixel/);
+      const dog = await chat.ask('one-thread', "what's Maya's dog called");
+      expect(dog.answer).toMatch(/Pixel/);
+    } finally {
+      await chat.close();
+    }
   }, 120_000);
 });

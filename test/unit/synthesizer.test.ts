@@ -8,6 +8,7 @@ import {
   quotePool,
   selectAnswerSentences,
   sentencesSaid,
+  sentencesNotToRepeat,
   statedFact,
   synthesize,
   verifyAnswer,
@@ -691,6 +692,19 @@ describe('plainText for quoting (prose)', () => {
       expect.arrayContaining(['Run the pump twice a week', 'Drain it first', 'Check the timer']),
     );
     expect(said.has('q')).toBe(false);
+  });
+
+  it('sentencesNotToRepeat: what was said, only for a question that goes on from the one before', () => {
+    const before = [
+      { role: 'user' as const, content: 'where does Maya live' },
+      { role: 'assistant' as const, content: 'Has a dog named Pixel (a border collie) [1]' },
+    ];
+    // A question of its own may be answered by a sentence said before.
+    expect(sentencesNotToRepeat([...before, { role: 'user', content: "what's Maya's dog called" }]).size).toBe(0);
+    // A follow-up is searched with the question before it, whose answer would win again.
+    const followUp = sentencesNotToRepeat([...before, { role: 'user', content: 'and is she vegetarian?' }]);
+    expect([...followUp]).toEqual(['Has a dog named Pixel (a border collie)']);
+    expect(sentencesNotToRepeat([]).size).toBe(0);
   });
 
   it('quotes a lead-in with the command it introduces (tldr-pages), and not the command alone', () => {
