@@ -83,7 +83,7 @@ try {
         dirty = true;
       }
       const results = unknown.length ? [] : searches[x.q]!;
-      const named = namedNotes(x.q, (name) => service.index.db.noteNames().properNamed(name));
+      const named = namedNotes(x.q, service.index.db.noteNames());
       const r = results.length
         ? (sectionListAnswer(x.q, results) ??
           (await selectAnswerSentences(x.q, results, [], embedder, 2, { unknownWords: lacking, namedNotes: named })))

@@ -5,7 +5,8 @@
  */
 import { CJK, words } from '../text/segment.js';
 import { FILTER_STOPWORDS, KEY_WORD_STOPWORDS, LANGUAGE_FUNCTION_WORDS, QUERY_STOPWORDS } from '../text/stopwords.js';
-import { questionLanguage, type PhraseLanguage } from './language.js';
+import type { ChatTurn } from '../models/chatModel.js';
+import { isSmallTalk, questionLanguage, type PhraseLanguage } from './language.js';
 
 interface FollowUpPatterns {
   /** An opening that goes on from the previous question ("and…", "じゃあ…"), on the lower-cased question. */
@@ -128,4 +129,16 @@ export function isFollowUp(question: string, before?: string): boolean {
   if (patterns.some((p) => p.continues.test(q.toLowerCase()))) return true;
   const pointsBack = [...patterns.flatMap((p) => p.pointsBack), ...CLITIC_VERB].some((re) => re.test(q));
   return pointsBack && ownWords(q).length < OWN_SUBJECT_WORDS;
+}
+
+/**
+ * The questions a conversation asked of the notes, the latest first: requests about the answer ("summarise what you
+ * just said") and small talk ask nothing of them. What a follow-up goes on from is the first of these (withContext in
+ * steps/decide.ts, sentencesNotToRepeat in synthesizer.ts).
+ */
+export function questionsAsked(history: ChatTurn[]): string[] {
+  return history
+    .filter((t) => t.role === 'user' && !asksAboutTheAnswer(t.content) && !isSmallTalk(t.content))
+    .map((t) => t.content)
+    .reverse();
 }

@@ -360,14 +360,15 @@ export interface NamedNote {
 }
 
 /**
- * The notes a question names exactly (`named`: NoteNames.properNamed): a run of its names (namedWords, numbers left to the
- * date scope) that is a note's title, alias or file name, the longest run first ("Lena Novak" before "Lena"). Such a
- * question is about that note's subject, and its answer must be too (answersNamedNote): "what did I borrow from Tom"
- * was answered with Rust's "The borrow checker and I are slowly becoming friends", one shared word and no Tom. Only an
- * exact name counts: a name that begins a title ("Obsidian" of "How Obsidian stores data") names a topic many notes
- * share, and one note's title saying it did not make the others less of an answer (seventeenth session, withdrawn).
+ * The notes a question names exactly: a run of its names (namedWords, numbers left to the date scope) that is a note's
+ * title, alias or file name written with a capital (`notes`: NoteNames.properNamed), the longest run first ("Lena
+ * Novak" before "Lena"). Such a question is about that note's subject, and its answer must be too (answersNamedNote):
+ * "what did I borrow from Tom" was answered with Rust's "The borrow checker and I are slowly becoming friends", one
+ * shared word and no Tom. Only an exact name counts: a name that begins a title ("Obsidian" of "How Obsidian stores
+ * data") names a topic many notes share, and one note's title saying it did not make the others less of an answer
+ * (seventeenth session, withdrawn).
  */
-export function namedNotes(question: string, named: (name: string) => string[]): NamedNote[] {
+export function namedNotes(question: string, notes: { properNamed(name: string): string[] }): NamedNote[] {
   const names = namedWords(question);
   const tokens = question
     .trim()
@@ -384,7 +385,7 @@ export function namedNotes(question: string, named: (name: string) => string[]):
     for (let len = 4; len >= 1 && taken === 0; len--) {
       const run = tokens.slice(i, i + len);
       if (run.length < len || !run.every(isName)) continue;
-      const sources = named(run.join(' '));
+      const sources = notes.properNamed(run.join(' '));
       if (sources.length) {
         found.push({ words: run.flatMap((t) => words(t)), sources });
         taken = len;

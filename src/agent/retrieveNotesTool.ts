@@ -414,7 +414,7 @@ export function buildRetrieveGraph(deps: RetrieveDeps, ctx: RetrieveCallContext)
             recent: s.recent,
             unknownWords: s.unknownWords,
             dateScope: s.dateScope,
-            namedNotes: namedNotes(s.query, (name) => deps.index.db.noteNames().properNamed(name)),
+            namedNotes: namedNotes(s.query, deps.index.db.noteNames()),
           },
           {
             signal: ctx.signal,

@@ -10,7 +10,7 @@ import { answerLanguageInstruction, NOT_IN_NOTES_PATTERN, questionLanguage } fro
 import { SYNTHESIZER_PROMPT } from './prompts.js';
 import { promptLeak } from './promptLeak.js';
 import { askedAnswerKind, givesAnswerKind, type AnswerKind } from './answerKind.js';
-import { isFollowUp } from './followUp.js';
+import { isFollowUp, questionsAsked } from './followUp.js';
 import {
   commonKeyWords,
   embedderReads,
@@ -194,7 +194,7 @@ interface SelectorContext {
   /** Sentences an earlier answer gave, for a follow-up (sentencesNotToRepeat): it gets new sentences. */
   alreadySaid?: ReadonlySet<string>;
   /** The notes the question names (namedNotes in relevance.ts). */
-  named?: readonly NamedNote[];
+  namedNotes?: readonly NamedNote[];
 }
 
 interface Candidate {
@@ -396,12 +396,12 @@ class AnswerSelector {
     private readonly needsSharedWord: boolean,
     private readonly emit: (c: Scored) => void,
     /** The notes the question names (namedNotes): an answer's chunk must be one of them or write their names. */
-    private readonly named: readonly NamedNote[],
+    private readonly namedNotes: readonly NamedNote[],
   ) {
     this.possessive = possessiveOf(query);
     // A name that calls a note is never too common to ask of: the retrieved notes all write "Tom" because search
     // found Tom's notes, and "what breed is Tom's cat" was answered with "…their cat Mr. Biscuit…", which says no breed.
-    const noteNames = new Set(named.flatMap((n) => n.words));
+    const noteNames = new Set(namedNotes.flatMap((n) => n.words));
     this.possessiveCommon = new Set([...common].filter((w) => !noteNames.has(w)));
     this.answerKind = askedAnswerKind(query);
   }
@@ -416,14 +416,14 @@ class AnswerSelector {
   private readonly aboutNamedCache = new Map<number, boolean>();
   /** Whether chunk n may answer for the notes the question names (answersNamedNote), once per chunk. */
   private aboutNamed(n: number): boolean {
-    if (this.named.length === 0) return true;
+    if (this.namedNotes.length === 0) return true;
     let about = this.aboutNamedCache.get(n);
     if (about === undefined) {
       const chunk = this.chunks[n - 1];
       about =
         !chunk ||
         answersNamedNote(
-          this.named,
+          this.namedNotes,
           { source: chunk.source, text: `${chunk.title}\n${chunk.header_path}\n${chunk.page_content}` },
           this.common,
         );
@@ -444,7 +444,7 @@ class AnswerSelector {
       tuning = {},
       dateScope,
       alreadySaid = new Set(),
-      named = [],
+      namedNotes = [],
     }: SelectorContext = {},
   ): Promise<AnswerSelector> {
     const candidates: Candidate[] = [
@@ -495,7 +495,7 @@ class AnswerSelector {
       // nothing, and its answer ("Total — Estimate: €1,800") shares no key word.
       unknownWords.some(isKeyWord) && questionLanguage(query) === 'en',
       emit,
-      named,
+      namedNotes,
     );
     // Only sentences about the question compete: grounded is not enough, a sentence must answer. Note sentences are
     // scored first: a draft sentence is judged by the note sentence it restates (restatesRelevant).
@@ -632,8 +632,8 @@ export async function describeCandidates(
   chunks: SearchResult[],
   embedder: Embedder,
   tuning: SelectorTuning = {},
-  /** The notes the question names (namedNotes). */
-  named: readonly NamedNote[] = [],
+  /** The notes the question names (namedNotes in relevance.ts). */
+  namedNotes: readonly NamedNote[] = [],
 ): Promise<{
   gate: number;
   keyWords: number;
@@ -647,7 +647,7 @@ export async function describeCandidates(
     relevant: boolean;
   }[];
 }> {
-  const sel = await AnswerSelector.create(query, chunks, [], embedder, 0, { tuning, named });
+  const sel = await AnswerSelector.create(query, chunks, [], embedder, 0, { tuning, namedNotes });
   return {
     gate: embedder.calibration.threshold,
     keyWords: sel.keyWords,
@@ -717,14 +717,16 @@ export function sentencesSaid(recent: ChatTurn[]): Set<string> {
 
 /**
  * The sentences an answer must not repeat: what the conversation's earlier answers said (sentencesSaid), when the
- * question goes on from the one before it (isFollowUp; `recent` ends with the question). A question of its own may be
- * answered by a sentence said before: "what's Maya's dog called", asked after "where does Maya live" had been answered
- * with the dog's line, was "not in your notes", though her note says it.
+ * question goes on from the one before it as search reads it (isFollowUp of the last question asked of the notes,
+ * questionsAsked; `recent` ends with the question). A question of its own may be answered by a sentence said before:
+ * "what's Maya's dog called", asked after "where does Maya live" had been answered with the dog's line, was "not in
+ * your notes", though her note says it.
  */
 export function sentencesNotToRepeat(recent: ChatTurn[]): Set<string> {
-  const asked = recent.filter((t) => t.role === 'user').map((t) => t.content);
-  const question = asked.at(-1);
-  return question !== undefined && isFollowUp(question, asked.at(-2)) ? sentencesSaid(recent) : new Set();
+  const last = recent.findLastIndex((t) => t.role === 'user');
+  if (last < 0) return new Set();
+  const before = questionsAsked(recent.slice(0, last))[0];
+  return isFollowUp(recent[last]!.content, before) ? sentencesSaid(recent) : new Set();
 }
 
 /**
@@ -769,7 +771,7 @@ export async function selectAnswerSentences(
   const sel = await AnswerSelector.create(query, chunks, draftSentences, embedder, maxSentences, {
     unknownWords: opts.unknownWords,
     tuning: opts.tuning,
-    named: opts.namedNotes,
+    namedNotes: opts.namedNotes,
   });
   return sel.finish();
 }
@@ -841,7 +843,7 @@ export async function synthesize(
     unknownWords: input.unknownWords,
     dateScope: input.dateScope,
     alreadySaid: sentencesNotToRepeat(input.recent),
-    named: input.namedNotes,
+    namedNotes: input.namedNotes,
   });
   let draft = '';
   // Non-English questions are answered in their language (English prompts stay exactly as tuned).

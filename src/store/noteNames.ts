@@ -24,6 +24,12 @@ function namesOf(note: IndexedNote): string[] {
   return [note.title, ...note.aliases, path.posix.basename(note.source).replace(/\.md$/i, '')];
 }
 
+/** The notes `byName` holds under `name` (folded), by path; none for a name under 2 characters. */
+function lookUp(byName: ReadonlyMap<string, readonly string[]>, name: string): string[] {
+  const key = nameKey(name);
+  return key.length < 2 ? [] : [...(byName.get(key) ?? [])];
+}
+
 /** The notes of an index by their names, built once from its notes (IndexDb keeps one per change of the index). */
 export class NoteNames {
   private readonly byName = new Map<string, string[]>();
@@ -51,8 +57,7 @@ export class NoteNames {
 
   /** The notes whose title, an alias or file name is `name` (folded), by path; none for a name under 2 characters. */
   named(name: string): string[] {
-    const key = nameKey(name);
-    return key.length < 2 ? [] : [...(this.byName.get(key) ?? [])];
+    return lookUp(this.byName, name);
   }
 
   /**
@@ -61,8 +66,7 @@ export class NoteNames {
    * it means something else ("my Arch system").
    */
   properNamed(name: string): string[] {
-    const key = nameKey(name);
-    return key.length < 2 ? [] : [...(this.byProperName.get(key) ?? [])];
+    return lookUp(this.byProperName, name);
   }
 
   /** The notes whose title has several words and begins with the word `word` ("Lena" → "Lena Novak"), by path. */

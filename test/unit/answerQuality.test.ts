@@ -373,7 +373,7 @@ describe('relevance', () => {
       { source: 'common/arch.md', title: 'arch', aliases: [] },
       { source: 'Daily/2026-11-19.md', title: '2026-11-19', aliases: [] },
     ]);
-    const named = (q: string) => namedNotes(q, (n) => names.properNamed(n));
+    const named = (q: string) => namedNotes(q, names);
     expect(named('what did I borrow from Tom')).toEqual([{ words: ['tom'], sources: ['People/Tom Becker.md'] }]);
     expect(named("what is Lena Novak's job")).toEqual([
       { words: ['lena', 'novak'], sources: ['People/Lena Novak.md'] },

@@ -10,7 +10,7 @@ import { MAX_QUERY_CHARS, RETRIEVE_TOOL_NAME } from '../retrieveNotesTool.js';
 import { acceptRefinedQuery, contentWords, sharesWords } from '../filterAgent.js';
 import { callTool, currentExchange, toTurns, turnsBefore } from './messages.js';
 import { clarify, recap, reply } from './reply.js';
-import { asksAboutTheAnswer, isFollowUp, OWN_SUBJECT_WORDS, ownWords } from '../followUp.js';
+import { asksAboutTheAnswer, isFollowUp, OWN_SUBJECT_WORDS, ownWords, questionsAsked } from '../followUp.js';
 import type { AgentCallbacks, StepDeps, StepState, StepUpdate } from './types.js';
 
 /** The main agent's decision, constrained by a JSON grammar: one call picks the action and refines the query. */
@@ -89,10 +89,7 @@ export async function decide(deps: StepDeps, state: StepState, c: AgentCallbacks
  * ask nothing of the notes and are skipped.
  */
 export function withContext(question: string, history: ChatTurn[]): string {
-  const asked = history
-    .filter((t) => t.role === 'user' && !asksAboutTheAnswer(t.content) && !isSmallTalk(t.content))
-    .map((t) => t.content)
-    .reverse();
+  const asked = questionsAsked(history);
   if (!isFollowUp(question, asked[0])) return question;
   const anchor = asked.find((q, i) => !isFollowUp(q, asked[i + 1])) ?? asked[0];
   return anchor ? `${anchor} ${question}`.slice(0, MAX_QUERY_CHARS) : question;
