@@ -7,13 +7,13 @@
  * note was in the quote pool; `--verbose` adds every candidate sentence as describeCandidates scores it. Used to
  * choose the Japanese numbers of issue 24 (docs/answer-quality.md); choose on `--part tune` sets only.
  *
- *   node --import tsx bench/answerReplay.ts --data DIR --cache DIR --set NAME [--set NAME ...] [--show] [--verbose]
- *     [--out FILE.json]
+ *   node --import tsx bench/answerReplay.ts --data DIR --cache DIR (--set NAME [--set NAME ...] | --vault DIR --queries FILE)
+ *     [--show] [--verbose] [--out FILE.json]
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { VaultService } from '../src/services/vaultService.js';
-import { loadEvalSets, selectEvalSets, checkQuestionFile } from '../src/search/evalSets.js';
+import { adHocEvalSet, loadEvalSets, selectEvalSets, checkQuestionFile } from '../src/search/evalSets.js';
 import { similaritySearch, type SearchResult } from '../src/search/similaritySearch.js';
 import { describeCandidates, selectAnswerSentences, quotePool } from '../src/agent/synthesizer.js';
 import { unmentioned } from '../src/agent/unmentioned.js';
@@ -31,7 +31,9 @@ const show = args.includes('--show');
 const verbose = args.includes('--verbose');
 mkdirSync(cacheDir, { recursive: true });
 const names = repeated('--set');
-const sets = selectEvalSets(loadEvalSets(), { names });
+// A question file of one's own (--vault DIR --queries FILE) replays like a set, as `eval --answers` runs one.
+const adHoc = option('--queries');
+const sets = adHoc ? [adHocEvalSet(option('--vault')!, adHoc)] : selectEvalSets(loadEvalSets(), { names });
 const service = await VaultService.open({ vault: sets[0]!.vault, dataDir: data });
 
 const embFile = join(cacheDir, 'emb.json');

@@ -128,12 +128,14 @@ const ICON_NAME = /(^|[^\w`-])lucide-[a-z0-9-]+(?:\.svg)?(?![\w`-])/g;
 const LINKS_ONLY = /^(?:\s*(?:!?\[\[[^\]]*\]\]|\[[^\]]*\]\([^)]*\)|<[^>]*>)\s*[,;]?)+\s*$/;
 
 /**
- * A wiki or Markdown link after the end of a sentence, alone up to the end of its block (plainText's `prose`). A full
- * stop ends a sentence after a word of two letters or more, not after "e.g." ("…link with alias, e.g. [[Garden
- * Irrigation|the watering project]]").
+ * A wiki or Markdown link after the end of a sentence, alone or after "see" ("See [[Kitchen Renovation]].", "Siehe auch
+ * [[Vorlagen]]") up to the end of its block (plainText's `prose`): a pointer, quoted as "See Kitchen Renovation." for
+ * "what's still missing from the kitchen budget". A full stop ends a sentence after a word of two letters or more, not
+ * after "e.g." ("…link with alias, e.g. [[Garden Irrigation|the watering project]]"). "To sync on Android, see [[…]]."
+ * is a sentence that says when to read on, and stays.
  */
 const POINTER_AT_END =
-  /(?<=(?:\p{L}{2}|[*_)`\p{N}])\.|[?!。？！])\s*(?:\[\[[^\]]*\]\]|\[[^\]]*\]\([^)]*\))\s*[.。]?\s*$/u;
+  /(?<=(?:\p{L}{2}|[*_)`\p{N}])\.|[?!。？！])\s*(?:(?:see(?: also)?|siehe(?: auch)?|voir(?: aussi)?|véase|ver|vedi|zie)\s+)?(?:\[\[[^\]]*\]\]|\[[^\]]*\]\([^)]*\))\s*[.。]?\s*$/iu;
 
 /**
  * The title of a callout line that reads as a heading ("> [!example]- Automatic subfolders" → "Automatic

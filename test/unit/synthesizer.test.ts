@@ -656,7 +656,7 @@ describe('plainText for quoting (prose)', () => {
     expect(plainText(md)).toContain('Example of a base showing a table view with a list of books');
   });
 
-  it('leaves out a link that is a sentence of its own at the end of a block; keeps a step that is a link', () => {
+  it('leaves out a link (or "see" and a link) that is a sentence of its own at the end of a block; keeps a step that is a link', () => {
     // From the help vault's "Switch to Obsidian Sync" › Next steps: "Set up Obsidian Sync" was the second sentence of
     // the answer to "how much does Obsidian Sync cost".
     const md = [
@@ -669,6 +669,10 @@ describe('plainText for quoting (prose)', () => {
       '1. [[#Open Quick switcher]].',
       '- See [[Plans and storage limits]] for pricing.',
       '- 在仓库列表中，选择**更多选项**。[[管理仓库]]',
+      // A day note's pointer: "See Kitchen Renovation." was the answer to "what's still missing from the kitchen budget".
+      '- The carpenter quoted 6,200 euros for the cabinets. See [[Kitchen Renovation]].',
+      '- Die Vorlage liegt im Ordner. Siehe auch [[Vorlagen|Vorlagen]]',
+      '- To sync on Android, see [[Sync your notes across devices]].',
     ].join('\n');
     expect(splitSentences(plainText(md, { prose: true }))).toEqual([
       'Looking to get started with Obsidian Sync?',
@@ -678,6 +682,9 @@ describe('plainText for quoting (prose)', () => {
       'Open Quick switcher.',
       'See Plans and storage limits for pricing.',
       '在仓库列表中，选择**更多选项**。',
+      'The carpenter quoted 6,200 euros for the cabinets.',
+      'Die Vorlage liegt im Ordner.',
+      'To sync on Android, see Sync your notes across devices.',
     ]);
     // The prompt and the excerpts keep the link.
     expect(plainText(md)).toContain('Looking to get started with Obsidian Sync? Set up Obsidian Sync');
