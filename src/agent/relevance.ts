@@ -274,7 +274,8 @@ export function sharedDistinctiveKeyWords(
   const named = namedWords(question);
   const inSentence = sentenceForms(sentence, lang);
   const inTitle = new Set(words(title).flatMap(wordTerms));
-  return questionKeyWords(question, lang).filter(
+  const keys = questionKeyWords(question, lang);
+  const shared = keys.filter(
     (k) =>
       k.terms.some((x) =>
         named.has(x) ? inSentence.terms.has(x) || inTitle.has(x) : inSentence.terms.has(x) && !common.has(x),
@@ -283,7 +284,17 @@ export function sharedDistinctiveKeyWords(
       k.stems.some((x) => inSentence.stems.has(x) && !common.has(x)) ||
       (lang === 'de' &&
         k.stems.some((x) => !common.has(x) && [...inSentence.stems].some((y) => sharedCompoundPart(x, y, common)))),
-  ).length;
+  );
+  // Japanese, Chinese and Korean mark no name with a capital, so a run of the note's title stands in for one: "予算：二人で
+  // 1,800ユーロ" answers "リスボン旅行の予算はいくら？" in the note "リスボン旅行", and "連絡方法：Slackが一番" answers
+  // "美雅さんと連絡を取るには" in "陳美雅". Only beside a key word the sentence shares itself: the title alone says the
+  // note is about Lisbon, not that this sentence says the weather there.
+  if (shared.length === 0 || !title) return shared.length;
+  const titleText = foldText(title);
+  const byTitle = keys.filter(
+    (k) => !shared.includes(k) && k.runs.some((x) => titleText.includes(x) && !common.has(x)),
+  );
+  return shared.length + byTitle.length;
 }
 
 /**
@@ -479,7 +490,30 @@ export function questionKeyWords(question: string, lang = ''): KeyWord[] {
   }
   for (const run of foldText(question).match(KATAKANA_RUN) ?? []) addRun(run);
   for (const t of terms) for (const w of kanaJoinedWords(t.word)) addRun(w);
+  for (const run of splitNames(question, terms)) addRun(run);
   return [...out.values()];
+}
+
+/**
+ * Runs of two or more kanji that ICU split into single kanji, as it splits a word its dictionary lacks: a person's name
+ * ("美雅" of "美雅さんの犬の名前は？" became "美" + "雅", no key word at all), a place or a product.
+ */
+function splitNames(question: string, terms: { word: string }[]): string[] {
+  const runs: string[] = [];
+  let run = '';
+  const end = () => {
+    if ([...run].length >= 2 && question.includes(run)) runs.push(run);
+    run = '';
+  };
+  for (const t of terms) {
+    if (/^\p{Script=Han}$/u.test(t.word) && question.includes(run + t.word)) run += t.word;
+    else {
+      end();
+      if (/^\p{Script=Han}$/u.test(t.word)) run = t.word;
+    }
+  }
+  end();
+  return runs;
 }
 
 /**

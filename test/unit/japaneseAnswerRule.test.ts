@@ -83,6 +83,40 @@ describe('Japanese key words written kanji, kana, kanji', () => {
   });
 });
 
+describe("a Japanese question's names", () => {
+  it('a name ICU splits into single kanji is one key word', () => {
+    // "美雅" is not in ICU's dictionary: it came out as "美" + "雅", no key word at all.
+    expect(questionKeyWords('美雅さんの犬の名前は？').map((k) => k.word)).toEqual(
+      expect.arrayContaining(['美雅', '名前']),
+    );
+    // Single kanji that are words of their own stay none ("犬"), and are never joined across kana.
+    expect(questionKeyWords('美雅さんの犬の名前は？').map((k) => k.word)).not.toContain('犬');
+  });
+
+  it("are found in the sentence's note title, beside a key word the sentence shares itself", () => {
+    const q = 'リスボン旅行の予算はいくら？';
+    // The note "リスボン旅行" holds the budget line, which writes neither "リスボン" nor "旅行".
+    expect(sharedDistinctiveKeyWords(q, '予算：二人で1,800ユーロ（航空券を除く）', new Set(), 'リスボン旅行')).toBe(3);
+    expect(sharedDistinctiveKeyWords(q, '予算：二人で1,800ユーロ（航空券を除く）', new Set())).toBe(1);
+    // The title alone shares nothing: it says what the note is about, not what this sentence says.
+    expect(sharedDistinctiveKeyWords('リスボンの天気は？', 'チェックインは15時以降', new Set(), 'リスボン旅行')).toBe(
+      0,
+    );
+    // A title run common to the retrieved notes counts no more than a common word in the sentence.
+    expect(
+      sharedDistinctiveKeyWords(q, '予算：二人で1,800ユーロ（航空券を除く）', new Set(['リスボン']), 'リスボン旅行'),
+    ).toBe(2);
+    expect(
+      sharedDistinctiveKeyWords(
+        '美雅さんと連絡を取るにはどうすればいい？',
+        '連絡方法： Slackが一番',
+        new Set(),
+        '陳美雅',
+      ),
+    ).toBe(2);
+  });
+});
+
 describe('meaning counts more for a Japanese question', () => {
   it('close is lower for Japanese and Chinese questions, the other numbers as for any language', () => {
     expect(answerRelevanceFor('リストの下の階層を一時的に隠したい').close).toBeLessThan(ANSWER_RELEVANCE.close);
