@@ -243,6 +243,26 @@ const QUESTION_WORDS: Readonly<Record<string, readonly string[]>> = {
   deinem: ['de'],
   deinen: ['de'],
   deiner: ['de'],
+  // German question words the table lacks: "Welches Instrument spielt Maya?" was read as English, refused in English,
+  // and its "Instrument" taken for a name the vault never writes.
+  welche: ['de'],
+  welcher: ['de'],
+  welches: ['de'],
+  welchen: ['de'],
+  welchem: ['de'],
+  wann: ['de'],
+  wer: ['de'],
+  wem: ['de'],
+  wen: ['de'],
+  wessen: ['de'],
+  wieso: ['de'],
+  weshalb: ['de'],
+  wofür: ['de'],
+  womit: ['de'],
+  woher: ['de'],
+  wohin: ['de'],
+  worüber: ['de'],
+  wozu: ['de'],
 };
 // Letters and endings: [pattern, languages sharing its weight]; detectLanguage's telltale letters come first.
 const QUESTION_MARKS: readonly [RegExp, readonly string[]][] = [

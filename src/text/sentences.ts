@@ -25,8 +25,18 @@ const ABBREVIATION =
   /(?:^|[\s(])(?:Dr|Drs|Mr|Mrs|Ms|Mx|Prof|Sr|Sra|Srta|Jr|St|Mt|Hr|Fr|M|Mme|Mlle|Dipl|Ing|vs|cf|ca|approx|vgl|bzw|ggf|evtl|inkl|Nr|Fig|Abb|e\.g|i\.e|\p{Ll}|\p{Ll}\. ?\p{L}{1,2})\.\s*$/u;
 
 /**
+ * A day or an ordinal written with a full stop ("am 3.", "9. bis 16.", "3. joulukuuta"), as German, the Nordic and the
+ * Slavic languages write them: "Hat mir am 16. November seinen Akkuschrauber geliehen" was quoted from "November…", its
+ * day lost. It ends no sentence before a lower-case word or a month's name (German capitalises its months).
+ */
+const ORDINAL_NUMBER = /(?:^|[\s(])\d{1,2}\.\s*$/u;
+const MONTH_NAME =
+  /^\s*(?:Januar|Jänner|Februar|Feber|März|April|Mai|Juni|Juli|August|September|Oktober|November|Dezember|Jan|Feb|Mär|Apr|Jun|Jul|Aug|Sep|Sept|Okt|Nov|Dez)\b/u;
+
+/**
  * Whether the sentence breaker's break between `prev` and `next` ends no sentence, so the two go back together:
- * - `prev` ends in an abbreviation (ABBREVIATION);
+ * - `prev` ends in an abbreviation (ABBREVIATION), or in a day or ordinal before a lower-case word or a month
+ *   (ORDINAL_NUMBER);
  * - `prev` ends in a question or exclamation mark that a lower-case word goes on from: ICU ends a sentence at any
  *   "?", and "Use Result<T, E> and the ? operator." (inline code, kept literal) was quoted as "operator. anyhow for…";
  * - a Japanese sentence never begins with a particle or other hiragana after a Latin full stop or question mark: the
@@ -36,6 +46,7 @@ const ABBREVIATION =
 function continuesSentence(prev: string, next: string): boolean {
   return (
     ABBREVIATION.test(prev) ||
+    (ORDINAL_NUMBER.test(prev) && (/^\p{Ll}/u.test(next) || MONTH_NAME.test(next))) ||
     (/[?!]\s*$/.test(prev) && /^\p{Ll}/u.test(next)) ||
     (/[.?!…]\s*$/.test(prev) && /^\s*\p{Script=Hiragana}/u.test(next))
   );

@@ -96,6 +96,8 @@ describe('agent language: fixed texts and instructions follow the question', () 
     ['Notizen in einen anderen Ordner verschieben', 'de'],
     ['Lesezeichen in der Seitenleiste anzeigen', 'de'],
     ['Warum fehlt beim Export das Bild?', 'de'],
+    ['Welches Instrument spielt Maya?', 'de'],
+    ['Wann ist Mayas Konzert?', 'de'],
   ])('the short question "%s" is %s: shared words are split, accents and endings count', (q, lang) => {
     expect(questionLanguage(q)).toBe(lang);
   });

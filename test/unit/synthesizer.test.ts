@@ -127,6 +127,20 @@ describe('verifyAnswer', () => {
       'Voir Mme. Martin.',
     ]);
   });
+
+  it('does not end a sentence at a day or ordinal written with a full stop (German, Nordic, Slavic)', () => {
+    // "am 16. November" was cut after "16.", and "November seinen Akkuschrauber geliehen" quoted without its day.
+    expect(splitSentences('Hat mir am 16. November seinen Akkuschrauber geliehen. Unbedingt zurückgeben!')).toEqual([
+      'Hat mir am 16. November seinen Akkuschrauber geliehen.',
+      'Unbedingt zurückgeben!',
+    ]);
+    expect(splitSentences('Reisedaten: 9. bis 16. April 2027 (7 Nächte)')).toEqual([
+      'Reisedaten: 9. bis 16. April 2027 (7 Nächte)',
+    ]);
+    expect(splitSentences('Tapaaminen on 3. joulukuuta kello 9.')).toEqual(['Tapaaminen on 3. joulukuuta kello 9.']);
+    // A number that ends an English sentence still ends it.
+    expect(splitSentences('Chapter 3. The plan is set.')).toEqual(['Chapter 3.', 'The plan is set.']);
+  });
 });
 
 describe('with the real embedder', () => {
