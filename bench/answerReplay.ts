@@ -17,7 +17,7 @@ import { adHocEvalSet, loadEvalSets, selectEvalSets, checkQuestionFile } from '.
 import { similaritySearch, type SearchResult } from '../src/search/similaritySearch.js';
 import { describeCandidates, selectAnswerSentences, quotePool } from '../src/agent/synthesizer.js';
 import { unmentioned } from '../src/agent/unmentioned.js';
-import { namedNotes } from '../src/agent/relevance.js';
+import { namedNotes, notesCalledByName } from '../src/agent/relevance.js';
 import { sectionListAnswer } from '../src/agent/sectionList.js';
 import type { Embedder } from '../src/models/embedder.js';
 import { citeDescribedNotes, linkedNoteChunk } from '../src/agent/describedNote.js';
@@ -84,7 +84,23 @@ try {
         });
         dirty = true;
       }
-      const results = unknown.length ? [] : searches[x.q]!;
+      // Nothing passed the gate: the notes the question calls by name are searched on their own, as the agent does.
+      const called = searches[x.q]!.length
+        ? []
+        : notesCalledByName(x.q, service.index.db.noteNames()).flatMap((n) => n.sources);
+      const calledKey = `called\u0000${x.q}`;
+      if (called.length && !searches[calledKey]) {
+        searches[calledKey] = await similaritySearch(service.index, service.embedder, {
+          refined_query_for_vector_search: x.q,
+          metadata_filters: {},
+          filter_by_filenames: called,
+          k: 10,
+          threshold: service.embedder.calibration.threshold,
+          dateAware: false,
+        });
+        dirty = true;
+      }
+      const results = unknown.length ? [] : called.length ? searches[calledKey]! : searches[x.q]!;
       const named = namedNotes(x.q, service.index.db.noteNames());
       const r = results.length
         ? (sectionListAnswer(x.q, results) ??

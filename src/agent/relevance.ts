@@ -381,14 +381,32 @@ export interface NamedNote {
  */
 export function namedNotes(question: string, notes: { properNamed(name: string): string[] }): NamedNote[] {
   const names = namedWords(question);
+  return notesNamedByRuns(question, notes, (t) => {
+    const ws = words(t);
+    return ws.length > 0 && !/\p{N}/u.test(t) && ws.every((w) => wordTerms(w).some((x) => names.has(x)));
+  });
+}
+
+/**
+ * The notes a question calls by a name written with a capital, in any language: namedNotes without its rule for
+ * what marks a name, so that a German question's "Maya" (German capitalises every noun, so namedWords finds no name
+ * there) calls Maya's note too. Only for searching those notes when nothing else was found: an answer is held to
+ * namedNotes, which a German noun that is a note's title ("Vorlagen") does not limit.
+ */
+export function notesCalledByName(question: string, notes: { properNamed(name: string): string[] }): NamedNote[] {
+  return notesNamedByRuns(question, notes, (t) => /^\p{Lu}/u.test(t) && !/\p{N}/u.test(t));
+}
+
+/** The notes runs of the question's names (`isName`, per token) name exactly, the longest run first. */
+function notesNamedByRuns(
+  question: string,
+  notes: { properNamed(name: string): string[] },
+  isName: (token: string) => boolean,
+): NamedNote[] {
   const tokens = question
     .trim()
     .split(/\s+/)
     .map((t) => t.replace(/^[^\p{L}\p{N}]+/u, '').replace(/(?:['’]s)?[^\p{L}\p{N}]*$/u, ''));
-  const isName = (t: string) => {
-    const ws = words(t);
-    return ws.length > 0 && !/\p{N}/u.test(t) && ws.every((w) => wordTerms(w).some((x) => names.has(x)));
-  };
   const found: NamedNote[] = [];
   for (let i = 0; i < tokens.length; ) {
     let taken = 0;

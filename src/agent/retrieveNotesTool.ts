@@ -18,7 +18,7 @@ import {
 import { isoDate } from '../search/dates.js';
 import type { MetadataFilters } from '../shared/filters.js';
 import { NOTHING_FOUND } from './prompts.js';
-import { namedNotes, questionKeyWords } from './relevance.js';
+import { namedNotes, notesCalledByName, questionKeyWords } from './relevance.js';
 import { unmentioned } from './unmentioned.js';
 import { synthesize } from './synthesizer.js';
 import { unreadLanguageNotice } from './unreadLanguage.js';
@@ -373,6 +373,17 @@ export function buildRetrieveGraph(deps: RetrieveDeps, ctx: RetrieveCallContext)
               : {},
             [],
           );
+        }
+        const called = results.length
+          ? []
+          : notesCalledByName(asked, deps.index.db.noteNames()).flatMap((n) => n.sources);
+        if (called.length) {
+          // A question that calls a note by its name is about that note even where the embedder finds nothing close
+          // enough: E5 put "Wie erreiche ich Maya am besten?" under its gate, and Maya's note ("Maya" is its alias)
+          // was never read. Those notes are searched on their own (a search scoped to files is not gated), and the
+          // answer rule decides whether a sentence of theirs answers.
+          d.notes.push(`nothing passed the relevance gate; searched the notes the question names`);
+          results = await search(d.metadata_filters, called);
         }
         const top = results.slice(0, deps.k);
         if (results.length) ctx.onSources?.(toSources(top, deps.vault));

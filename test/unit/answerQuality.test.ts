@@ -19,6 +19,7 @@ import {
   possessiveOf,
   answersPossessive,
   namedNotes,
+  notesCalledByName,
   answersNamedNote,
 } from '../../src/agent/relevance.js';
 import { NoteNames } from '../../src/store/noteNames.js';
@@ -400,6 +401,14 @@ describe('relevance', () => {
     // A name every retrieved note writes asks nothing of any one of them.
     expect(answersNamedNote(tom, rust, new Set(['tom']))).toBe(true);
     expect(answersNamedNote([], rust, new Set())).toBe(true);
+
+    // For searching the notes a question calls when nothing passed the relevance gate, any capitalised run counts:
+    // German capitalises every noun, so namedNotes finds no name in "Wie erreiche ich Tom am besten?".
+    expect(named('Wie erreiche ich Tom am besten?')).toEqual([]);
+    expect(notesCalledByName('Wie erreiche ich Tom am besten?', names)).toEqual([
+      { words: ['tom'], sources: ['People/Tom Becker.md'] },
+    ]);
+    expect(notesCalledByName('wie erreiche ich tom', names)).toEqual([]);
   });
 
   it('only the names among the words the vault lacks make a question off-topic', () => {
