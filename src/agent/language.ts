@@ -263,6 +263,23 @@ const QUESTION_WORDS: Readonly<Record<string, readonly string[]>> = {
   wohin: ['de'],
   worüber: ['de'],
   wozu: ['de'],
+  // Question words of French, Italian and Portuguese the table lacks: "Combien gagne Maya ?" was refused in English.
+  combien: ['fr'],
+  pourquoi: ['fr'],
+  lequel: ['fr'],
+  laquelle: ['fr'],
+  quanto: ['it', 'pt'],
+  quanta: ['it', 'pt'],
+  quale: ['it'],
+  quali: ['it'],
+  chi: ['it'],
+  qual: ['pt'],
+  quais: ['pt'],
+  quem: ['pt'],
+  cuánto: ['es'],
+  cuánta: ['es'],
+  cuál: ['es'],
+  quién: ['es'],
 };
 // Letters and endings: [pattern, languages sharing its weight]; detectLanguage's telltale letters come first.
 const QUESTION_MARKS: readonly [RegExp, readonly string[]][] = [

@@ -273,26 +273,29 @@ export function sharedDistinctiveKeyWords(
 ): number {
   const named = namedWords(question);
   const inSentence = sentenceForms(sentence, lang);
-  const inTitle = new Set(words(title).flatMap(wordTerms));
   const keys = questionKeyWords(question, lang);
   const shared = keys.filter(
     (k) =>
-      k.terms.some((x) =>
-        named.has(x) ? inSentence.terms.has(x) || inTitle.has(x) : inSentence.terms.has(x) && !common.has(x),
-      ) ||
+      k.terms.some((x) => inSentence.terms.has(x) && (named.has(x) || !common.has(x))) ||
       k.runs.some((x) => inSentence.text.includes(x) && !common.has(x)) ||
       k.stems.some((x) => inSentence.stems.has(x) && !common.has(x)) ||
       (lang === 'de' &&
         k.stems.some((x) => !common.has(x) && [...inSentence.stems].some((y) => sharedCompoundPart(x, y, common)))),
   );
-  // Japanese, Chinese and Korean mark no name with a capital, so a run of the note's title stands in for one: "予算：二人で
-  // 1,800ユーロ" answers "リスボン旅行の予算はいくら？" in the note "リスボン旅行", and "連絡方法：Slackが一番" answers
-  // "美雅さんと連絡を取るには" in "陳美雅". Only beside a key word the sentence shares itself: the title alone says the
-  // note is about Lisbon, not that this sentence says the weather there.
+  // The note's title says who or what a sentence is about: "Birthday: 14 January" is Lena's in her note, and a daily
+  // note's date is its title. So the question's names are found there too, and in Japanese, Chinese and Korean, which
+  // mark no name with a capital, its runs ("予算：二人で1,800ユーロ" answers "リスボン旅行の予算はいくら？" in the note
+  // "リスボン旅行", "連絡方法：Slackが一番" answers "美雅さんと連絡を取るには" in "陳美雅"). Only beside a key word the
+  // sentence shares itself: the title alone says the note is about Lisbon or Maya, not that this sentence says the
+  // weather there or her birthday ("Quand est l'anniversaire de Maya ?" was answered with her contact line).
   if (shared.length === 0 || !title) return shared.length;
+  const inTitle = new Set(words(title).flatMap(wordTerms));
   const titleText = foldText(title);
   const byTitle = keys.filter(
-    (k) => !shared.includes(k) && k.runs.some((x) => titleText.includes(x) && !common.has(x)),
+    (k) =>
+      !shared.includes(k) &&
+      (k.terms.some((x) => named.has(x) && inTitle.has(x)) ||
+        k.runs.some((x) => titleText.includes(x) && !common.has(x))),
   );
   return shared.length + byTitle.length;
 }

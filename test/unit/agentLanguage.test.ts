@@ -98,6 +98,8 @@ describe('agent language: fixed texts and instructions follow the question', () 
     ['Warum fehlt beim Export das Bild?', 'de'],
     ['Welches Instrument spielt Maya?', 'de'],
     ['Wann ist Mayas Konzert?', 'de'],
+    ['Combien gagne Maya ?', 'fr'],
+    ['Pourquoi Maya travaille ?', 'fr'],
   ])('the short question "%s" is %s: shared words are split, accents and endings count', (q, lang) => {
     expect(questionLanguage(q)).toBe(lang);
   });

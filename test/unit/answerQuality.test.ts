@@ -329,16 +329,30 @@ describe('relevance', () => {
     expect(keyWordLanguage('テンプレートはどこで設定する？', de)).toBe('ja');
   });
 
-  it('names and numbers in the question are never common, and count when they are the note title', () => {
+  it('names and numbers in the question are never common, and count in the note title beside a shared word', () => {
     expect([...namedWords('Who is Maya and what does she do?')]).toEqual(['maya']);
     expect(namedWords('What did I do on 2026-11-03?').has('2026')).toBe(true);
     expect(namedWords('how do I sync').size).toBe(0);
     const common = new Set(['maya', 'vault']);
     expect(sharedDistinctiveKeyWords('Who is Maya?', 'Maya leads the design team.', common)).toBe(1);
     expect(
-      sharedDistinctiveKeyWords('What did I do on 2026-11-03?', 'Went for a long run.', common, '2026-11-03'),
-    ).toBe(3);
+      sharedDistinctiveKeyWords('What did I cook on 2026-11-03?', 'Cooked a big pot of chili.', common, '2026-11-03'),
+    ).toBe(4);
     expect(sharedDistinctiveKeyWords('what is in my vault', 'A vault is a folder.', common, 'vault')).toBe(0);
+    // The title alone shares nothing: it says whom the note is about, not that this sentence says what was asked.
+    // "Quand est l'anniversaire de Maya ?" was answered with her contact line, one word of two shared by the title.
+    expect(
+      sharedDistinctiveKeyWords('What did I do on 2026-11-03?', 'Went for a long run.', common, '2026-11-03'),
+    ).toBe(0);
+    expect(
+      sharedDistinctiveKeyWords(
+        "Quand est l'anniversaire de Maya ?",
+        'Contact : de préférence sur Slack',
+        common,
+        'Maya Chen',
+      ),
+    ).toBe(0);
+    expect(sharedDistinctiveKeyWords("when is Maya's birthday", 'Birthday: 14 January', common, 'Maya Chen')).toBe(2);
   });
 
   // A name or term written in lower case, as people type them ("kubectl", "postgres"), is no ordinary English word;
