@@ -285,19 +285,21 @@ export function sharedDistinctiveKeyWords(
   // The note's title says who or what a sentence is about: "Birthday: 14 January" is Lena's in her note, and a daily
   // note's date is its title. So the question's names are found there too, and in Japanese, Chinese and Korean, which
   // mark no name with a capital, its runs ("予算：二人で1,800ユーロ" answers "リスボン旅行の予算はいくら？" in the note
-  // "リスボン旅行", "連絡方法：Slackが一番" answers "美雅さんと連絡を取るには" in "陳美雅"). Only beside a key word the
-  // sentence shares itself: the title alone says the note is about Lisbon or Maya, not that this sentence says the
-  // weather there or her birthday ("Quand est l'anniversaire de Maya ?" was answered with her contact line).
-  if (shared.length === 0 || !title) return shared.length;
+  // "リスボン旅行", "連絡方法：Slackが一番" answers "美雅さんと連絡を取るには" in "陳美雅"). Outside English, only beside a
+  // key word the sentence shares itself: the title alone says the note is about Lisbon or Maya, not that this sentence
+  // says the weather there or her birthday ("Quand est l'anniversaire de Maya ?" was answered with her contact line).
+  // An English question's name counts alone, as it always has: what it asks of the person is checked by the
+  // possessive rule (answersPossessive), and "what did I borrow from Tom" is answered by "Lent me his cordless drill"
+  // in Tom's note, which shares no other word with it.
+  if (!title) return shared.length;
   const inTitle = new Set(words(title).flatMap(wordTerms));
+  const byName = keys.filter((k) => !shared.includes(k) && k.terms.some((x) => named.has(x) && inTitle.has(x)));
+  if (shared.length === 0 && (byName.length === 0 || questionLanguage(question) !== 'en')) return 0;
   const titleText = foldText(title);
-  const byTitle = keys.filter(
-    (k) =>
-      !shared.includes(k) &&
-      (k.terms.some((x) => named.has(x) && inTitle.has(x)) ||
-        k.runs.some((x) => titleText.includes(x) && !common.has(x))),
+  const byRun = keys.filter(
+    (k) => !shared.includes(k) && !byName.includes(k) && k.runs.some((x) => titleText.includes(x) && !common.has(x)),
   );
-  return shared.length + byTitle.length;
+  return shared.length + byName.length + byRun.length;
 }
 
 /**
