@@ -73,34 +73,28 @@ try {
     for (const x of questions) {
       const { lacking, unknown: unknownToVault } = unmentioned(service.index.db, x.q);
       const unknown = unknownToVault();
-      if (!searches[x.q]) {
-        searches[x.q] = await similaritySearch(service.index, service.embedder, {
-          refined_query_for_vector_search: x.q,
-          metadata_filters: {},
-          filter_by_filenames: [],
-          k: 10,
-          threshold: service.embedder.calibration.threshold,
-          dateAware: false,
-        });
-        dirty = true;
-      }
+      // The agent's search (k 10, no date filter), over every note or only `files`; cached under `key`.
+      const search = async (key: string, files: string[]) => {
+        if (!searches[key]) {
+          searches[key] = await similaritySearch(service.index, service.embedder, {
+            refined_query_for_vector_search: x.q,
+            metadata_filters: {},
+            filter_by_filenames: files,
+            k: 10,
+            threshold: service.embedder.calibration.threshold,
+            dateAware: false,
+          });
+          dirty = true;
+        }
+        return searches[key]!;
+      };
+      const everywhere = await search(x.q, []);
       // Nothing passed the gate: the notes the question calls by name are searched on their own, as the agent does.
-      const called = searches[x.q]!.length
-        ? []
-        : notesCalledByName(x.q, service.index.db.noteNames()).flatMap((n) => n.sources);
-      const calledKey = `called\u0000${x.q}`;
-      if (called.length && !searches[calledKey]) {
-        searches[calledKey] = await similaritySearch(service.index, service.embedder, {
-          refined_query_for_vector_search: x.q,
-          metadata_filters: {},
-          filter_by_filenames: called,
-          k: 10,
-          threshold: service.embedder.calibration.threshold,
-          dateAware: false,
-        });
-        dirty = true;
-      }
-      const results = unknown.length ? [] : called.length ? searches[calledKey]! : searches[x.q]!;
+      const called =
+        unknown.length || everywhere.length
+          ? []
+          : notesCalledByName(x.q, service.index.db.noteNames()).flatMap((n) => n.sources);
+      const results = unknown.length ? [] : called.length ? await search(`called\u0000${x.q}`, called) : everywhere;
       const named = namedNotes(x.q, service.index.db.noteNames());
       const r = results.length
         ? (sectionListAnswer(x.q, results) ??
