@@ -1,5 +1,6 @@
 import { detectLanguage, LETTER_EVIDENCE } from '../text/language.js';
 import { LANGUAGE_FUNCTION_WORDS } from '../text/stopwords.js';
+import { isListedEnglishWord } from '../text/ordinaryWords.js';
 import { NOT_IN_NOTES_ANSWER } from './prompts.js';
 import { formatRange, type NothingDated } from '../search/emptyDateFilter.js';
 
@@ -317,7 +318,34 @@ function shortQuestionLanguage(question: string): string {
   const [best] = [...scores.entries()]
     .filter(([l]) => l !== 'en')
     .sort((a, b) => b[1] - a[1] || rank(a[0]) - rank(b[0]));
-  return best && best[1] >= QUESTION_EVIDENCE && best[1] > en ? best[0] : 'en';
+  if (!best) return 'en';
+  const { foreign, englishOnly } = englishReading(question);
+  // Words English lacks, outnumbering the words only English has, are evidence for the other language the question
+  // already shows (half a shared function word at least): "Was isst Maya gern?" shares "was" with English and
+  // nothing else, and was answered in English, its "isst" and "gern" taken for names the vault never writes.
+  const score = best[1] >= 0.5 && foreign > englishOnly ? best[1] + foreign * QUESTION_EVIDENCE : best[1];
+  return score >= QUESTION_EVIDENCE && score > en ? best[0] : 'en';
+}
+
+/**
+ * How a question's words read as English: `foreign` counts the words of three letters or more that English's word
+ * list lacks and that are no function word of any language ("isst", "kostet", "montags", "formatos"), `englishOnly`
+ * the words only English has (an English function word no other language shares, or a listed English word that is no
+ * function word elsewhere). Capitalised words after the first are left out: names, and German's nouns.
+ */
+function englishReading(question: string): { foreign: number; englishOnly: number } {
+  let foreign = 0;
+  let englishOnly = 0;
+  (question.match(/\p{Script=Latin}+/gu) ?? []).forEach((word, i) => {
+    if (i > 0 && /^\p{Lu}/u.test(word)) return;
+    const w = word.toLowerCase();
+    const langs = [...(FUNCTION_WORD_LANGS.get(w) ?? []), ...(QUESTION_WORDS[w] ?? [])];
+    if (langs.length) {
+      if (langs.every((l) => l === 'en')) englishOnly++;
+    } else if (isListedEnglishWord(w)) englishOnly++;
+    else if (w.length >= 3) foreign++;
+  });
+  return { foreign, englishOnly };
 }
 
 /** Each function word's languages (detectLanguage's tables). */

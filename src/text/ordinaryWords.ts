@@ -16,6 +16,14 @@ export function isOrdinaryEnglishWord(word: string): boolean {
 }
 
 /**
+ * Whether the word is in the list itself, not only two of its words run together: where a word is evidence of
+ * English rather than of a term, "montags" is German, not "mon" + "tags".
+ */
+export function isListedEnglishWord(word: string): boolean {
+  return listed(word.toLowerCase());
+}
+
+/**
  * The list as one string, one word per line, read on first use: a question checks a handful of words, and a scan
  * of 2.8 MB per word (about a millisecond) keeps memory at the string's size, where a Set of 275k strings costs ~20 MB.
  */

@@ -29,6 +29,16 @@ describe('a personal vault in German', () => {
     expect(r.answer).toMatch(/Spielt Bass/);
   }, 120_000);
 
+  it('reads a question that shares only "was" with English as German', async () => {
+    const r = await askOnDay(service(), 'Was zieht Tom jedes Jahr?', TODAY);
+    expect(r.answer).toMatch(/zieht jedes Jahr Chilis/);
+    expect(r.sources.map((s) => s.source)).toContain('Personen/Tom Becker.md');
+    // What the notes do not say is refused in German: read as English, it was refused in English.
+    const off = await askOnDay(service(), 'Was trinkt Tom gern?', TODAY);
+    expect(off.answer).toBe(notInNotesFor('Was trinkt Tom gern?'));
+    expect(off.answer).toMatch(/Notizen/);
+  }, 120_000);
+
   it('searches the note a question calls by name when nothing passed the relevance gate', async () => {
     const r = await askOnDay(service(), 'Wie erreiche ich Maya am besten?', TODAY);
     expect(r.answer).toMatch(/Kontakt: am besten über Slack/);

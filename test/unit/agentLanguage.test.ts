@@ -98,6 +98,10 @@ describe('agent language: fixed texts and instructions follow the question', () 
     ['Warum fehlt beim Export das Bild?', 'de'],
     ['Welches Instrument spielt Maya?', 'de'],
     ['Wann ist Mayas Konzert?', 'de'],
+    // "was" is English's as much as German's; the words English lacks ("kostet", "zieht", "montags") decide.
+    ['Was kostet Obsidian Sync?', 'de'],
+    ['Was zieht Tom jedes Jahr?', 'de'],
+    ['Was macht Maya montags?', 'de'],
     ['Combien gagne Maya ?', 'fr'],
     ['Pourquoi Maya travaille ?', 'fr'],
   ])('the short question "%s" is %s: shared words are split, accents and endings count', (q, lang) => {
@@ -120,6 +124,9 @@ describe('agent language: fixed texts and instructions follow the question', () 
     'hidden files in the vault',
     'tags in bulk',
     'screen sharing in meetings',
+    'was the backup done',
+    'was kubectl broken',
+    'kubectl in docker',
   ])('the short English question "%s" stays English', (q) => {
     expect(questionLanguage(q)).toBe('en');
   });
