@@ -145,7 +145,19 @@ export function statedFact(sentence: string): boolean {
  * (`near`, 0.10 → 0.30). One shared word was not enough: "kubectl restart all pods" found "…require a restart". Chosen on the
  * tuning parts (dev-ohelp-en, ohelp-en-2-tune, offtopic-en-tune; see docs/answer-quality.md).
  */
-export const ANSWER_RELEVANCE = { close: 0.36, near: 0.1, keyShare: 1 / 3 };
+export const ANSWER_RELEVANCE = { close: 0.36, near: 0.1, keyShare: 1 / 3, nearClosest: -0.05 };
+
+/**
+ * An embedder whose relevance gate is this high crowds every sentence of a short note into a narrow band just above
+ * it (E5: gate 0.83; "Spielt Bass in einer Band…" and "Vegetarierin, liebt koreanisches Essen" 0.832 and 0.831 for
+ * "Was spielt Maya?"), so `near` cannot tell them apart. For such an embedder the sentence closest in meaning of all
+ * candidates is near enough down to `nearClosest` (0.05 of the way below the gate), still sharing its key words:
+ * "美雅さんの犬の名前は？" (-0.017) and "De quel instrument joue Maya ?" (-0.008) were refused with the answer
+ * retrieved. Chosen on the tuning parts (docs/answer-quality.md, "Twentieth session"): -0.05 to -1 gave the same
+ * answers, 0 one hit fewer. MPNet and MiniLM (gates 0.22 and 0.3) spread their cosines and keep `near` alone: with
+ * them the rule answered "what's the password for the router" with a sentence about the router.
+ */
+const CROWDED_GATE = 0.5;
 
 /**
  * ANSWER_RELEVANCE for a Japanese or Chinese question: meaning counts for more (`close` 0.33), since key words carry
@@ -377,8 +389,11 @@ class AnswerSelector {
     private readonly common: Set<string>,
     /** The language whose key words are matched in (keyWordLanguage: Snowball stems for Spanish, German…). */
     private readonly keyLanguage: string,
-    /** Cosines for ANSWER_RELEVANCE's close and near (Infinity / -Infinity where meaning cannot count). */
-    private readonly cosines: { close: number; near: number },
+    /**
+     * Cosines for ANSWER_RELEVANCE's close and near (Infinity / -Infinity where meaning cannot count); the closest
+     * note sentence's, and how far below `near` it may be for an embedder with a crowded scale (CROWDED_GATE).
+     */
+    private readonly cosines: { close: number; near: number; closest: number; closestFloor: number },
     /** How many key words the question has (keyWordCount): the share ANSWER_RELEVANCE.keyShare is of. */
     readonly keyWords: number,
     /**
@@ -477,8 +492,10 @@ class AnswerSelector {
         ? {
             close: gate + answerRelevanceFor(query).close * (1 - gate),
             near: gate + answerRelevanceFor(query).near * (1 - gate),
+            closest: Math.max(...vecs.filter((_, i) => !candidates[i]!.generated).map((v) => cosine(q!, v))),
+            closestFloor: gate >= CROWDED_GATE ? gate + ANSWER_RELEVANCE.nearClosest * (1 - gate) : Infinity,
           }
-        : { close: Infinity, near: -Infinity },
+        : { close: Infinity, near: -Infinity, closest: Infinity, closestFloor: Infinity },
       // The key-word share counts the question's search words (ICU words in Japanese), not questionKeyWords: counted
       // by kanji runs, "歯医者の予約はいつだっけ" has two key words, one shared ("予約") was enough, and 3 of the 20
       // Japanese off-topic tuning questions were answered. Words too common to be shared are not counted either.
@@ -526,7 +543,7 @@ class AnswerSelector {
     const shared = sharedDistinctiveKeyWords(this.query, text, this.common, title, this.keyLanguage);
     const relevant =
       (similarity >= this.cosines.close ||
-        (similarity >= this.cosines.near &&
+        (this.nearEnough(similarity) &&
           shared > 0 &&
           shared >= Math.min(2, ANSWER_RELEVANCE.keyShare * this.keyWords))) &&
       answersPossessive(this.possessive, text, title, this.possessiveCommon, this.keyLanguage) &&
@@ -541,6 +558,12 @@ class AnswerSelector {
       overlap,
       score: similarity + 0.25 * overlap - 0.02 * (c.n - 1),
     };
+  }
+
+  /** Whether a sentence sharing key words is close enough in meaning: `near`, or closest of all (CROWDED_GATE). */
+  private nearEnough(similarity: number): boolean {
+    const { near, closest, closestFloor } = this.cosines;
+    return similarity >= near || (similarity >= closest && similarity >= closestFloor);
   }
 
   /**

@@ -32,6 +32,13 @@ describe('a personal vault in Japanese', () => {
     expect(r.sources.map((s) => s.source)).toContain('人物/陳美雅.md');
   }, 120_000);
 
+  it('answers with the sentence closest in meaning, though E5 puts every line of the note about as close', async () => {
+    // "ボーダーコリーの犬を飼っていて、名前はピクセル" is the closest of the note's lines, just under E5's gate.
+    const r = await askOnDay(service(), '美雅さんの犬の名前は？', TODAY);
+    expect(r.answer).toMatch(/名前はピクセル/);
+    expect(r.sources.map((s) => s.source)).toContain('人物/陳美雅.md');
+  }, 120_000);
+
   it('still refuses what the notes do not say of the trip or the person', async () => {
     for (const q of ['リスボンの天気はどう？', '美雅さんの給料はいくら？']) {
       const r = await askOnDay(service(), q, TODAY);
