@@ -187,6 +187,22 @@ const NAMES: Record<string, string> = {
  * for Japanese, Chinese, Korean…; a Latin-script question with no sign of another language is English.
  */
 export function questionLanguage(question: string): string {
+  let lang = readings.get(question);
+  if (lang === undefined) {
+    if (readings.size >= 256) readings.clear();
+    lang = readQuestionLanguage(question);
+    readings.set(question, lang);
+  }
+  return lang;
+}
+
+/**
+ * Questions already read: the answer rule asks for one question's language for each sentence it scores, and a
+ * reading that looks words up in English's word list (englishReading) costs milliseconds.
+ */
+const readings = new Map<string, string>();
+
+function readQuestionLanguage(question: string): string {
   const { lang, script } = detectLanguage(question);
   if (lang === 'und') return 'en';
   if (script !== 'Latn') return lang;
