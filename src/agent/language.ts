@@ -281,6 +281,8 @@ const QUESTION_WORDS: Readonly<Record<string, readonly string[]>> = {
   worüber: ['de'],
   wozu: ['de'],
   // Question words of French, Italian and Portuguese the table lacks: "Combien gagne Maya ?" was refused in English.
+  // "à" is French's and Portuguese's, never English's: "Quand part-on à Lisbonne ?" tied with English's "on".
+  à: ['fr', 'pt'],
   combien: ['fr'],
   pourquoi: ['fr'],
   lequel: ['fr'],

@@ -103,6 +103,7 @@ describe('agent language: fixed texts and instructions follow the question', () 
     ['Was zieht Tom jedes Jahr?', 'de'],
     ['Was macht Maya montags?', 'de'],
     ['Combien gagne Maya ?', 'fr'],
+    ['Quand part-on à Lisbonne ?', 'fr'],
     ['Pourquoi Maya travaille ?', 'fr'],
   ])('the short question "%s" is %s: shared words are split, accents and endings count', (q, lang) => {
     expect(questionLanguage(q)).toBe(lang);
