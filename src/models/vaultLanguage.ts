@@ -1,10 +1,14 @@
 import { open } from 'node:fs/promises';
-import { detectLanguage } from '../text/language.js';
+import { detectLanguage, withoutCode } from '../text/language.js';
+import { englishWordShare } from '../text/ordinaryWords.js';
 import { embeddingModels, fastEmbeddingModel, loadManifest, type ModelEntry, type ModelManifest } from './manifest.js';
 
 /** What a vault is mostly written in, from a sample of its notes. */
 export interface VaultLanguage {
-  /** The most frequent language among sampled notes (ISO 639-1), or 'und' when none could be told. */
+  /**
+   * The most frequent language among sampled notes (ISO 639-1), OTHER_LANGUAGE for Latin-script notes in a language
+   * detectLanguage cannot name, or 'und' when none could be told.
+   */
   lang: string;
   /** Share of the sampled notes (with a detectable language) that are not English, 0..1. */
   nonEnglishShare: number;
@@ -24,6 +28,14 @@ export const SAMPLE_BYTES = 2048;
 export const MULTILINGUAL_SHARE = 0.25;
 /** Below this, detectLanguage's guess is too unsure to count (a one-line note, a code block). */
 const MIN_CONFIDENCE = 0.5;
+/**
+ * A note in a Latin-script language detectLanguage has no function words for (Polish, Swedish, Turkish, Finnish…):
+ * its guess is unsure, and the note used to go uncounted, so a Polish vault was "of no detectable language" and got
+ * the English embedder. Such a note counts as other than English when most of its words are not English words.
+ */
+export const OTHER_LANGUAGE = 'other';
+/** The fewest distinct words (of four letters or more) a note needs for its words to say it is not English. */
+const MIN_WORDS = 10;
 
 /**
  * Detects a vault's dominant language from up to SAMPLE_NOTES notes spread evenly over its sorted paths (so the
@@ -38,14 +50,27 @@ export async function detectVaultLanguage(filePaths: string[]): Promise<VaultLan
   for (const file of sample) {
     const text = await readHead(file);
     if (text === null) continue;
-    const { lang, confidence } = detectLanguage(text);
-    if (lang === 'und' || confidence < MIN_CONFIDENCE) continue;
-    counts.set(lang, (counts.get(lang) ?? 0) + 1);
+    const language = noteLanguage(text);
+    if (language) counts.set(language, (counts.get(language) ?? 0) + 1);
   }
   const notes = [...counts.values()].reduce((a, b) => a + b, 0);
   if (notes === 0) return { lang: 'und', nonEnglishShare: 0, notes: 0 };
-  const [lang] = [...counts.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))[0]!;
+  // A language detectLanguage names wins over OTHER_LANGUAGE: short Spanish notes are often unsure, and the vault is
+  // still Spanish.
+  const named = [...counts.entries()].filter(([l]) => l !== OTHER_LANGUAGE);
+  const [lang] = (named.length ? named : [...counts.entries()]).sort(
+    (a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1),
+  )[0]!;
   return { lang, nonEnglishShare: 1 - (counts.get('en') ?? 0) / notes, notes };
+}
+
+/** A note's language for the vault's count, or null when it cannot be told (too short, too little prose). */
+function noteLanguage(text: string): string | null {
+  const { lang, script, confidence } = detectLanguage(text);
+  if (lang !== 'und' && confidence >= MIN_CONFIDENCE) return lang;
+  if (script !== 'Latn') return null;
+  const { words, share } = englishWordShare(withoutCode(text), 20);
+  return words >= MIN_WORDS && share < 0.5 ? OTHER_LANGUAGE : null;
 }
 
 async function readHead(file: string): Promise<string | null> {
@@ -120,7 +145,9 @@ export function modelForVault(
     const mixed = lang === 'en' || lang === 'und';
     const what = mixed
       ? `mixed vault (${Math.round((nonEnglishShare ?? 0) * 100)}% of sampled notes not English)`
-      : `${lang} vault`;
+      : lang === OTHER_LANGUAGE
+        ? 'vault in a language other than English'
+        : `${lang} vault`;
     return { model, reason: sized ? `${what}: ${sized}` : what };
   }
   const what = lang === 'und' ? 'vault of no detectable language' : 'English vault';

@@ -23,6 +23,11 @@ const UNDETERMINED: DetectedLanguage = { lang: 'und', script: 'Zyyy', confidence
 // Markdown parts that carry no language: fenced and inline code, URLs, wikilink targets are kept (they are names).
 const NOISE = /```[\s\S]*?```|~~~[\s\S]*?~~~|`[^`\n]*`|https?:\/\/\S+|<[^>\n]+>/g;
 
+/** The text without the markdown parts that carry no language (code, URLs, HTML tags). */
+export function withoutCode(text: string): string {
+  return text.replace(NOISE, ' ');
+}
+
 type ScriptName = 'Latn' | 'Kana' | 'Hani' | 'Hang' | 'Cyrl' | 'Grek' | 'Arab' | 'Hebr' | 'Thai' | 'Deva';
 
 const SCRIPT_TESTS: readonly [ScriptName, RegExp][] = [
@@ -56,7 +61,7 @@ function scriptOf(ch: string): ScriptName | null {
 /** Letters counted per script (CJK weighted), skipping code, URLs and HTML tags. */
 function scriptCounts(text: string): Map<ScriptName, number> {
   const counts = new Map<ScriptName, number>();
-  for (const ch of text.replace(NOISE, ' ')) {
+  for (const ch of withoutCode(text)) {
     const s = scriptOf(ch);
     if (s) counts.set(s, (counts.get(s) ?? 0) + 1);
   }

@@ -131,6 +131,28 @@ describe("a new index gets the embedder for its vault's language", () => {
     expect(m.reason).toBe('mixed vault (30% of sampled notes not English): 20 notes, ~20 chunks');
   });
 
+  it('a vault in a language detectLanguage cannot name (Polish, Turkish) gets the multilingual model; terse English keeps the default', async () => {
+    const polish = (i: number) =>
+      `# Notatka ${i}\n\nDzisiaj na spotkaniu rozmawialiśmy o planie nowego projektu. Do przyszłego tygodnia przygotuję slajdy i udostępnię je zespołowi.`;
+    const turkish = (i: number) =>
+      `# Not ${i}\n\nBugün toplantıda yeni projenin planını konuştuk. Gelecek haftaya kadar sunumu hazırlayıp ekiple paylaşacağım.`;
+    // Fragments with no function word: detectLanguage is unsure of them too, but their words are English.
+    const terse = (i: number) =>
+      `# Log ${i}\n\n- Ran 5k, knee fine\n- Coffee with Maya, budget review\n- Fixed bike brakes\n- Groceries: apples, bread, cheese, coffee beans\n- Called plumber about kitchen leak`;
+    const pick = (vault: string) =>
+      chooseEmbeddingModel({ vault, dataDir: path.join(tmp.dir, `data-${path.basename(vault)}`) });
+    for (const [name, make] of [
+      ['pl', polish],
+      ['tr', turkish],
+    ] as const) {
+      const choice = await pick(vaultOf(name, notes(12, make, 'notatki')));
+      expect(choice, name).toMatchObject({ model: { id: multilingualModel()!.id }, source: 'detected' });
+      expect(choice.reason, name).toMatch(/^vault in a language other than English: 12 notes/);
+    }
+    const english = await pick(vaultOf('terse', notes(12, terse, 'log')));
+    expect(english.model.id).toBe(loadManifest().embedding.id);
+  });
+
   it('records the choice with the index; Settings and --language / --embedding-model override detection', async () => {
     const ja = vaultOf('ja2', notes(10, japanese, 'ノート'));
     const dataDir = path.join(tmp.dir, 'data-ja2');
