@@ -29,9 +29,10 @@ export const MULTILINGUAL_SHARE = 0.25;
 /** Below this, detectLanguage's guess is too unsure to count (a one-line note, a code block). */
 const MIN_CONFIDENCE = 0.5;
 /**
- * A note in a Latin-script language detectLanguage has no function words for (Polish, Swedish, Turkish, Finnish…):
- * its guess is unsure, and the note used to go uncounted, so a Polish vault was "of no detectable language" and got
- * the English embedder. Such a note counts as other than English when most of its words are not English words.
+ * A note in a Latin-script language detectLanguage has no function words for (Polish, Turkish…) gets an unsure
+ * guess, and such notes used to go uncounted, so a Polish vault was "of no detectable language" and got the English
+ * embedder. Such a note counts as other than English when most of its words are not English words. (Swedish or
+ * Czech notes are often named wrongly, German or French, with confidence: they got the multilingual model already.)
  */
 export const OTHER_LANGUAGE = 'other';
 /** The fewest distinct words (of four letters or more) a note needs for its words to say it is not English. */
