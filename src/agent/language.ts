@@ -327,8 +327,8 @@ function shortQuestionLanguage(question: string): string {
   };
   const lower = question.toLowerCase();
   for (const word of lower.match(/\p{Script=Latin}+/gu) ?? []) {
-    const langs = [...(FUNCTION_WORD_LANGS.get(word) ?? []), ...(QUESTION_WORDS[word] ?? [])];
-    if (langs.length) add([...new Set(langs)], 1);
+    const langs = wordLanguages(word);
+    if (langs.length) add(langs, 1);
   }
   for (const [re, langs] of QUESTION_MARKS) add(langs, Math.min(lower.match(re)?.length ?? 0, 5) * 0.75);
   const en = scores.get('en') ?? 0;
@@ -357,13 +357,18 @@ function englishReading(question: string): { foreign: number; englishOnly: numbe
   (question.match(/\p{Script=Latin}+/gu) ?? []).forEach((word, i) => {
     if (i > 0 && /^\p{Lu}/u.test(word)) return;
     const w = word.toLowerCase();
-    const langs = [...(FUNCTION_WORD_LANGS.get(w) ?? []), ...(QUESTION_WORDS[w] ?? [])];
+    const langs = wordLanguages(w);
     if (langs.length) {
       if (langs.every((l) => l === 'en')) englishOnly++;
     } else if (isListedEnglishWord(w)) englishOnly++;
     else if (w.length >= 3) foreign++;
   });
   return { foreign, englishOnly };
+}
+
+/** The languages a lower-case word is a function or question word of (none for any other word). */
+function wordLanguages(word: string): string[] {
+  return [...new Set([...(FUNCTION_WORD_LANGS.get(word) ?? []), ...(QUESTION_WORDS[word] ?? [])])];
 }
 
 /** Each function word's languages (detectLanguage's tables). */

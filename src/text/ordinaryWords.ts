@@ -29,7 +29,7 @@ export function isListedEnglishWord(word: string): boolean {
  * holds; most of any English text, however terse ("Ran 5k. Coffee with Maya, fixed the bike."). Each look-up scans
  * the list, so only a few dozen words are read.
  */
-export function englishWordShare(text: string, max = 30): { words: number; share: number } {
+export function englishWordShare(text: string, max: number): { words: number; share: number } {
   const distinct = [...new Set(text.toLowerCase().match(/\p{L}{4,}/gu) ?? [])].slice(0, max);
   const listedWords = distinct.filter(listed).length;
   return { words: distinct.length, share: distinct.length ? listedWords / distinct.length : 0 };
