@@ -1,7 +1,10 @@
 /**
  * questionLanguage (src/agent/language.ts) on every question of every eval set: how often each set's questions are
  * read as each language. `node --import tsx bench/questionLanguage.ts [--show]` (`--show` lists the misread ones).
- * The set's language is the truth (eval/sets.json); every set is one language.
+ * The set's language is the truth (eval/sets.json); every set is one language. Then the questions of
+ * `eval/question-languages.{tune,test}.jsonl` (one line each: a question and its language), in the languages
+ * no eval set is written in (Polish, Turkish, Vietnamese…): the tuning file chose when ELD is asked
+ * (src/text/ngramLanguage.ts), the test file is reported.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -26,8 +29,29 @@ for (const set of sets) {
     if (show && got !== set.language) console.log(`${set.name}: ${got} ← ${q}`);
   }
 }
-for (const [truth, row] of confusion) {
-  const total = [...row.values()].reduce((a, b) => a + b, 0);
-  const cells = [...row.entries()].sort((a, b) => b[1] - a[1]).map(([l, n]) => `${l} ${n}`);
-  console.log(`${truth} (${total} questions): ${cells.join(', ')}`);
+printConfusion(confusion);
+
+for (const part of ['tune', 'test']) {
+  const file = `eval/question-languages.${part}.jsonl`;
+  const read = new Map<string, Map<string, number>>();
+  for (const line of readFileSync(path.join(root, file), 'utf8').split('\n').filter(Boolean)) {
+    const { q, lang } = JSON.parse(line) as { q: string; lang: string };
+    const got = questionLanguage(q);
+    const row = read.get(lang) ?? new Map<string, number>();
+    row.set(got, (row.get(got) ?? 0) + 1);
+    read.set(lang, row);
+    if (show && got !== lang) console.log(`${file}: ${got} ← ${q}`);
+  }
+  const right = [...read].reduce((n, [lang, row]) => n + (row.get(lang) ?? 0), 0);
+  const total = [...read.values()].reduce((n, row) => n + [...row.values()].reduce((a, b) => a + b, 0), 0);
+  console.log(`\n${file} (${part === 'tune' ? 'tuning part' : 'test part'}): ${right} of ${total} read right`);
+  printConfusion(read);
+}
+
+function printConfusion(rows: Map<string, Map<string, number>>): void {
+  for (const [truth, row] of rows) {
+    const total = [...row.values()].reduce((a, b) => a + b, 0);
+    const cells = [...row.entries()].sort((a, b) => b[1] - a[1]).map(([l, n]) => `${l} ${n}`);
+    console.log(`${truth} (${total} questions): ${cells.join(', ')}`);
+  }
 }

@@ -36,6 +36,17 @@ const ASKS_AMOUNT: readonly RegExp[] = [
   String.raw`\bcombien\b.*\b(?:co[uû]te|co[uû]tent|co[uû]t[eé]|pay[eé]|paie|d[eé]pens[eé])\b`,
   String.raw`\bquel (?:est le |était le )?prix\b`,
   String.raw`\bquanto\b.*\b(?:custa|custam|custou|paguei|gastei|costa|costano|costato|pagato|speso)\b`,
+  // Polish, Czech, Ukrainian, Turkish, Vietnamese, Indonesian, Swedish, Danish, Norwegian, Romanian, Finnish, Hungarian.
+  String.raw`\bile\b.*\b(?:kosztuje|kosztują|kosztował\p{L}*|zapłaci\p{L}*|wyda\p{L}*)\b|\bjaka (?:jest )?cena\b`,
+  String.raw`\bkolik\b.*\b(?:stojí|stál\p{L}*|zaplati\p{L}*|utrati\p{L}*)\b`,
+  String.raw`\bскільки\b.*\b(?:коштує|коштують|коштував\p{L}*|заплати\p{L}*|витрати\p{L}*)\b`,
+  String.raw`\bkaç para\b|\bne kadar\b.*\b(?:tut\p{L}*|öde\p{L}*|harca\p{L}*|maliyet\p{L}*)\b`,
+  String.raw`bao nhiêu tiền|giá (?:là )?bao nhiêu`,
+  String.raw`\bberapa (?:harga|biaya|ongkos)\b|\b(?:harga|biaya)\p{L}*\b.*\bberapa\b`,
+  String.raw`\b(?:vad|hur mycket|hvad|hvor meget|hva|hvor mye) (?:kostar|kostade|betalade|koster|kostede|kostet|betalte)\b`,
+  String.raw`\bc[âa]t (?:cost[ăa]|a costat|au costat|am pl[ăa]tit)\b`,
+  String.raw`\b(?:paljonko|kuinka paljon|mitä)\b.*\b(?:maksaa|maksoi|maksoivat|maksoin)\b`,
+  String.raw`\bmennyibe (?:kerül|került)\b|\bmennyit (?:fizettem|fizettünk|költöttem)\b`,
   String.raw`いくら|何円|多少钱|多少錢|花了多少|얼마(?!\s?동안|나)`,
 ].map(pattern);
 
@@ -48,6 +59,9 @@ const ASKS_CLOCK: readonly RegExp[] = [
   String.raw`\b[àa] quelle heure\b`,
   String.raw`\b(?:a )?que horas\b`,
   String.raw`\ba che ora\b`,
+  String.raw`\bo której(?: godzinie)?\b|\bv kolik(?: hodin)?\b|\bо котрій\b|\bsaat ka[çc](?:ta)?\b|mấy giờ`,
+  String.raw`\b(?:jam|pukul) berapa\b|\bhur dags\b|\bvilken tid\b|\bhva(?:d)? tid\b|\bla ce or[ăa]\b`,
+  String.raw`\bmihin aikaan\b|\bmonelta(?:ko)?\b|\bhány órakor\b|\bhánykor\b`,
   String.raw`何時(?!間)|几点|幾點|몇 ?시(?!간)`,
 ].map(pattern);
 
@@ -57,6 +71,10 @@ const ASKS_PHONE: readonly RegExp[] = [
   String.raw`\bn[uú]mero de (?:tel[eé]fono|m[oó]vil|celular)\b`,
   String.raw`\b(?:telefon|handy|mobil)nummer\b`,
   String.raw`\bnum[eé]ro de (?:t[eé]l[eé]phone|portable|mobile)\b`,
+  String.raw`\bnumer (?:telefonu|komórki)\b|\b(?:telefonní|mobilní) číslo\b|\bčíslo (?:telefonu|mobilu)\b`,
+  String.raw`\bномер (?:телефону|мобільного)\b|\b(?:telefon|cep) numara\p{L}*\b|số điện thoại`,
+  String.raw`\bnomor (?:telepon|hp|ponsel|handphone)\b|\b(?:telefon|mobil)numme[rt]\p{L}*|\bnum[ăa]r(?:ul)? de telefon\b`,
+  String.raw`\bpuhelinnumero\p{L}*|\btelefonsz[áa]m\p{L}*`,
   String.raw`電話番号|电话号码|電話號碼|手机号|手機號|전화번호|휴대폰 ?번호`,
 ].map(pattern);
 const ASKS_EMAIL: readonly RegExp[] = [
@@ -64,6 +82,9 @@ const ASKS_EMAIL: readonly RegExp[] = [
   String.raw`\bdirecci[oó]n de (?:correo|e-?mail)\b`,
   String.raw`\b(?:e-?mail|mail)-?adresse\b`,
   String.raw`\badresse (?:e-?mail|mail|électronique)\b`,
+  String.raw`\badres(?:u)? e-?mail\b|\be-?mailov[áa] adres\p{L}*|\bадрес\p{L}* (?:електронної пошти|e-?mail)\b`,
+  String.raw`\be-?posta adres\p{L}*|địa chỉ email|\balamat (?:e-?mail|surel)\b|\be-?postadress\p{L}*|\be-?mail-?adresse\p{L}*`,
+  String.raw`\badres[aă] de e-?mail\b|\bsähköpostiosoite\p{L}*|\be-?mail ?c[íi]m\p{L}*`,
   String.raw`メールアドレス|邮箱地址|电子邮件地址|邮件地址|電子郵件地址|이메일 ?주소`,
 ].map(pattern);
 /**
@@ -72,7 +93,9 @@ const ASKS_EMAIL: readonly RegExp[] = [
  * Telefonnummer?" asks for the number.
  */
 const ASKS_HOW = pattern(
-  String.raw`\b(?:how|why|can|could|should|change|changing|update|add|adding|set|verify|enter|remove|delete|reset|cómo|puedo|cambiar|kann|ändern|ändere|comment|puis|changer|どう|どうやって|変更|如何|怎么|更改|어떻게|변경)\b|変更|更改|변경`,
+  String.raw`\b(?:how|why|can|could|should|change|changing|update|add|adding|set|verify|enter|remove|delete|reset|cómo|puedo|cambiar|kann|ändern|ändere|comment|puis|changer|どう|どうやって|変更|如何|怎么|更改|어떻게|변경)\b|変更|更改|변경` +
+    // Not Polish "jak" and Ukrainian "як" either ("Jak brzmi numer telefonu Toma?" asks for the number).
+    String.raw`|\b(?:nasıl|làm sao|như thế nào|bagaimana|hur|hvordan|cum|miten|hogyan|zmieni\p{L}*|změni\p{L}*|змінити|değiştir\p{L}*|thay đổi|ubah|mengubah|ändra|ændre|endre|schimb\p{L}*|vaihda\p{L}*|változtat\p{L}*)\b`,
 );
 
 /** Digits with a currency sign or a currency's name or code, on either side; or the words for "free". */

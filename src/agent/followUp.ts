@@ -59,6 +59,19 @@ const PATTERNS: Record<PhraseLanguage, FollowUpPatterns> = {
     pointsBack: [word('dit|ervan|daarvan|daarmee|ermee'), /(^|\s)(dat|het)\s+\p{Ll}+\s*\??$/u],
   },
   ru: { continues: /^(а|и|а если|также)\s/, pointsBack: [word('это|этого|этим|его|её|ее|их|оно')] },
+  uk: { continues: /^(а|і|а якщо|також)\s/, pointsBack: [word('це|цього|цим|воно')] },
+  pl: { continues: /^(a|i|a jeśli|a co z)\s/, pointsBack: [word('tego|tym|temu')] },
+  cs: { continues: /^(a|a co|i|také)\s/, pointsBack: [word('toho|tím|tomu')] },
+  tr: { continues: /^(ve|peki|ya)\s/, pointsBack: [word('bunu|onu|bunun|onun|bununla|onunla')] },
+  vi: { continues: /^(còn|và|thế còn)\s/, pointsBack: [word('nó|cái đó|điều đó')] },
+  id: { continues: /^(dan|lalu|bagaimana dengan)\s/, pointsBack: [word('itu')] },
+  // "det" and "den" open and fill many Scandinavian questions: only a last word points back ("Kan jag stänga av det?").
+  sv: { continues: /^(och|men|också)\s/, pointsBack: [/(^|\s)(det|den|dem)\s*\??$/iu] },
+  da: { continues: /^(og|men|også)\s/, pointsBack: [/(^|\s)(det|den|dem)\s*\??$/iu] },
+  no: { continues: /^(og|men|også)\s/, pointsBack: [/(^|\s)(det|den|dem)\s*\??$/iu] },
+  ro: { continues: /^(și|dar|și dacă)\s/, pointsBack: [word('asta|acesta|aceasta|ăsta')] },
+  fi: { continues: /^(entä|ja|myös)\s/, pointsBack: [word('sen|sitä|siitä|sillä')] },
+  hu: { continues: /^(és|de|és ha)\s/, pointsBack: [word('ezt|azt|ennek|annak|vele')] },
 };
 
 /**

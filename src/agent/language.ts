@@ -1,6 +1,7 @@
 import { detectLanguage, LETTER_EVIDENCE } from '../text/language.js';
 import { LANGUAGE_FUNCTION_WORDS } from '../text/stopwords.js';
 import { isListedEnglishWord } from '../text/ordinaryWords.js';
+import { NGRAM_LANGUAGES, ngramLanguage } from '../text/ngramLanguage.js';
 import { NOT_IN_NOTES_ANSWER } from './prompts.js';
 import { formatRange, type NothingDated } from '../search/emptyDateFilter.js';
 
@@ -11,7 +12,33 @@ import { formatRange, type NothingDated } from '../search/emptyDateFilter.js';
  * their own texts get English texts but are still asked to be answered in their own language.
  */
 
-export const PHRASE_LANGUAGES = ['en', 'ja', 'zh', 'es', 'de', 'fr', 'pt', 'it', 'nl', 'ko', 'ru'] as const;
+// The last twelve (since the twenty-first session) are told by ngramLanguage (src/text/ngramLanguage.ts), not by
+// function words: they have no QUESTION_WORDS below, and no date phrases (src/search/dates.ts).
+export const PHRASE_LANGUAGES = [
+  'en',
+  'ja',
+  'zh',
+  'es',
+  'de',
+  'fr',
+  'pt',
+  'it',
+  'nl',
+  'ko',
+  'ru',
+  'uk',
+  'pl',
+  'cs',
+  'tr',
+  'vi',
+  'id',
+  'sv',
+  'da',
+  'no',
+  'ro',
+  'fi',
+  'hu',
+] as const;
 export type PhraseLanguage = (typeof PHRASE_LANGUAGES)[number];
 
 interface Phrases {
@@ -176,11 +203,170 @@ const PHRASES: Record<PhraseLanguage, Phrases> = {
     notesDontSayPattern:
       /в (ваших|твоих) заметках (об этом )?(не сказано|ничего нет|нет)|(ваши|твои) заметки не (упоминают|содержат)/i,
   },
+  uk: {
+    name: 'Ukrainian (українська)',
+    greeting: 'Вітаю! Питайте мене про будь-що у ваших нотатках: я відповім на їх основі й укажу джерела.',
+    thanks: /^(дякую|дуже дякую|спасибі)$/i,
+    welcome: 'Будь ласка! Питайте ще про ваші нотатки.',
+    notInNotes: 'Я не знайшов нічого про це у ваших нотатках.',
+    clarify: 'Що ви хочете дізнатися? Назвіть тему, нотатку або теку, і я пошукаю це у ваших нотатках.',
+    notesDontSay: 'У ваших нотатках про це не сказано.',
+    smallTalk: /^(привіт|вітаю|добрий (день|вечір)|доброго ранку|бувай|до побачення|хто ти|що ти вмієш)$/i,
+    notesDontSayPattern:
+      /у (ваших|твоїх) нотатках (про це )?(не сказано|нічого немає|немає)|(ваші|твої) нотатки не (згадують|містять)/i,
+  },
+  pl: {
+    name: 'Polish (polski)',
+    greeting: 'Cześć! Zapytaj mnie o cokolwiek w swoich notatkach, a odpowiem na ich podstawie, podając źródła.',
+    thanks: /^(dzięki|dziękuję)( bardzo| wielkie)?$/i,
+    welcome: 'Nie ma za co! Pytaj śmiało o coś jeszcze w swoich notatkach.',
+    notInNotes: 'Nie znalazłem nic na ten temat w Twoich notatkach.',
+    clarify: 'Co chcesz wiedzieć? Podaj temat, notatkę lub folder, o który chodzi, a przeszukam Twoje notatki.',
+    notesDontSay: 'Twoje notatki o tym nie mówią.',
+    smallTalk: /^(cześć|witaj|dzień dobry|dobry wieczór|do widzenia|na razie|kim jesteś|co potrafisz|co umiesz)$/i,
+    notesDontSayPattern:
+      /(twoje|pana|pani) notatki (o tym )?nie (mówią|wspominają|zawierają)|nie ma (tego )?w (twoich|pana|pani) notatkach/i,
+  },
+  cs: {
+    name: 'Czech (čeština)',
+    greeting: 'Ahoj! Zeptej se mě na cokoli ve svých poznámkách a já odpovím podle nich, i se zdroji.',
+    thanks: /^(děkuji|děkuju|díky)( moc| mockrát)?$/i,
+    welcome: 'Není zač! Klidně se zeptej na další věci ve svých poznámkách.',
+    notInNotes: 'Ve tvých poznámkách jsem o tom nic nenašel.',
+    clarify:
+      'Co bys chtěl vědět? Řekni mi téma, poznámku nebo složku, kterou myslíš, a vyhledám to ve tvých poznámkách.',
+    notesDontSay: 'Tvé poznámky o tom nic neříkají.',
+    smallTalk: /^(ahoj|čau|dobrý den|dobré ráno|dobrý večer|na shledanou|kdo jsi|co umíš)$/i,
+    notesDontSayPattern:
+      /(tvé|vaše) poznámky o tom (nic )?neříkají|ve (tvých|vašich) poznámkách (o tom )?(nic )?(není|nejsou)/i,
+  },
+  tr: {
+    name: 'Turkish (Türkçe)',
+    greeting: 'Merhaba! Notlarınla ilgili bana her şeyi sorabilirsin; notlarına dayanarak, kaynaklarıyla yanıtlarım.',
+    thanks: /^(teşekkürler|teşekkür ederim|sağ ?ol)$/i,
+    welcome: 'Rica ederim! Notlarınla ilgili başka bir şey de sorabilirsin.',
+    notInNotes: 'Notlarında bununla ilgili bir şey bulamadım.',
+    clarify: 'Ne öğrenmek istiyorsun? Konuyu, notu ya da klasörü söyle, notlarında arayayım.',
+    notesDontSay: 'Notlarında bundan söz edilmiyor.',
+    smallTalk:
+      /^(merhaba|selam|günaydın|iyi akşamlar|iyi günler|hoşça kal|görüşürüz|sen kimsin|ne(ler)? yapabilirsin)$/i,
+    notesDontSayPattern: /notlar(ın|ınız)da (bundan )?(söz edilmiyor|bahsedilmiyor|yer almıyor|bulunmuyor)/i,
+  },
+  vi: {
+    name: 'Vietnamese (Tiếng Việt)',
+    greeting: 'Xin chào! Hãy hỏi tôi bất cứ điều gì về ghi chú của bạn, tôi sẽ trả lời dựa trên chúng và kèm nguồn.',
+    thanks: /^(cảm ơn|cám ơn)( bạn| nhiều| bạn nhiều)?$/i,
+    welcome: 'Không có gì! Bạn cứ hỏi thêm về ghi chú của mình nhé.',
+    notInNotes: 'Tôi không tìm thấy gì về điều đó trong ghi chú của bạn.',
+    clarify:
+      'Bạn muốn biết điều gì? Hãy cho tôi biết chủ đề, ghi chú hoặc thư mục bạn muốn nói đến, tôi sẽ tìm trong ghi chú của bạn.',
+    notesDontSay: 'Ghi chú của bạn không nói về điều này.',
+    smallTalk: /^(xin chào|chào( bạn)?|tạm biệt|bạn là ai|bạn (làm được|có thể làm) gì)$/i,
+    notesDontSayPattern: /ghi chú của bạn không (nói|đề cập|có)|không có trong ghi chú/i,
+  },
+  id: {
+    name: 'Indonesian (Bahasa Indonesia)',
+    greeting:
+      'Halo! Tanyakan apa saja tentang catatan Anda, dan saya akan menjawab berdasarkan catatan itu, lengkap dengan sumbernya.',
+    thanks: /^(terima kasih|makasih)( banyak)?$/i,
+    welcome: 'Sama-sama! Silakan tanyakan hal lain tentang catatan Anda.',
+    notInNotes: 'Saya tidak menemukan apa pun tentang itu di catatan Anda.',
+    clarify:
+      'Apa yang ingin Anda ketahui? Sebutkan topik, catatan, atau folder yang Anda maksud, dan saya akan mencarinya di catatan Anda.',
+    notesDontSay: 'Catatan Anda tidak menyebutkannya.',
+    smallTalk:
+      /^(halo|hai|selamat (pagi|siang|sore|malam)|sampai jumpa|siapa (kamu|anda)|apa yang bisa (kamu|anda) lakukan)$/i,
+    notesDontSayPattern:
+      /catatan (anda|kamu|mu) tidak (menyebutkan|memuat|berisi)|tidak ada (di|dalam) catatan (anda|kamu)/i,
+  },
+  sv: {
+    name: 'Swedish (svenska)',
+    greeting: 'Hej! Fråga mig vad som helst om dina anteckningar, så svarar jag utifrån dem, med källor.',
+    thanks: /^tack( så mycket)?$/i,
+    welcome: 'Varsågod! Fråga gärna mer om dina anteckningar.',
+    notInNotes: 'Jag hittade inget om det i dina anteckningar.',
+    clarify:
+      'Vad vill du veta? Berätta vilket ämne, vilken anteckning eller mapp du menar, så söker jag i dina anteckningar.',
+    notesDontSay: 'Dina anteckningar säger inget om det.',
+    // "hej" is Danish's too, and Swedish comes first: the Swedish greeting answers it.
+    smallTalk: /^(hej|hejsan|tjena|god (morgon|kväll|dag)|hej då|vem är du|vad kan du( göra)?)$/i,
+    notesDontSayPattern: /dina anteckningar (säger|nämner|innehåller) (inget|inte)|inte i dina anteckningar/i,
+  },
+  da: {
+    name: 'Danish (dansk)',
+    greeting: 'Hej! Spørg mig om hvad som helst i dine noter, så svarer jeg ud fra dem, med kilder.',
+    thanks: /^(tak|mange tak|tusind tak)$/i,
+    welcome: 'Selv tak! Spørg endelig om mere i dine noter.',
+    notInNotes: 'Jeg fandt intet om det i dine noter.',
+    clarify: 'Hvad vil du gerne vide? Fortæl mig emnet, noten eller mappen, du mener, så søger jeg i dine noter.',
+    notesDontSay: 'Dine noter siger intet om det.',
+    smallTalk: /^(hejsa|goddag|godmorgen|godaften|farvel|vi ses|hvem er du|hvad kan du)$/i,
+    notesDontSayPattern: /dine noter (siger|nævner|indeholder) (intet|ikke)|ikke i dine noter/i,
+  },
+  no: {
+    name: 'Norwegian (norsk)',
+    greeting: 'Hei! Spør meg om hva som helst i notatene dine, så svarer jeg ut fra dem, med kilder.',
+    thanks: /^(takk|tusen takk|takk skal du ha)$/i,
+    welcome: 'Bare hyggelig! Spør gjerne mer om notatene dine.',
+    notInNotes: 'Jeg fant ingenting om det i notatene dine.',
+    clarify: 'Hva vil du vite? Si hvilket emne, notat eller mappe du mener, så søker jeg i notatene dine.',
+    notesDontSay: 'Notatene dine sier ingenting om det.',
+    smallTalk: /^(hei|heisann|god (morgen|kveld|dag)|ha det( bra)?|hvem er du|hva kan du( gjøre)?)$/i,
+    notesDontSayPattern: /notatene dine (sier|nevner|inneholder) (ingenting|ikke)|ikke i notatene dine/i,
+  },
+  ro: {
+    name: 'Romanian (română)',
+    greeting: 'Bună! Întreabă-mă orice despre notițele tale și îți răspund pe baza lor, cu surse.',
+    thanks: /^(mulțumesc|mulţumesc|mersi)( mult| frumos)?$/i,
+    welcome: 'Cu plăcere! Întreabă-mă orice altceva despre notițele tale.',
+    notInNotes: 'Nu am găsit nimic despre asta în notițele tale.',
+    clarify:
+      'Ce ai vrea să afli? Spune-mi subiectul, notița sau dosarul la care te referi și le caut în notițele tale.',
+    notesDontSay: 'Notițele tale nu spun nimic despre asta.',
+    // "salut" is French's too, and French comes first.
+    smallTalk: /^(bună|bună ziua|bună dimineața|bună seara|la revedere|cine ești|ce poți face)$/i,
+    notesDontSayPattern:
+      /notițele (tale|dumneavoastră) nu (spun|menționează|conțin)|nu (apare|este) în notițele (tale|dumneavoastră)/i,
+  },
+  fi: {
+    name: 'Finnish (suomi)',
+    greeting: 'Hei! Kysy minulta mitä tahansa muistiinpanoistasi, niin vastaan niiden pohjalta ja kerron lähteet.',
+    thanks: /^(kiitos|kiitti)( paljon)?$/i,
+    welcome: 'Ole hyvä! Kysy vapaasti lisää muistiinpanoistasi.',
+    notInNotes: 'En löytänyt muistiinpanoistasi mitään siitä.',
+    clarify:
+      'Mitä haluaisit tietää? Kerro aihe, muistiinpano tai kansio, jota tarkoitat, niin etsin muistiinpanoistasi.',
+    notesDontSay: 'Muistiinpanoissasi ei mainita sitä.',
+    // "hei" is Norwegian's too, and Norwegian comes first.
+    smallTalk: /^(moi|moikka|terve|hyvää (huomenta|päivää|iltaa)|näkemiin|heippa|kuka olet|mitä osaat( tehdä)?)$/i,
+    notesDontSayPattern: /muistiinpano(i)?ssasi ei (mainita|kerrota|ole)|ei (löydy )?muistiinpanoistasi/i,
+  },
+  hu: {
+    name: 'Hungarian (magyar)',
+    greeting: 'Szia! Kérdezz bármit a jegyzeteidről, és azok alapján válaszolok, forrásokkal.',
+    thanks: /^(köszönöm|köszi|kösz)( szépen)?$/i,
+    welcome: 'Szívesen! Kérdezz nyugodtan mást is a jegyzeteidről.',
+    notInNotes: 'Nem találtam erről semmit a jegyzeteidben.',
+    clarify:
+      'Mit szeretnél tudni? Mondd meg a témát, a jegyzetet vagy a mappát, amire gondolsz, és megkeresem a jegyzeteidben.',
+    notesDontSay: 'A jegyzeteid nem írnak erről.',
+    smallTalk: /^(szia|sziasztok|helló|jó (reggelt|napot|estét)|viszlát|ki vagy|mit tudsz( csinálni)?)$/i,
+    notesDontSayPattern: /jegyzeteid(ben)? nem (írnak|említ|szerepel)|nincs (benne )?a jegyzeteidben/i,
+  },
 };
 
-const NAMES: Record<string, string> = {
-  uk: 'Ukrainian (українська)',
-};
+/** Names languages without phrases of their own ("el" → "Greek") for the instruction to answer in them. */
+const LANGUAGE_NAMES = new Intl.DisplayNames(['en'], { type: 'language' });
+
+/** The language's name for instructions to the model: its phrases' name, or its English name, or its code. */
+function languageName(lang: string): string {
+  if (PHRASES[lang as PhraseLanguage]) return PHRASES[lang as PhraseLanguage].name;
+  try {
+    return LANGUAGE_NAMES.of(lang) ?? lang;
+  } catch {
+    return lang;
+  }
+}
 
 /**
  * The language to answer `question` in. Short questions carry little evidence, but the script alone is decisive
@@ -205,10 +391,25 @@ const readings = new Map<string, string>();
 function readQuestionLanguage(question: string): string {
   const { lang, script } = detectLanguage(question);
   if (lang === 'und') return 'en';
+  // Ukrainian without the letters Russian lacks (і, ї, є, ґ) is read as Russian: "Як додати тег до нотатки?".
+  if (lang === 'ru') return ngramLanguage(question, ['uk']) ?? lang;
   if (script !== 'Latn') return lang;
   // Small talk is too short for function words: recognise it by its phrase.
   for (const l of PHRASE_LANGUAGES) if (isSmallTalkIn(l, normalise(question))) return l;
-  return shortQuestionLanguage(question);
+  const reading = englishReading(question);
+  // A language the tables hold no words of (Polish, Turkish, Vietnamese…) is told by its letter n-grams, where the
+  // question has words English lacks, twice its English function words or more, or more than its English-only words
+  // ("Jak ma na imię pies Mai?": English's long word list holds "jak", "ma" and "pies"; "Jak dodać tag do notatki?"
+  // writes "do"). A question of English words is not asked: ELD reads "when is Tom's birthday" as Tagalog, "Delete
+  // a note" as Norwegian and "Embed a base" as Hungarian.
+  if (
+    (reading.foreign > 0 && reading.foreign >= 2 * reading.englishFunction) ||
+    reading.foreign > reading.englishOnly
+  ) {
+    const other = ngramLanguage(question, NGRAM_LANGUAGES);
+    if (other) return other;
+  }
+  return shortQuestionLanguage(question, reading);
 }
 
 /*
@@ -320,7 +521,7 @@ const QUESTION_EVIDENCE = 0.75;
 /** Ties between other languages go to the first here: the languages with their own texts, Spanish first. */
 const TIE_ORDER = ['es', 'de', 'fr', 'pt', 'it', 'nl'];
 
-function shortQuestionLanguage(question: string): string {
+function shortQuestionLanguage(question: string, reading: EnglishReading): string {
   const scores = new Map<string, number>();
   const add = (langs: readonly string[], weight: number) => {
     for (const l of langs) scores.set(l, (scores.get(l) ?? 0) + weight / langs.length);
@@ -337,7 +538,7 @@ function shortQuestionLanguage(question: string): string {
     .filter(([l]) => l !== 'en')
     .sort((a, b) => b[1] - a[1] || rank(a[0]) - rank(b[0]));
   if (!best) return 'en';
-  const { foreign, englishOnly } = englishReading(question);
+  const { foreign, englishOnly } = reading;
   // Words English lacks, outnumbering the words only English has, are evidence for the other language the question
   // already shows (half a shared function word at least): "Was isst Maya gern?" shares "was" with English and
   // nothing else, and was answered in English, its "isst" and "gern" taken for names the vault never writes.
@@ -351,19 +552,28 @@ function shortQuestionLanguage(question: string): string {
  * the words only English has (an English function word no other language shares, or a listed English word that is no
  * function word elsewhere). Capitalised words after the first are left out: names, and German's nouns.
  */
-function englishReading(question: string): { foreign: number; englishOnly: number } {
+interface EnglishReading {
+  foreign: number;
+  englishOnly: number;
+  /** The words that are English function or question words, whichever other languages' they are too. */
+  englishFunction: number;
+}
+
+function englishReading(question: string): EnglishReading {
   let foreign = 0;
   let englishOnly = 0;
+  let englishFunction = 0;
   (question.match(/\p{Script=Latin}+/gu) ?? []).forEach((word, i) => {
     if (i > 0 && /^\p{Lu}/u.test(word)) return;
     const w = word.toLowerCase();
     const langs = wordLanguages(w);
     if (langs.length) {
+      if (langs.includes('en')) englishFunction++;
       if (langs.every((l) => l === 'en')) englishOnly++;
     } else if (isListedEnglishWord(w)) englishOnly++;
     else if (w.length >= 3) foreign++;
   });
-  return { foreign, englishOnly };
+  return { foreign, englishOnly, englishFunction };
 }
 
 /** The languages a lower-case word is a function or question word of (none for any other word). */
@@ -485,7 +695,120 @@ const NOTHING_DATED: Record<PhraseLanguage, { says: (when: string, nearest: stri
       `Нет заметки с датой ${when}.${n.length === 2 ? ` Ближайшие заметки с датой: ${n[0]} и ${n[1]}.` : n.length ? ` Ближайшая заметка с датой: ${n[0]}.` : ''}`,
     pattern: /^Нет заметки с датой /,
   },
+  uk: {
+    says: (when, n) =>
+      `Немає нотатки з датою ${when}.${nearest(
+        n,
+        (a, b) => `Найближчі нотатки з датою: ${a} і ${b}.`,
+        (a) => `Найближча нотатка з датою: ${a}.`,
+      )}`,
+    pattern: /^Немає нотатки з датою /,
+  },
+  pl: {
+    says: (when, n) =>
+      `Żadna notatka nie ma daty ${when}.${nearest(
+        n,
+        (a, b) => `Najbliższe notatki z datą są z ${a} i ${b}.`,
+        (a) => `Najbliższa notatka z datą jest z ${a}.`,
+      )}`,
+    pattern: /^Żadna notatka nie ma daty /,
+  },
+  cs: {
+    says: (when, n) =>
+      `Žádná poznámka nemá datum ${when}.${nearest(
+        n,
+        (a, b) => `Nejbližší poznámky s datem jsou z ${a} a ${b}.`,
+        (a) => `Nejbližší poznámka s datem je z ${a}.`,
+      )}`,
+    pattern: /^Žádná poznámka nemá datum /,
+  },
+  tr: {
+    says: (when, n) =>
+      `${when} tarihli not yok.${nearest(
+        n,
+        (a, b) => `En yakın tarihli notlar ${a} ve ${b} tarihli.`,
+        (a) => `En yakın tarihli not ${a} tarihli.`,
+      )}`,
+    pattern: / tarihli not yok\./,
+  },
+  vi: {
+    says: (when, n) =>
+      `Không có ghi chú nào có ngày ${when}.${nearest(
+        n,
+        (a, b) => `Các ghi chú có ngày gần nhất là ${a} và ${b}.`,
+        (a) => `Ghi chú có ngày gần nhất là ${a}.`,
+      )}`,
+    pattern: /^Không có ghi chú nào có ngày /,
+  },
+  id: {
+    says: (when, n) =>
+      `Tidak ada catatan bertanggal ${when}.${nearest(
+        n,
+        (a, b) => `Catatan bertanggal terdekat berasal dari ${a} dan ${b}.`,
+        (a) => `Catatan bertanggal terdekat berasal dari ${a}.`,
+      )}`,
+    pattern: /^Tidak ada catatan bertanggal /,
+  },
+  sv: {
+    says: (when, n) =>
+      `Ingen anteckning är daterad ${when}.${nearest(
+        n,
+        (a, b) => `De närmaste daterade anteckningarna är från ${a} och ${b}.`,
+        (a) => `Den närmaste daterade anteckningen är från ${a}.`,
+      )}`,
+    pattern: /^Ingen anteckning är daterad /,
+  },
+  da: {
+    says: (when, n) =>
+      `Ingen note er dateret ${when}.${nearest(
+        n,
+        (a, b) => `De nærmeste daterede noter er fra ${a} og ${b}.`,
+        (a) => `Den nærmeste daterede note er fra ${a}.`,
+      )}`,
+    pattern: /^Ingen note er dateret /,
+  },
+  no: {
+    says: (when, n) =>
+      `Ingen notater er datert ${when}.${nearest(
+        n,
+        (a, b) => `De nærmeste daterte notatene er fra ${a} og ${b}.`,
+        (a) => `Det nærmeste daterte notatet er fra ${a}.`,
+      )}`,
+    pattern: /^Ingen notater er datert /,
+  },
+  ro: {
+    says: (when, n) =>
+      `Nicio notiță nu are data ${when}.${nearest(
+        n,
+        (a, b) => `Cele mai apropiate notițe cu dată sunt din ${a} și ${b}.`,
+        (a) => `Cea mai apropiată notiță cu dată este din ${a}.`,
+      )}`,
+    pattern: /^Nicio notiță nu are data /,
+  },
+  fi: {
+    says: (when, n) =>
+      `Yhtäkään muistiinpanoa ei ole päivätty ${when}.${nearest(
+        n,
+        (a, b) => `Lähimmät päivätyt muistiinpanot ovat ${a} ja ${b}.`,
+        (a) => `Lähin päivätty muistiinpano on ${a}.`,
+      )}`,
+    pattern: /^Yhtäkään muistiinpanoa ei ole päivätty /,
+  },
+  hu: {
+    says: (when, n) =>
+      `Nincs ${when} dátumú jegyzet.${nearest(
+        n,
+        (a, b) => `A legközelebbi dátumozott jegyzetek: ${a} és ${b}.`,
+        (a) => `A legközelebbi dátumozott jegyzet: ${a}.`,
+      )}`,
+    pattern: /^Nincs .* dátumú jegyzet\./,
+  },
 };
+
+/** The sentence naming the nearest dated notes (two, one, or none), after a space. */
+function nearest(n: string[], two: (a: string, b: string) => string, one: (a: string) => string): string {
+  return n.length >= 2 ? ` ${two(n[0]!, n[1]!)}` : n.length ? ` ${one(n[0]!)}` : '';
+}
 
 /** The honest answer to a question about a day no note is dated: the day, and the nearest dated notes. */
 export function nothingDatedFor(question: string, dated: NothingDated): string {
@@ -507,7 +830,7 @@ export const NOT_IN_NOTES_PATTERN = new RegExp(
 export function answerLanguageInstruction(question: string): string {
   const lang = questionLanguage(question);
   if (lang === 'en') return '';
-  const name = PHRASES[lang as PhraseLanguage]?.name ?? NAMES[lang] ?? lang;
+  const name = languageName(lang);
   const own = PHRASES[lang as PhraseLanguage];
   return `Answer in ${name}, the language of the question.${own ? ` If the notes do not contain the answer, reply exactly: "${own.notesDontSay}"` : ''}`;
 }
@@ -516,7 +839,7 @@ export function answerLanguageInstruction(question: string): string {
 export function replyLanguageInstruction(question: string): string {
   const lang = questionLanguage(question);
   if (lang === 'en') return '';
-  return ` Reply in ${PHRASES[lang as PhraseLanguage]?.name ?? NAMES[lang] ?? lang}.`;
+  return ` Reply in ${languageName(lang)}.`;
 }
 
 const SCRIPT_LETTERS: Record<string, RegExp> = {

@@ -4,6 +4,7 @@ import { CJK, foldText, keyWordTerms, queryTerms, wordTerms, words } from '../te
 import { hasStemmer, textStems, wordStems } from '../text/wordStems.js';
 import { isOrdinaryEnglishWord } from '../text/ordinaryWords.js';
 import { questionLanguage } from './language.js';
+import { NGRAM_LANGUAGES } from '../text/ngramLanguage.js';
 
 /**
  * Whether an answer sentence is about the question, not only somewhere in a note. The grounding check proves a
@@ -280,7 +281,9 @@ export function sharedDistinctiveKeyWords(
       k.runs.some((x) => inSentence.text.includes(x) && !common.has(x)) ||
       k.stems.some((x) => inSentence.stems.has(x) && !common.has(x)) ||
       (lang === 'de' &&
-        k.stems.some((x) => !common.has(x) && [...inSentence.stems].some((y) => sharedCompoundPart(x, y, common)))),
+        k.stems.some((x) => !common.has(x) && [...inSentence.stems].some((y) => sharedCompoundPart(x, y, common)))) ||
+      (LIGHT_STEMS.has(lang) &&
+        k.stems.some((x) => !common.has(x) && [...inSentence.stems].some((y) => sameStemStart(x, y)))),
   );
   // The note's title says who or what a sentence is about: "Birthday: 14 January" is Lena's in her note, and a daily
   // note's date is its title. So the question's names are found there too, and in Japanese, Chinese and Korean, which
@@ -470,6 +473,21 @@ function sharedCompoundPart(a: string, b: string, common: Set<string>): boolean 
   if (a === b || a.length < 5 || b.length < 5) return false;
   const [long, short] = a.length > b.length ? [a, b] : [b, a];
   return (long.startsWith(short) || long.endsWith(short)) && !common.has(short);
+}
+
+/**
+ * The languages whose stems may keep a case ending (NGRAM_LANGUAGES and Ukrainian, stemmed by nlp.js since the
+ * twenty-first session): Polish has no Snowball stemmer, and nlp.js's leaves "dentysty" as "dentyst" and "dentysta" as
+ * "dentys", "pożyczyłem" as "pożycz" and "pożyczył" as "pożyczy". There two stems meet when one starts the other and
+ * is at most two letters shorter (sameStemStart). The languages whose Snowball stemmers were tuned on are left as
+ * they were chosen.
+ */
+const LIGHT_STEMS: ReadonlySet<string> = new Set([...NGRAM_LANGUAGES, 'uk']);
+
+/** Whether two stems are one with another ending: the shorter, four letters or more, starts the longer by two at most. */
+function sameStemStart(a: string, b: string): boolean {
+  const [long, short] = a.length >= b.length ? [a, b] : [b, a];
+  return short.length >= 4 && long.length - short.length <= 2 && long.startsWith(short);
 }
 
 /**

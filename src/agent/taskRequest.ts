@@ -177,6 +177,152 @@ const TASK_WORDS: Record<PhraseLanguage, TaskWords> = {
     heading: (n, w) => `${w === 'done' ? 'Выполненные' : 'Открытые'} задачи в заметках (${n}):`,
     more: (n) => `…и ещё ${n}.`,
   },
+  uk: {
+    asks: words(
+      'мої завдання|список (?:справ|завдань)|(?:відкриті|незавершені|невиконані|виконані|завершені) завдання|які завдання|^\\s*що мені (?:ще )?(?:треба|потрібно) зробити',
+    ),
+    finished: words('виконані|завершені|зроблені|я (?:виконав|виконала|зробив|зробила|завершив|завершила)'),
+    howTo: words('як'),
+    filler: tokenFiller(
+      'мої|які|завдання|список|справ|завдань|відкриті|незавершені|невиконані|виконані|завершені|зроблені|що|мені|ще|треба|потрібно|зробити|для|про|з|покажи|всі|я|виконав|виконала|зробив|зробила|завершив|завершила',
+    ),
+    heading: (n, w) => `${w === 'done' ? 'Виконані' : 'Відкриті'} завдання у ваших нотатках (${n}):`,
+    more: (n) => `…і ще ${n}.`,
+  },
+  pl: {
+    asks: words(
+      '(?:moje|otwarte|niezrobione|zaległe|zrobione|ukończone|wykonane) (?:zadania|to-?do)|lista (?:zadań|rzeczy do zrobienia)|jakie (?:mam )?zadania|^\\s*co (?:jeszcze )?(?:muszę|mam|powinienem|powinnam) (?:jeszcze )?zrobić',
+    ),
+    finished: words('zrobione|ukończone|wykonane|skończone|zrobiłem|zrobiłam|ukończyłem|ukończyłam'),
+    howTo: words('jak|(?:utworzyć|dodać|zaznaczyć) (?:zadanie|zadania|pole wyboru|checkbox)'),
+    filler: tokenFiller(
+      'jakie|mam|moje|otwarte|niezrobione|zaległe|zrobione|ukończone|wykonane|skończone|zadania|to-?do|lista|zadań|rzeczy|do|zrobienia|co|jeszcze|muszę|powinienem|powinnam|zrobić|dla|na|o|w|z|pokaż|wszystkie|zrobiłem|zrobiłam|ukończyłem|ukończyłam|są|czy',
+    ),
+    heading: (n, w) => `${w === 'done' ? 'Zrobione' : 'Otwarte'} zadania w Twoich notatkach (${n}):`,
+    more: (n) => `…i jeszcze ${n}.`,
+  },
+  cs: {
+    asks: words(
+      '(?:moje|otevřené|nedokončené|nesplněné|splněné|dokončené|hotové) (?:úkoly|to-?do)|seznam úkolů|jaké (?:mám )?úkoly|^\\s*co (?:ještě )?(?:musím|mám) (?:ještě )?udělat',
+    ),
+    finished: words(
+      'splněné|dokončené|hotové|(?:udělal|udělala|dokončil|dokončila) jsem|jsem (?:udělal|udělala|dokončil|dokončila)',
+    ),
+    howTo: words('jak|(?:vytvořit|přidat|označit) (?:úkol|úkoly|zaškrtávací políčko)'),
+    filler: tokenFiller(
+      'jaké|mám|moje|otevřené|nedokončené|nesplněné|splněné|dokončené|hotové|úkoly|úkolů|to-?do|seznam|co|ještě|musím|udělat|pro|na|o|v|s|ukaž|všechny|jsem|udělal|udělala|dokončil|dokončila|jsou',
+    ),
+    heading: (n, w) => `${w === 'done' ? 'Hotové' : 'Otevřené'} úkoly ve tvých poznámkách (${n}):`,
+    more: (n) => `…a ještě ${n}.`,
+  },
+  tr: {
+    asks: words(
+      'görevlerim|yapılacaklar(?: listem)?|yapılacak işlerim|(?:açık|bitmemiş|tamamlanan|tamamladığım) görevler|hangi görevler|^\\s*(?:daha )?ne yapmam (?:gerekiyor|lazım)',
+    ),
+    finished: words('tamamlanan|tamamladığım|bitirdiğim|bitmiş|yapılmış'),
+    howTo: words('nasıl|(?:görev|onay kutusu) (?:oluştur|ekle)\\p{L}*'),
+    filler: tokenFiller(
+      'görevlerim|görevler|görevleri|yapılacaklar|yapılacak|listem|listesi|liste|işler|işlerim|açık|bitmemiş|tamamlanan|tamamladığım|bitirdiğim|bitmiş|yapılmış|hangi|neler|ne|nedir|daha|yapmam|gerekiyor|lazım|için|ile|hakkında|göster|tüm|benim|var|mı',
+    ),
+    heading: (n, w) => `Notlarındaki ${w === 'done' ? 'tamamlanan' : 'açık'} görevler (${n}):`,
+    more: (n) => `…ve ${n} tane daha.`,
+  },
+  vi: {
+    asks: words(
+      'việc cần làm|danh sách (?:việc|công việc|nhiệm vụ)|nhiệm vụ của tôi|(?:việc|nhiệm vụ|công việc) (?:chưa|đã) (?:làm|xong|hoàn thành)',
+    ),
+    finished: words('đã (?:làm|xong|hoàn thành)'),
+    howTo: words('làm sao|làm thế nào|như thế nào|cách (?:tạo|thêm|đánh dấu)'),
+    filler: tokenFiller(
+      'tôi|còn|những|các|việc|cần|làm|danh|sách|nhiệm|vụ|của|công|chưa|đã|xong|hoàn|thành|gì|nào|cho|xem|về|với|tất|cả|có|không|là',
+    ),
+    heading: (n, w) => `${w === 'done' ? 'Việc đã hoàn thành' : 'Việc cần làm'} trong ghi chú của bạn (${n}):`,
+    more: (n) => `…và ${n} việc nữa.`,
+  },
+  id: {
+    asks: words(
+      'tugas(?: saya|ku)|daftar (?:tugas|yang harus dikerjakan)|tugas (?:yang )?(?:belum selesai|terbuka|tertunda|sudah selesai)|tugas apa|^\\s*apa (?:lagi )?yang (?:masih )?harus (?:saya )?(?:kerjakan|lakukan)',
+    ),
+    finished: words('sudah selesai|yang sudah saya (?:kerjakan|selesaikan)'),
+    howTo: words('bagaimana|cara (?:membuat|menambah|menambahkan|mencentang)'),
+    filler: tokenFiller(
+      'tugas|saya|tugasku|daftar|yang|harus|dikerjakan|belum|selesai|terbuka|tertunda|sudah|apa|lagi|masih|kerjakan|lakukan|selesaikan|untuk|tentang|dengan|tampilkan|tunjukkan|semua|ada|di|ke',
+    ),
+    heading: (n, w) => `Tugas ${w === 'done' ? 'yang sudah selesai' : 'yang belum selesai'} di catatan Anda (${n}):`,
+    more: (n) => `…dan ${n} lagi.`,
+  },
+  sv: {
+    asks: words(
+      '(?:mina|öppna|ogjorda|kvarvarande|avklarade|gjorda) (?:uppgifter|att göra)|att göra-lista|att-göra-lista|todo-lista|vilka uppgifter|^\\s*vad (?:behöver|måste|ska) jag (?:fortfarande )?göra',
+    ),
+    finished: words('avklarade|gjorda|färdiga|har jag (?:gjort|klarat|avslutat)'),
+    howTo: words('hur|(?:skapa|lägga till|bocka av) (?:en )?(?:uppgift|uppgifter|kryssruta)'),
+    filler: tokenFiller(
+      'vilka|vad|är|mina|öppna|ogjorda|kvarvarande|avklarade|gjorda|färdiga|uppgifter|uppgift|att|göra|göra-lista|todo-lista|lista|behöver|måste|ska|jag|fortfarande|för|om|med|visa|alla|har|gjort|klarat|avslutat|inför',
+    ),
+    heading: (n, w) => `${w === 'done' ? 'Avklarade' : 'Öppna'} uppgifter i dina anteckningar (${n}):`,
+    more: (n) => `…och ${n} till.`,
+  },
+  da: {
+    asks: words(
+      '(?:mine|åbne|ufærdige|færdige|afsluttede) (?:opgaver|to-?dos?)|to-?do-liste|opgaveliste|hvilke opgaver|^\\s*hvad (?:skal|mangler) jeg (?:stadig )?(?:at )?(?:gøre|lave)',
+    ),
+    finished: words('færdige|afsluttede|har jeg (?:lavet|gjort|afsluttet)'),
+    howTo: words('hvordan|(?:opret|oprette|tilføje) (?:en )?(?:opgave|afkrydsningsfelt)'),
+    filler: tokenFiller(
+      'hvilke|hvad|er|mine|åbne|ufærdige|færdige|afsluttede|opgaver|opgave|to-?dos?|to-?do-liste|opgaveliste|liste|skal|mangler|jeg|stadig|at|gøre|lave|til|om|med|vis|alle|har|lavet|gjort|afsluttet|før',
+    ),
+    heading: (n, w) => `${w === 'done' ? 'Afsluttede' : 'Åbne'} opgaver i dine noter (${n}):`,
+    more: (n) => `…og ${n} mere.`,
+  },
+  no: {
+    asks: words(
+      '(?:mine|åpne|uferdige|ferdige|fullførte) (?:oppgaver|gjøremål|to-?dos?)|gjøremålsliste|oppgaveliste|hvilke oppgaver|^\\s*hva (?:må|skal) jeg (?:fortsatt )?gjøre|^\\s*hva gjenstår',
+    ),
+    finished: words('ferdige|fullførte|har jeg (?:gjort|fullført)'),
+    howTo: words('hvordan|(?:opprette|legge til) (?:en )?(?:oppgave|avkrysningsboks)'),
+    filler: tokenFiller(
+      'hvilke|hva|er|mine|åpne|uferdige|ferdige|fullførte|oppgaver|oppgave|gjøremål|to-?dos?|gjøremålsliste|oppgaveliste|liste|må|skal|gjenstår|jeg|fortsatt|å|gjøre|til|om|med|vis|alle|har|gjort|fullført|før',
+    ),
+    heading: (n, w) => `${w === 'done' ? 'Fullførte' : 'Åpne'} oppgaver i notatene dine (${n}):`,
+    more: (n) => `…og ${n} til.`,
+  },
+  ro: {
+    asks: words(
+      'sarcinile mele|lista de (?:sarcini|lucruri de făcut)|sarcini(?:le)? (?:deschise|nefinalizate|rămase|finalizate|terminate|încheiate)|ce sarcini|^\\s*ce (?:mai )?(?:am|trebuie) de făcut|^\\s*ce (?:mai )?trebuie să fac',
+    ),
+    finished: words('finalizate|terminate|încheiate|am (?:terminat|finalizat|făcut)'),
+    howTo: words('cum|(?:creez|creează|adaug|adaugă|bifez) (?:o )?(?:sarcină|sarcini|căsuță)'),
+    filler: tokenFiller(
+      'ce|care|sunt|sarcinile|sarcini|sarcină|mele|mea|lista|de|lucruri|făcut|deschise|nefinalizate|rămase|finalizate|terminate|încheiate|mai|am|trebuie|să|fac|pentru|despre|cu|arată|arată-mi|toate|terminat|finalizat',
+    ),
+    heading: (n, w) => `Sarcini ${w === 'done' ? 'finalizate' : 'deschise'} în notițele tale (${n}):`,
+    more: (n) => `…și încă ${n}.`,
+  },
+  fi: {
+    asks: words(
+      'tehtäväni|tehtävälista\\p{L}*|(?:avoimet|keskeneräiset|tekemättömät|tehdyt|valmiit) tehtävät|mitä tehtäviä|^\\s*mitä (?:minun )?(?:pitää|täytyy) (?:vielä )?tehdä',
+    ),
+    finished: words('tehdyt|valmiit|tein|olen tehnyt'),
+    howTo: words('miten|kuinka|(?:luoda|lisätä|merkitä) (?:tehtävä|tehtäviä|valintaruutu)'),
+    filler: tokenFiller(
+      'mitä|mitkä|ovat|minun|tehtäväni|tehtävät|tehtäviä|tehtävä|tehtävälista|tehtävälistani|avoimet|keskeneräiset|tekemättömät|tehdyt|valmiit|pitää|täytyy|vielä|tehdä|varten|näytä|kaikki|tein|olen|tehnyt|on',
+    ),
+    heading: (n, w) => `${w === 'done' ? 'Tehdyt' : 'Avoimet'} tehtävät muistiinpanoissasi (${n}):`,
+    more: (n) => `…ja ${n} lisää.`,
+  },
+  hu: {
+    asks: words(
+      'feladataim|teendőim|teendőlist\\p{L}*|(?:nyitott|befejezetlen|elvégzett|befejezett) feladat\\p{L}*|milyen feladat\\p{L}*|^\\s*mit kell (?:még )?(?:megcsinálnom|elvégeznem|csinálnom)',
+    ),
+    finished: words('elvégzett|befejezett|megcsináltam|elvégeztem|befejeztem'),
+    howTo: words('hogyan|(?:létrehoz|hozzáad|bejelöl)\\p{L}* (?:egy )?(?:feladat\\p{L}*|jelölőnégyzet\\p{L}*)'),
+    filler: tokenFiller(
+      'milyen|mik|a|az|feladataim|feladatok|feladatokat|feladat|teendőim|teendők|teendőlista|teendőlistám|nyitott|befejezetlen|elvégzett|befejezett|mit|kell|még|megcsinálnom|elvégeznem|csinálnom|mutasd|összes|megcsináltam|elvégeztem|befejeztem|vannak',
+    ),
+    heading: (n, w) => `${w === 'done' ? 'Elvégzett' : 'Nyitott'} feladatok a jegyzeteidben (${n}):`,
+    more: (n) => `…és még ${n}.`,
+  },
 };
 
 /**

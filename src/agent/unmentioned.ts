@@ -1,6 +1,8 @@
 import type { IndexDb } from '../store/indexDb.js';
 import { holdsPhrase, unknownWords } from '../store/sparse.js';
 import { unknownNames, unknownTerms, unknownThings } from './relevance.js';
+import { questionLanguage } from './language.js';
+import { hasStemmer } from '../text/wordStems.js';
 
 /**
  * What a question asks about that no note mentions: `lacking` is every word of it the vault never writes (a sentence
@@ -11,7 +13,9 @@ import { unknownNames, unknownTerms, unknownThings } from './relevance.js';
  * for the agent and the answer replay (bench/answerReplay.ts), so both refuse the same questions.
  */
 export function unmentioned(db: IndexDb, question: string): { lacking: string[]; unknown: () => string[] } {
-  const lacking = unknownWords(db, question);
+  // Names take case endings in the languages with a stemmer (Polish "od Toma", German "Toms"), never in English.
+  const lang = questionLanguage(question);
+  const lacking = unknownWords(db, question, { endings: lang !== 'en' && hasStemmer(lang) });
   const unknown = () => [
     ...new Set([
       ...unknownNames(question, lacking),

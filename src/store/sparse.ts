@@ -104,14 +104,31 @@ export function wordDocumentCounts(db: IndexDb, text: string): Map<string, numbe
 /**
  * The query's words the vault never holds in any form (document frequency 0 for the written form and its stem),
  * numbers left out: "Excalidraw", "Todoist", "kubectl" in a question over the help vault. A question naming
- * something the notes never mention is about something else, however close its other words come.
+ * something the notes never mention is about something else, however close its other words come. With `endings`
+ * (a question in a language that inflects names), a word the vault holds with another ending is not lacking.
  */
-export function unknownWords(db: IndexDb, query: string): string[] {
+export function unknownWords(db: IndexDb, query: string, { endings = false } = {}): string[] {
   const docs = documentCounter(db.db);
   return queryTerms(query)
     .filter((t) => !/\p{N}/u.test(t.word) && t.terms.every((w) => docs(w) === 0))
     .filter((t) => !t.terms.some((w) => hasNearTerm(db.db, w, typoBudget(t.word))))
+    .filter((t) => !endings || !hasOtherEnding(db.db, t.word))
     .map((t) => t.word);
+}
+
+/**
+ * Whether the index holds `word` (folded) with another ending: a term that begins with all of it but its last two
+ * letters (three letters at least) and is at most two letters longer or shorter. A language that inflects writes a
+ * name with case endings its notes may never use: Polish "Co pożyczyłem od Toma?" (the note says "Tom"), "pies Mayi"
+ * ("Maya"), "w Lizbonie" ("Lizbony"); each was a name no note mentions, and the question was refused.
+ */
+function hasOtherEnding(db: Database.Database, word: string): boolean {
+  const letters = [...word];
+  if (letters.length < 3) return false;
+  const start = letters.slice(0, Math.max(3, letters.length - 2)).join('');
+  const terms = vocabulary(db).range.iterate(start, `${start}\u{10ffff}`) as IterableIterator<string>;
+  for (const term of terms) if (Math.abs([...term].length - letters.length) <= 2) return true;
+  return false;
 }
 
 /**

@@ -79,6 +79,33 @@ export const KEY_WORD_STOPWORDS: readonly string[] = words(
   // French verbs a question asks with, negation and connectives (QUERY_STOPWORDS has the articles and pronouns).
   'ne pas par quand aussi faire fait peux peut pouvoir puis voudrais veux voudrait vouloir possible suis sont être',
   'avoir très tout tous toute toutes mais donc quel quelle quels quelles lorsque',
+  // Question words, pronouns, auxiliaries and prepositions of the languages ngramLanguage reads (Polish, Czech,
+  // Ukrainian, Turkish, Indonesian, Swedish, Danish, Norwegian, Romanian, Finnish, Hungarian, Vietnamese): as key
+  // words "Jak ma na imię pies Mayi?" had four, "jak", "ma" and "na" among them. English content words and names are
+  // left out though common there ("ale", "ten", "men", "den", "till", "var", "van", "volt", "care", "era", "dan",
+  // "pod", "kit", "mine", "apa", "proc", "tim"; "är" and "ők" fold to "ar" and "ok"), and so are the words the tuned
+  // languages ask with ("we", "si", "ve", "este", "más" as "máš" folds): no question of an eval set in English,
+  // Spanish, German, French… has other key words than before.
+  'jak jaki jaka jakie jakiego jakim kiedy gdzie dlaczego czemu czy kto kogo komu ile który która które którego',
+  'mój moja moje mojego mojej mnie ja jest są był była było będzie mam masz można trzeba się na ze od przy',
+  'dla bez nad przez oraz albo lub że tego tej tym',
+  'jaký jaká jaké kdy kde kdo koho komu kolik který které můj moje moji mého mně jsou byla bylo bude mám',
+  'mají lze musím při přes nebo toho',
+  'який яка яке які коли де чому навіщо що хто скільки чи можна треба мій моя моє мої мене мені ти ви ми він вона',
+  'вони це цей ця ці той ті у з із від про під над або але ні так вже ще є був була були буде свій своє',
+  'nedir nasıl neden niçin nerede nereye zaman kimin hangi kaç mı mu mü mıdır midir benim bana beni sen onun bunu',
+  'şunu ile veya ama için gibi yok çok daha',
+  'apakah bagaimana kapan dimana mengapa kenapa siapa berapa yang atau tetapi dengan untuk dari pada dalam',
+  'saya aku anda kamu mereka ini itu adalah bisa dapat harus sudah belum tidak bukan',
+  'vad hur när varför vem vilken vilket vilka mina jag hon det hade ska skulle måste och eller som för från inte',
+  'hvad hvordan hvornår hvorfor hvilke jeg havde skal må og fra ikke hva hvem hvilken hvilket hadde',
+  'ce cum când unde cine câte câți cărui meu mea mei mele eu tu sunt fost poate sau că în din pentru',
+  'despre fără',
+  'mikä mitä mitkä miten milloin missä mistä mihin miksi kuka ketkä kenen kuinka paljonko onko oliko minun',
+  'minulla minä sinä ovat olla voin pitää tai mutta että kun jos',
+  'mit mik mikor hol hová honnan miért kinek hány mennyi melyik milyen egy és vagy hogy nem vannak lesz lehet',
+  'kell én nekem engem',
+  'gì là của không những các được này đó tôi nào đâu nhiêu',
 );
 
 export const HIGHLIGHT_STOPWORDS: ReadonlySet<string> = new Set(

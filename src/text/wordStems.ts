@@ -5,11 +5,22 @@ import { StemmerPt } from '@nlpjs/lang-pt';
 import { StemmerIt } from '@nlpjs/lang-it';
 import { StemmerNl } from '@nlpjs/lang-nl';
 import { StemmerRu } from '@nlpjs/lang-ru';
+import { StemmerPl } from '@nlpjs/lang-pl';
+import { StemmerTr } from '@nlpjs/lang-tr';
+import { StemmerSv } from '@nlpjs/lang-sv';
+import { StemmerDa } from '@nlpjs/lang-da';
+import { StemmerNo } from '@nlpjs/lang-no';
+import { StemmerCs } from '@nlpjs/lang-cs';
+import { StemmerId } from '@nlpjs/lang-id';
+import { StemmerRo } from '@nlpjs/lang-ro';
+import { StemmerUk } from '@nlpjs/lang-uk';
+import { StemmerFi } from '@nlpjs/lang-fi';
+import { StemmerHu } from '@nlpjs/lang-hu';
 import { foldText } from './segment.js';
 
 /**
  * Word stems for matching a question's words with a note's in the Latin-script languages besides English that
- * detectLanguage tells apart, and Russian ("compartir" ~ "compartida", "Notizen" ~ "Notiz", "modèles" ~ "modèle",
+ * detectLanguage and ngramLanguage tell apart, and Russian and Ukrainian ("compartir" ~ "compartida", "Notizen" ~ "Notiz", "modèles" ~ "modèle",
  * "шаблоне" ~ "шаблонов"): the Snowball stemmers of nlp.js, then accents folded as search folds them. Snowball reads
  * accents ("imágenes" → "imágen"), so both the word as written and its folded form are stemmed: text that lacks an
  * accent ("pagina") then still meets the accented form ("página"). English has its own stems in search (Porter,
@@ -28,10 +39,23 @@ const STEMMERS: Record<string, Stemmer> = {
   it: new StemmerIt(),
   nl: new StemmerNl(),
   ru: new StemmerRu(),
+  // The languages ngramLanguage names (src/text/ngramLanguage.ts), and Ukrainian, which detectLanguage tells by its
+  // letters: "notatki" ~ "notatkach", "köpeğinin" ~ "köpek", "anteckningar" ~ "anteckning".
+  pl: new StemmerPl(),
+  tr: new StemmerTr(),
+  sv: new StemmerSv(),
+  da: new StemmerDa(),
+  no: new StemmerNo(),
+  cs: new StemmerCs(),
+  id: new StemmerId(),
+  ro: new StemmerRo(),
+  uk: new StemmerUk(),
+  fi: new StemmerFi(),
+  hu: new StemmerHu(),
 };
 
 /** The letters each stemmed language is written in (Latin unless named): a word in another script is not its. */
-const LETTERS: Record<string, RegExp> = { ru: /\p{Script=Cyrillic}+/gu };
+const LETTERS: Record<string, RegExp> = { ru: /\p{Script=Cyrillic}+/gu, uk: /\p{Script=Cyrillic}+/gu };
 const LATIN_LETTERS = /\p{Script=Latin}+/gu;
 
 /** Whether wordStems can stem words of `lang` (ISO 639-1, as detectLanguage names it). */

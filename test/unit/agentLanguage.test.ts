@@ -7,6 +7,9 @@ import {
   isSmallTalk,
   NOT_IN_NOTES_PATTERN,
   notInNotesFor,
+  nothingDatedFor,
+  isNotInNotesAnswer,
+  replyLanguageInstruction,
   questionLanguage,
 } from '../../src/agent/language.js';
 import { detectLanguage } from '../../src/text/language.js';
@@ -159,6 +162,97 @@ describe('agent language: fixed texts and instructions follow the question', () 
     for (const s of ['The pump runs at 6 am [1].', 'ポンプは毎朝6時に動きます[1]。', 'La bomba funciona a las 6 [1].'])
       expect(NOT_IN_NOTES_PATTERN.test(s)).toBe(false);
   });
+});
+
+describe('agent language: the languages without function-word tables (letter n-grams, ELD)', () => {
+  it.each([
+    ['Kiedy są urodziny Mai?', 'pl'],
+    // English's long word list holds "jak", "ma", "na" and "pies"; "do" is an English function word.
+    ['Jak ma na imię pies Mai?', 'pl'],
+    ['Jak dodać tag do notatki?', 'pl'],
+    ['Jak se jmenuje Mayin pes?', 'cs'],
+    // Its "ö" made it German.
+    ["Maya'nın köpeğinin adı ne?", 'tr'],
+    // Its "ò"-like letters made it Italian.
+    ['Tên con chó của Maya là gì?', 'vi'],
+    ['Siapa nama anjing Maya?', 'id'],
+    ['Vad heter Mayas hund?', 'sv'],
+    ['Hvad hedder Mayas hund?', 'da'],
+    ['Hva heter hunden til Maya?', 'no'],
+    ['Cum se numește câinele Mayei?', 'ro'],
+    ['Mikä on Mayan koiran nimi?', 'fi'],
+    ['Mikor van Maya születésnapja?', 'hu'],
+    // Ukrainian without і, ї, є or ґ was read as Russian.
+    ['Як додати тег до нотатки?', 'uk'],
+    ['Как добавить тег к заметке?', 'ru'],
+  ])('"%s" is %s, and is answered and refused in it', (q, lang) => {
+    expect(questionLanguage(q)).toBe(lang);
+    expect(notInNotesFor(q)).not.toBe(NOT_IN_NOTES_ANSWER);
+    expect(isNotInNotesAnswer(notInNotesFor(q))).toBe(true);
+    // The fixed texts read as the language they are written in.
+    expect(questionLanguage(notInNotesFor(q))).toBe(lang);
+    // Danish and Norwegian greetings are near one text: either reading is right for them.
+    expect(lang === 'no' || lang === 'da' ? ['da', 'no'] : [lang]).toContain(questionLanguage(greetingFor(q)));
+    expect(answerLanguageInstruction(q)).toMatch(/^Answer in \w+ \(/);
+  });
+
+  it.each([
+    // ELD alone reads these as Tagalog, Hungarian and Norwegian: English words keep them English.
+    "when is Tom's birthday",
+    'Embed a base',
+    'Delete a note',
+    'Install the Maps plugin',
+    'docker compose file for a postgres database',
+  ])('the English question "%s" stays English', (q) => expect(questionLanguage(q)).toBe('en'));
+
+  it('says no note is dated that day, and recognises the model saying the notes lack it, in Polish', () => {
+    const q = 'Co robiłem wczoraj?';
+    const answer = nothingDatedFor(q, {
+      phrase: 'wczoraj',
+      range: { from: '2026-11-24', to: '2026-11-24' },
+      nearest: ['2026-11-20', '2026-11-27'],
+    });
+    expect(answer).toMatch(
+      /^Żadna notatka nie ma daty “wczoraj”.*Najbliższe notatki z datą są z 2026-11-20 i 2026-11-27\./,
+    );
+    expect(isNotInNotesAnswer(answer)).toBe(true);
+    for (const s of [
+      'Twoje notatki o tym nie mówią.',
+      'Tvé poznámky o tom nic neříkají.',
+      'У ваших нотатках про це не сказано.',
+      'Notlarında bundan söz edilmiyor.',
+      'Ghi chú của bạn không nói về điều này.',
+      'Catatan Anda tidak menyebutkannya.',
+      'Dina anteckningar säger inget om det.',
+      'Dine noter siger intet om det.',
+      'Notatene dine sier ingenting om det.',
+      'Notițele tale nu spun nimic despre asta.',
+      'Muistiinpanoissasi ei mainita sitä.',
+      'A jegyzeteid nem írnak erről.',
+    ])
+      expect(NOT_IN_NOTES_PATTERN.test(s), s).toBe(true);
+  });
+
+  it('names a language without phrases of its own for the model', () => {
+    expect(replyLanguageInstruction('Τι είναι ο καμβάς;')).toBe(' Reply in Greek.');
+  });
+
+  it.each([
+    'Cześć',
+    'Dziękuję bardzo',
+    'Merhaba',
+    'Teşekkürler',
+    'Xin chào',
+    'Terima kasih',
+    'Hej',
+    'Tack så mycket',
+    'Takk',
+    'Ahoj',
+    'Mulțumesc',
+    'Kiitos',
+    'Köszönöm szépen',
+    'Дякую',
+  ])('"%s" is small talk', (m) => expect(isSmallTalk(m)).toBe(true));
 });
 
 describe('agent language: a reply must be in the question script, whatever the script', () => {

@@ -55,6 +55,23 @@ describe('the kind of answer a question asks for', () => {
       expect(askedAnswerKind(q), q).toBeNull();
   });
 
+  it('reads the kinds in the languages told by letter n-grams (Polish, Czech, Turkish…)', () => {
+    for (const q of ['Jaki jest numer telefonu Toma?', "Tom'un telefon numarası ne?", 'Vad är Toms telefonnummer?'])
+      expect(askedAnswerKind(q), q).toBe('phone');
+    for (const q of ['Mikä on Tomin puhelinnumero?', 'Jaké je telefonní číslo Toma?', 'Який номер телефону Тома?'])
+      expect(askedAnswerKind(q), q).toBe('phone');
+    for (const q of ['O której włącza się pompa?', 'Saat kaçta pompa çalışıyor?', 'Pompa jam berapa menyala?'])
+      expect(askedAnswerKind(q), q).toBe('clock');
+    for (const q of ['Ile kosztuje wyjazd do Lizbony?', 'Vad kostar resan?', 'Cât costă călătoria?'])
+      expect(askedAnswerKind(q), q).toBe('amount');
+    for (const q of ['Jaki jest adres e-mail Mayi?', 'Mayan sähköpostiosoite?'])
+      expect(askedAnswerKind(q), q).toBe('email');
+    // Asked how to change it, not for the value; Polish "jak" alone asks for the value ("Jak brzmi…").
+    for (const q of ['Jak zmienić numer telefonu?', 'Telefon numaramı nasıl değiştiririm?'])
+      expect(askedAnswerKind(q), q).toBeNull();
+    expect(askedAnswerKind('Jak brzmi numer telefonu Toma?')).toBe('phone');
+  });
+
   it('asks for no kind where the words do not say', () => {
     for (const q of [
       'how much vitamin D am I taking',

@@ -107,6 +107,26 @@ describe('relevance', () => {
     expect(sharedKeyWords('¿Cuándo es mi cita con el dentista?', 'Las instantáneas se guardan siete días.')).toBe(0);
   });
 
+  it('Polish key words meet by stem with another ending; function words are no key words', () => {
+    // nlp.js stems "dentysty" as "dentyst" and "dentysta" as "dentys": one starts the other (sameStemStart).
+    expect(
+      sharedDistinctiveKeyWords(
+        'Kiedy mam wizytę u dentysty?',
+        'Dentysta: przegląd i czyszczenie 3 grudnia o 9:15',
+        new Set(),
+        '',
+        'pl',
+      ),
+    ).toBe(1);
+    expect(
+      sharedDistinctiveKeyWords('Co pożyczyłem od Toma?', '16 listopada pożyczył mi wkrętarkę', new Set(), '', 'pl'),
+    ).toBe(1);
+    // "jak", "ma", "na" ask, they name nothing: the question has three key words, not six.
+    expect(questionKeyWords('Jak ma na imię pies Mayi?', 'pl').map((k) => k.word)).toEqual(['imie', 'pies', 'mayi']);
+    // Languages whose Snowball stemmers were tuned on keep their rule: "viaj" and "viajer" do not meet in Spanish.
+    expect(sharedDistinctiveKeyWords('¿Cuándo es el viaje?', 'El viajero llega mañana.', new Set(), '', 'es')).toBe(0);
+  });
+
   it('Japanese key words are runs of kanji and katakana: compounds and split words still match', () => {
     const keys = questionKeyWords('Basesで結果を箇条書きや番号付きで並べて表示したい').map((k) => k.word);
     // ICU splits "箇条書き" as "箇条書" + "き" here; particles, endings and single kanji ("並") are not key words.

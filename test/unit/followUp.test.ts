@@ -27,7 +27,16 @@ describe('isFollowUp: a question searched with the previous one attached', () =>
     'Kan ik dat uitzetten?',
     'А на телефоне?',
     'Это платно?',
+    'A na telefonie?',
+    'Czy mogę to wyłączyć dla tego?',
+    'Kan jag stänga av det?',
+    'Entä puhelimessa?',
   ])('%s', (q) => expect(isFollowUp(q)).toBe(true));
+});
+
+it('a short follow-up in a language told by letter n-grams goes on from the question before it', () => {
+  // Two words are too few to tell Turkish; the question before it tells it.
+  expect(isFollowUp('Peki telefonda?', 'Notlarımı telefon ve bilgisayar arasında nasıl eşitlerim?')).toBe(true);
 });
 
 describe('isFollowUp: a question that stands alone', () => {
@@ -50,6 +59,8 @@ describe('isFollowUp: a question that stands alone', () => {
     'Hoe zorg ik dat mijn notities synchroniseren?',
     'Как экспортировать заметки в PDF?',
     'Come esportare le note in PDF?',
+    'Jak wyeksportować notatkę do PDF?',
+    'Det finns en mall för dagliga anteckningar?',
   ])('%s', (q) => expect(isFollowUp(q)).toBe(false));
 });
 

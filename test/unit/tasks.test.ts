@@ -75,6 +75,19 @@ describe('requests for the person’s tasks (src/agent/taskRequest.ts)', () => {
     ['やることリストを見せて', 'open', '', 'ja'],
     ['我还有哪些待办事项？', 'open', '', 'zh'],
     ['남은 할 일 보여줘', 'open', '', 'ko'],
+    // The languages told by letter n-grams (twenty-first session).
+    ['Jakie mam zadania?', 'open', '', 'pl'],
+    ['Co jeszcze muszę zrobić na wyjazd do Lizbony?', 'open', 'wyjazd Lizbony', 'pl'],
+    ['Jaké úkoly jsem dokončil?', 'done', '', 'cs'],
+    ['Görevlerim neler?', 'open', '', 'tr'],
+    ['Vilka uppgifter har jag gjort?', 'done', '', 'sv'],
+    ['Hvilke opgaver har jeg til haven?', 'open', 'haven', 'da'],
+    ['Hva må jeg gjøre før turen?', 'open', 'turen', 'no'],
+    ['Ce mai am de făcut pentru grădină?', 'open', 'grădină', 'ro'],
+    ['Mitä minun pitää vielä tehdä?', 'open', '', 'fi'],
+    ['Milyen feladataim vannak?', 'open', '', 'hu'],
+    ['Які завдання я виконав?', 'done', '', 'uk'],
+    ['Apa yang harus saya kerjakan untuk liburan?', 'open', 'liburan', 'id'],
   ])('%s → %s tasks about "%s" (%s)', (q, wanted, topic, lang) => {
     expect(taskRequest(q)).toEqual({ wanted, topic, lang });
   });
@@ -102,6 +115,8 @@ describe('requests for the person’s tasks (src/agent/taskRequest.ts)', () => {
     'タスクを作るには？',
     'Roam导出的{{[[TODO]]}}怎么转成复选框',
     '칸반 플러그인으로 할 일 보드 만들기',
+    'Jak dodać zadanie do notatki?',
+    'Hur skapar jag en uppgift?',
   ])('%s is not a request for the person’s tasks', (q) => {
     expect(taskRequest(q)).toBeNull();
   });
