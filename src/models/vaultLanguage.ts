@@ -1,6 +1,7 @@
 import { open } from 'node:fs/promises';
 import { detectLanguage, withoutCode } from '../text/language.js';
 import { englishWordShare } from '../text/ordinaryWords.js';
+import { NGRAM_LANGUAGES, ngramLanguage } from '../text/ngramLanguage.js';
 import { embeddingModels, fastEmbeddingModel, loadManifest, type ModelEntry, type ModelManifest } from './manifest.js';
 
 /** What a vault is mostly written in, from a sample of its notes. */
@@ -31,8 +32,8 @@ const MIN_CONFIDENCE = 0.5;
 /**
  * A note in a Latin-script language detectLanguage has no function words for (Polish, Turkish…) gets an unsure
  * guess, and such notes used to go uncounted, so a Polish vault was "of no detectable language" and got the English
- * embedder. Such a note counts as other than English when most of its words are not English words. (Swedish or
- * Czech notes are often named wrongly, German or French, with confidence: they got the multilingual model already.)
+ * embedder. Such a note counts as other than English when most of its words are not English words, named where
+ * letter n-grams can (noteLanguage).
  */
 export const OTHER_LANGUAGE = 'other';
 /** The fewest distinct words (of four letters or more) a note needs for its words to say it is not English. */
@@ -65,13 +66,19 @@ export async function detectVaultLanguage(filePaths: string[]): Promise<VaultLan
   return { lang, nonEnglishShare: 1 - (counts.get('en') ?? 0) / notes, notes };
 }
 
-/** A note's language for the vault's count, or null when it cannot be told (too short, too little prose). */
+/**
+ * A note's language for the vault's count, or null when it cannot be told (too short, too little prose). A Latin-script
+ * note not read as English may be in a language detectLanguage has no tables for: letter n-grams name it where they
+ * are sure (ngramLanguage), so a Swedish vault is a Swedish vault, not a German one ("sv vault" in the reason the
+ * embedder was chosen for). English is never renamed, so no vault's embedder changes.
+ */
 function noteLanguage(text: string): string | null {
   const { lang, script, confidence } = detectLanguage(text);
-  if (lang !== 'und' && confidence >= MIN_CONFIDENCE) return lang;
+  const other = () => (script === 'Latn' ? ngramLanguage(withoutCode(text), NGRAM_LANGUAGES) : null);
+  if (lang !== 'und' && confidence >= MIN_CONFIDENCE) return lang === 'en' ? lang : (other() ?? lang);
   if (script !== 'Latn') return null;
   const { words, share } = englishWordShare(withoutCode(text), 20);
-  return words >= MIN_WORDS && share < 0.5 ? OTHER_LANGUAGE : null;
+  return words >= MIN_WORDS && share < 0.5 ? (other() ?? OTHER_LANGUAGE) : null;
 }
 
 async function readHead(file: string): Promise<string | null> {

@@ -131,7 +131,7 @@ describe("a new index gets the embedder for its vault's language", () => {
     expect(m.reason).toBe('mixed vault (30% of sampled notes not English): 20 notes, ~20 chunks');
   });
 
-  it('a vault in a language detectLanguage cannot name (Polish, Turkish) gets the multilingual model; terse English keeps the default', async () => {
+  it('a vault in a language detectLanguage cannot name (Polish, Turkish, Swedish) gets the multilingual model; terse English keeps the default', async () => {
     const polish = (i: number) =>
       `# Notatka ${i}\n\nDzisiaj na spotkaniu rozmawialiśmy o planie nowego projektu. Do przyszłego tygodnia przygotuję slajdy i udostępnię je zespołowi.`;
     const turkish = (i: number) =>
@@ -141,13 +141,22 @@ describe("a new index gets the embedder for its vault's language", () => {
       `# Log ${i}\n\n- Ran 5k, knee fine\n- Coffee with Maya, budget review\n- Fixed bike brakes\n- Groceries: apples, bread, cheese, coffee beans\n- Called plumber about kitchen leak`;
     const pick = (vault: string) =>
       chooseEmbeddingModel({ vault, dataDir: path.join(tmp.dir, `data-${path.basename(vault)}`) });
+    // Named by letter n-grams since the twenty-first session (they were "a language other than English"), and a
+    // Swedish vault, which detectLanguage named German with confidence, is Swedish.
+    const swedish = (i: number) =>
+      `# Anteckning ${i}\n\nIdag pratade vi på mötet om planen för det nya projektet. Till nästa vecka förbereder jag bilderna och delar dem med teamet.`;
     for (const [name, make] of [
       ['pl', polish],
       ['tr', turkish],
+      ['sv', swedish],
     ] as const) {
       const choice = await pick(vaultOf(name, notes(12, make, 'notatki')));
-      expect(choice, name).toMatchObject({ model: { id: multilingualModel()!.id }, source: 'detected' });
-      expect(choice.reason, name).toMatch(/^vault in a language other than English: 12 notes/);
+      expect(choice, name).toMatchObject({
+        model: { id: multilingualModel()!.id },
+        source: 'detected',
+        language: name,
+      });
+      expect(choice.reason, name).toMatch(new RegExp(`^${name} vault: 12 notes`));
     }
     const english = await pick(vaultOf('terse', notes(12, terse, 'log')));
     expect(english.model.id).toBe(loadManifest().embedding.id);
