@@ -520,7 +520,7 @@ const KATAKANA_RUN = /[\p{Script=Katakana}ー]{2,}/gu;
  * "Vorlagen" ~ "Vorlage").
  */
 export function questionKeyWords(question: string, lang = ''): KeyWord[] {
-  const terms = keyWordTerms(question);
+  const terms = keyWordTermsIn(question, lang);
   if (!terms.some((t) => KANA_OR_HAN.test(t.word)))
     return terms.map((t) => ({ ...t, runs: hangulStem(t.word), stems: wordStems(lang, t.word) }));
   const out = new Map<string, KeyWord>();
@@ -533,6 +533,18 @@ export function questionKeyWords(question: string, lang = ''): KeyWord[] {
   for (const t of terms) for (const w of kanaJoinedWords(t.word)) addRun(w);
   for (const run of splitNames(question, terms)) addRun(run);
   return [...out.values()];
+}
+
+/**
+ * The question's key-word terms in `lang`. Turkish writes a proper noun's case ending after an apostrophe ("Tom'dan",
+ * "Lizbon'da", "Maya'nın"), and ICU splits it off as a word of its own: "dan", "un" were key words no sentence shares,
+ * and "Tom'dan ne ödünç aldım?" asked for two shared words of four.
+ */
+function keyWordTermsIn(question: string, lang: string) {
+  const terms = keyWordTerms(question);
+  if (lang !== 'tr') return terms;
+  const endings = new Set([...question.matchAll(/\p{L}['’](\p{L}+)/gu)].flatMap((m) => words(m[1]!)));
+  return terms.filter((t) => !endings.has(t.word));
 }
 
 /**
@@ -588,7 +600,7 @@ function kanaJoinedWords(word: string): string[] {
  */
 export function keyWordCount(question: string, common: Set<string>, lang = ''): number {
   const named = namedWords(question);
-  const terms = keyWordTerms(question);
+  const terms = keyWordTermsIn(question, lang);
   return terms.filter(
     (t) => t.terms.some((x) => named.has(x) || !common.has(x)) || wordStems(lang, t.word).some((x) => !common.has(x)),
   ).length;

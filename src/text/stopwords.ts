@@ -94,7 +94,7 @@ export const KEY_WORD_STOPWORDS: readonly string[] = words(
   'який яка яке які коли де чому навіщо що хто скільки чи можна треба мій моя моє мої мене мені ти ви ми він вона',
   'вони це цей ця ці той ті у з із від про під над або але ні так вже ще є був була були буде свій своє',
   'nedir nasıl neden niçin nerede nereye zaman kimin hangi kaç mı mu mü mıdır midir benim bana beni sen onun bunu',
-  'şunu ile veya ama için gibi yok çok daha',
+  'şunu ile veya ama için gibi yok çok daha kadar',
   'apakah bagaimana kapan dimana mengapa kenapa siapa berapa yang atau tetapi dengan untuk dari pada dalam',
   'saya aku anda kamu mereka ini itu adalah bisa dapat harus sudah belum tidak bukan',
   'vad hur när varför vem vilken vilket vilka mina jag hon det hade ska skulle måste och eller som för från inte',

@@ -123,6 +123,15 @@ describe('relevance', () => {
     ).toBe(1);
     // "jak", "ma", "na" ask, they name nothing: the question has three key words, not six.
     expect(questionKeyWords('Jak ma na imię pies Mayi?', 'pl').map((k) => k.word)).toEqual(['imie', 'pies', 'mayi']);
+    // Turkish writes a name's case ending after an apostrophe: "dan" of "Tom'dan" is no key word, nor "kadar".
+    expect(questionKeyWords("Tom'dan ne ödünç aldım?", 'tr').map((k) => k.word)).toEqual(['tom', 'odunc', 'aldım']);
+    expect(questionKeyWords('Lizbon gezisinin bütçesi ne kadar?', 'tr').map((k) => k.word)).toEqual([
+      'lizbon',
+      'gezisinin',
+      'butcesi',
+    ]);
+    // The same apostrophe in another language is left alone ("l'heure" keeps "heure").
+    expect(questionKeyWords("À quelle heure ouvre l'agence ?", 'fr').map((k) => k.word)).toContain('agence');
     // Languages whose Snowball stemmers were tuned on keep their rule: "viaj" and "viajer" do not meet in Spanish.
     expect(sharedDistinctiveKeyWords('¿Cuándo es el viaje?', 'El viajero llega mañana.', new Set(), '', 'es')).toBe(0);
   });
