@@ -23,9 +23,7 @@ for (const set of sets) {
   for (const line of lines) {
     const q = (JSON.parse(line) as { q: string }).q;
     const got = questionLanguage(q);
-    const row = confusion.get(set.language) ?? new Map<string, number>();
-    row.set(got, (row.get(got) ?? 0) + 1);
-    confusion.set(set.language, row);
+    tally(confusion, set.language, got);
     if (show && got !== set.language) console.log(`${set.name}: ${got} ← ${q}`);
   }
 }
@@ -37,15 +35,20 @@ for (const part of ['tune', 'test']) {
   for (const line of readFileSync(path.join(root, file), 'utf8').split('\n').filter(Boolean)) {
     const { q, lang } = JSON.parse(line) as { q: string; lang: string };
     const got = questionLanguage(q);
-    const row = read.get(lang) ?? new Map<string, number>();
-    row.set(got, (row.get(got) ?? 0) + 1);
-    read.set(lang, row);
+    tally(read, lang, got);
     if (show && got !== lang) console.log(`${file}: ${got} ← ${q}`);
   }
   const right = [...read].reduce((n, [lang, row]) => n + (row.get(lang) ?? 0), 0);
   const total = [...read.values()].reduce((n, row) => n + [...row.values()].reduce((a, b) => a + b, 0), 0);
   console.log(`\n${file} (${part === 'tune' ? 'tuning part' : 'test part'}): ${right} of ${total} read right`);
   printConfusion(read);
+}
+
+/** Counts one question of language `truth` read as `got`. */
+function tally(rows: Map<string, Map<string, number>>, truth: string, got: string): void {
+  const row = rows.get(truth) ?? new Map<string, number>();
+  row.set(got, (row.get(got) ?? 0) + 1);
+  rows.set(truth, row);
 }
 
 function printConfusion(rows: Map<string, Map<string, number>>): void {

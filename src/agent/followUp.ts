@@ -24,6 +24,12 @@ const word = (alternatives: string) => new RegExp(`(^|[^\\p{L}])(${alternatives}
  * ich das Plugin?"); adnominal demonstratives ("このノート", "this note") do not count, since they usually come with
  * their own subject.
  */
+/**
+ * Swedish, Danish and Norwegian "det", "den", "dem": they open and fill many questions, so only as the last word do they
+ * point back ("Kan jag stänga av det?").
+ */
+const SCANDINAVIAN_IT_LAST = /(^|\s)(det|den|dem)\s*\??$/iu;
+
 const PATTERNS: Record<PhraseLanguage, FollowUpPatterns> = {
   en: {
     continues: /^(and|what about|how about|also|the (first|second|third|other|last) one)\b/,
@@ -65,10 +71,9 @@ const PATTERNS: Record<PhraseLanguage, FollowUpPatterns> = {
   tr: { continues: /^(ve|peki|ya)\s/, pointsBack: [word('bunu|onu|bunun|onun|bununla|onunla')] },
   vi: { continues: /^(còn|và|thế còn)\s/, pointsBack: [word('nó|cái đó|điều đó')] },
   id: { continues: /^(dan|lalu|bagaimana dengan)\s/, pointsBack: [word('itu')] },
-  // "det" and "den" open and fill many Scandinavian questions: only a last word points back ("Kan jag stänga av det?").
-  sv: { continues: /^(och|men|också)\s/, pointsBack: [/(^|\s)(det|den|dem)\s*\??$/iu] },
-  da: { continues: /^(og|men|også)\s/, pointsBack: [/(^|\s)(det|den|dem)\s*\??$/iu] },
-  no: { continues: /^(og|men|også)\s/, pointsBack: [/(^|\s)(det|den|dem)\s*\??$/iu] },
+  sv: { continues: /^(och|men|också)\s/, pointsBack: [SCANDINAVIAN_IT_LAST] },
+  da: { continues: /^(og|men|også)\s/, pointsBack: [SCANDINAVIAN_IT_LAST] },
+  no: { continues: /^(og|men|også)\s/, pointsBack: [SCANDINAVIAN_IT_LAST] },
   ro: { continues: /^(și|dar|și dacă)\s/, pointsBack: [word('asta|acesta|aceasta|ăsta')] },
   fi: { continues: /^(entä|ja|myös)\s/, pointsBack: [word('sen|sitä|siitä|sillä')] },
   hu: { continues: /^(és|de|és ha)\s/, pointsBack: [word('ezt|azt|ennek|annak|vele')] },

@@ -396,20 +396,20 @@ function readQuestionLanguage(question: string): string {
   if (script !== 'Latn') return lang;
   // Small talk is too short for function words: recognise it by its phrase.
   for (const l of PHRASE_LANGUAGES) if (isSmallTalkIn(l, normalise(question))) return l;
-  const reading = englishReading(question);
   // A language the tables hold no words of (Polish, Turkish, Vietnamese…) is told by its letter n-grams, where the
   // question has words English lacks, twice its English function words or more, or more than its English-only words
   // ("Jak ma na imię pies Mai?": English's long word list holds "jak", "ma" and "pies"; "Jak dodać tag do notatki?"
   // writes "do"). A question of English words is not asked: ELD reads "when is Tom's birthday" as Tagalog, "Delete
-  // a note" as Norwegian and "Embed a base" as Hungarian.
-  if (
-    (reading.foreign > 0 && reading.foreign >= 2 * reading.englishFunction) ||
-    reading.foreign > reading.englishOnly
-  ) {
-    const other = ngramLanguage(question, NGRAM_LANGUAGES);
-    if (other) return other;
-  }
-  return shortQuestionLanguage(question, reading);
+  // a note" as Norwegian and "Embed a base" as Hungarian. ELD is asked first: it takes a fraction of a millisecond,
+  // the word-list look-ups of englishReading about ten, and most questions it names no such language.
+  const other = ngramLanguage(question, NGRAM_LANGUAGES);
+  if (other && mostlyNotEnglish(englishReading(question))) return other;
+  return shortQuestionLanguage(question);
+}
+
+/** Whether a question's words read as not English enough for letter n-grams to name its language (see above). */
+function mostlyNotEnglish({ foreign, englishOnly, englishFunction }: EnglishReading): boolean {
+  return (foreign > 0 && foreign >= 2 * englishFunction) || foreign > englishOnly;
 }
 
 /*
@@ -521,7 +521,7 @@ const QUESTION_EVIDENCE = 0.75;
 /** Ties between other languages go to the first here: the languages with their own texts, Spanish first. */
 const TIE_ORDER = ['es', 'de', 'fr', 'pt', 'it', 'nl'];
 
-function shortQuestionLanguage(question: string, reading: EnglishReading): string {
+function shortQuestionLanguage(question: string): string {
   const scores = new Map<string, number>();
   const add = (langs: readonly string[], weight: number) => {
     for (const l of langs) scores.set(l, (scores.get(l) ?? 0) + weight / langs.length);
@@ -538,7 +538,7 @@ function shortQuestionLanguage(question: string, reading: EnglishReading): strin
     .filter(([l]) => l !== 'en')
     .sort((a, b) => b[1] - a[1] || rank(a[0]) - rank(b[0]));
   if (!best) return 'en';
-  const { foreign, englishOnly } = reading;
+  const { foreign, englishOnly } = englishReading(question);
   // Words English lacks, outnumbering the words only English has, are evidence for the other language the question
   // already shows (half a shared function word at least): "Was isst Maya gern?" shares "was" with English and
   // nothing else, and was answered in English, its "isst" and "gern" taken for names the vault never writes.
