@@ -12,7 +12,7 @@
  * (digits with a currency sign or code, a clock time, the words for "free", "noon", "morning", digits of a phone
  * number, an address with @).
  */
-export type AnswerKind = 'amount' | 'clock' | 'phone' | 'email';
+export type AnswerKind = 'amount' | 'clock' | 'phone' | 'email' | 'age' | 'hours';
 
 /**
  * A pattern in which `\b` is a word edge in any script. JavaScript's own `\b` knows ASCII letters only: it finds no
@@ -65,6 +65,34 @@ const ASKS_CLOCK: readonly RegExp[] = [
   String.raw`何時(?!間)|几点|幾點|몇 ?시(?!간)`,
 ].map(pattern);
 
+/**
+ * Age questions: "how old", "what age", and their equivalents. "How old" stands before the steps test below: it is
+ * no "how do I". Japanese いくつ and Chinese 多大 alone ask "how many" and "how big" as often, so only with 歳/了.
+ */
+const ASKS_AGE: readonly RegExp[] = [
+  String.raw`\bhow old\b|\bwhat age\b|\bthe age of\b`,
+  String.raw`\bcu[aá]ntos años (?:tiene|tienen|ten[ií]a|cumple|cumpli[oó])\b|\bqu[eé] edad\b`,
+  String.raw`\bwie alt\b|\bwelches alter\b`,
+  String.raw`\bquel [âa]ge\b`,
+  String.raw`\bquantos anos (?:tem|t[eê]m|tinha|faz)\b|\bque idade\b|\bquanti anni\b|\bche et[àa]\b|\bhoe oud\b`,
+  String.raw`\bсколько (?:ему |ей |им )?лет\b|\bкакой возраст\b|\bскільки (?:йому |їй )?років\b|\bякий вік\b`,
+  String.raw`\bile lat\b|\bw jakim wieku\b|\bkolik (?:je )?(?:mu |jí )?let\b|\bkaç yaşında\b|\bkaç yaş\p{L}*\b`,
+  String.raw`bao nhiêu tuổi|mấy tuổi|\bberapa (?:umur|usia)\b|\b(?:umur|usia)\p{L}* berapa\b`,
+  String.raw`\bhur gammal\b|\bhvor gammel\b|\bhvor gamle\b|\bc[âa][țt]i ani (?:are|avea|au)\b|\bce v[âa]rst[ăa]\b`,
+  String.raw`\b(?:kuinka|miten) vanha\b|\bminkä ikäinen\b|\bhány éves\b`,
+  String.raw`何歳|何才|年齢|几岁|幾歲|多少岁|多少歲|多大了|多大年纪|年龄|年紀|몇 ?살|나이`,
+].map(pattern);
+
+/** Opening-hours questions ("what are the opening hours of…", "Öffnungszeiten", 営業時間). */
+const ASKS_HOURS: readonly RegExp[] = [
+  String.raw`\bopening (?:hours|times)\b|\bbusiness hours\b|\bhorarios? de (?:apertura|atenci[oó]n)\b`,
+  String.raw`\b[öo]ffnungszeit\p{L}*|\b(?:heures|horaires) d'ouverture\b|\borari\p{L}* di apertura\b`,
+  String.raw`\bhor[áa]rios? de funcionamento\b|\bopeningstijden\b|\bчасы работы\b|\bgodziny otwarcia\b`,
+  String.raw`\boteví\p{L}* dob\p{L}*|\bгодини роботи\b|\baçılış saat\p{L}*|giờ mở cửa|\bjam (?:buka|operasional)\b`,
+  String.raw`\böppettider\b|\båbningstider\b|\båpningstider\b|\bprogram(?:ul)? de funcționare\b|\baukioloa\p{L}*|\bnyitvatartás\p{L}*`,
+  String.raw`営業時間|開館時間|营业时间|營業時間|开放时间|開放時間|영업 ?시간|운영 ?시간`,
+].map(pattern);
+
 /** Asking for someone's phone number or email address, in each language ("what's Priya's phone number"). */
 const ASKS_PHONE: readonly RegExp[] = [
   String.raw`\b(?:phone|telephone|mobile|cell|cellphone) ?(?:number|no)\b`,
@@ -106,6 +134,28 @@ const AMOUNT =
 const CLOCK =
   /(?<!\d)\d{1,2}(?::\d{2}|h\d{2})(?!\d)|(?<!\d)\d{1,2}\s?(?:am|pm|a\.m\.|p\.m\.|uhr|o'clock|h)(?![\p{L}])|\d{1,2}\s?(?:時|点|點|시)|(?<![\p{L}])(?:noon|midnight|morning|mornings|afternoon|evening|evenings|night|tonight|mediod[ií]a|medianoche|madrugada|mittags?|mitternacht|morgens|abends|nachts|midi|minuit|matin|soir|meio-dia|mezzogiorno|mezzanotte)(?![\p{L}])|正午|午前|午後|深夜|中午|午夜|早上|晚上|정오|자정|오전|오후/iu;
 
+/**
+ * An age: a number with a unit of time ("7 years", "3 Monate", "30 days", "5歳", "34 yaş"), a label with a number ("Age: 34"),
+ * or the words for being born. A bare number is none ("Neighbour at number 14"), nor a birthday ("Birthday: 14
+ * January"), which gives the day, not the years.
+ */
+const AGE = new RegExp(
+  String.raw`\d+(?:[.,]\d+)?\s?-?(?:years?|yrs?|y\.?o\.?|months?|weeks?|days?|jahre?n?|monate?n?|wochen|tage?n?|años|meses|semanas|días|ans|mois|semaines|jours|giorni|dias|dagen|дней|дня|dni|dní|днів|gün|ngày|hari|dagar|dage|dager|zile|päivää|nap|anni|mesi|anos|jaar|maanden|лет|года?|месяц\p{L}*|років|роки|рік|місяц\p{L}*|lat|lata|roku|miesi\p{L}*|let|roky|rok|měsí\p{L}*|yaş\p{L}*|aylık|ay|tuổi|tháng|tahun|bulan|år|månader|måneder|ani|luni|vuotta|vuotias|kuukau\p{L}*|éves|év|hónap\p{L}*)(?![\p{L}])` +
+    String.raw`|\d+\s?(?:歳|才|岁|歲|살|ヶ月|か月|个月|個月|개월)` +
+    String.raw`|(?<![\p{L}])(?:age|alter|edad|[âa]ge|et[àa]|idade|leeftijd|возраст|wiek|věk|вік|ya[şs]|umur|usia|ålder|alder|v[âa]rst[ăa]|ikä|kor)\s?[:：]?\s?\d` +
+    String.raw`|(?:年齢|年龄|나이)\s?[:：]?\s?\d` +
+    String.raw`|(?<![\p{L}])(?:born|geboren|naci[óo]|nacida|nacido|n[ée]e?|nat[oa]|nasceu|nascid[oa]|geboren|родил\p{L}*|народи\p{L}*|urodzi\p{L}*|narodil\p{L}*|doğdu|doğum(?! günü)\p{L}*|lahir|född|født|n[ăa]scut\p{L}*|syntyi|született)(?![\p{L}])|生まれ|出生|태어`,
+  'iu',
+);
+
+/**
+ * Opening hours: a clock time, a range of hours ("9–17", "10-18 h"; not a date's "10-27"), or the words for closed.
+ */
+const HOURS = new RegExp(
+  String.raw`(?<![\d./-])\d{1,2}(?:[:.h]\d{2})?\s?(?:–|-|to|bis|a|à|до|do)\s?\d{1,2}(?:[:.h]\d{2})?(?!\d|[./-]\d)|(?<![\p{L}])(?:closed|geschlossen|cerrado|fermé|chiuso|fechado|gesloten|закрыт\p{L}*|zamknięte|zavřeno|kapalı|đóng cửa|tutup|stängt|lukket|stengt|închis|suljettu|zárva)(?![\p{L}])|定休日|休館|休息|휴무`,
+  'iu',
+);
+
 /** Seven digits or more, as a phone number writes them (+44 20 7946 0958, 030-1234567, (555) 010-4477). */
 const PHONE = /(?<![\p{L}\p{N}])\+?\(?\d[\d ()./-]{5,}\d(?![\p{N}])/u;
 const DATE_OR_TIME = /\d{4}-\d{1,2}-\d{1,2}|\d{1,2}[./-]\d{1,2}[./-]\d{2,4}|\d{1,2}:\d{2}(?::\d{2})?/g;
@@ -121,6 +171,8 @@ const GIVES: Readonly<Record<AnswerKind, (text: string) => boolean>> = {
       (m) => (m[0].match(/\d/g) ?? []).length >= 7,
     ),
   email: (t) => EMAIL.test(t),
+  age: (t) => AGE.test(t),
+  hours: (t) => CLOCK.test(t) || HOURS.test(t),
 };
 
 /** The kind of answer the question asks for, or null when its words do not say. */
@@ -128,6 +180,8 @@ export function askedAnswerKind(question: string): AnswerKind | null {
   const q = question.toLowerCase().replace(/[’‘]/g, "'");
   if (ASKS_AMOUNT.some((p) => p.test(q))) return 'amount';
   if (ASKS_CLOCK.some((p) => p.test(q))) return 'clock';
+  if (ASKS_AGE.some((p) => p.test(q))) return 'age';
+  if (ASKS_HOURS.some((p) => p.test(q))) return 'hours';
   if (ASKS_HOW.test(q)) return null;
   if (ASKS_PHONE.some((p) => p.test(q))) return 'phone';
   if (ASKS_EMAIL.some((p) => p.test(q))) return 'email';

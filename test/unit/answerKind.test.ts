@@ -72,6 +72,45 @@ describe('the kind of answer a question asks for', () => {
     expect(askedAnswerKind('Jak brzmi numer telefonu Toma?')).toBe('phone');
   });
 
+  it("reads a question for someone's age or a place's opening hours, in each language", () => {
+    for (const q of [
+      'how old is Tom',
+      "what age is Tom's cat",
+      'Wie alt ist Toms Katze?',
+      '¿Cuántos años tiene el gato de Tom?',
+      '¿Qué edad tiene Maya?',
+      'Quel âge a le chat de Tom ?',
+      'Ile lat ma kot Toma?',
+      "Tom'un kedisi kaç yaşında?",
+      'Hur gammal är Toms katt?',
+      '田中さんの猫は何歳？',
+      '汤姆的猫几岁了？',
+      '미야는 몇 살이야?',
+    ])
+      expect(askedAnswerKind(q), q).toBe('age');
+    for (const q of [
+      'what are the opening hours of the Pena Palace',
+      'Öffnungszeiten der Bäckerei?',
+      "Quelles sont les heures d'ouverture du musée ?",
+      'ベーカリーの営業時間は？',
+    ])
+      expect(askedAnswerKind(q), q).toBe('hours');
+  });
+
+  it('finds an age or opening hours in a sentence, not a house number, a birthday or a date', () => {
+    expect(givesAnswerKind('age', 'Mr. Biscuit is 7 years old')).toBe(true);
+    expect(givesAnswerKind('age', 'Katze, 3 Jahre alt')).toBe(true);
+    expect(givesAnswerKind('age', 'Ingrid (born 1958)')).toBe(true);
+    expect(givesAnswerKind('age', 'Age: 34')).toBe(true);
+    expect(givesAnswerKind('age', '猫は5歳')).toBe(true);
+    expect(givesAnswerKind('age', 'Neighbour at number 14, retired electrician.')).toBe(false);
+    expect(givesAnswerKind('age', 'Birthday: 14 January')).toBe(false);
+    expect(givesAnswerKind('age', 'Wife: Ingrid; their cat Mr. Biscuit sometimes sleeps in my shed')).toBe(false);
+    expect(givesAnswerKind('hours', 'Open 9–17, closed Mondays')).toBe(true);
+    expect(givesAnswerKind('hours', 'Pena Palace, 09:30 to 18:00')).toBe(true);
+    expect(givesAnswerKind('hours', 'Lunch at the bakery on the corner (last time: 2026-10-27)')).toBe(false);
+  });
+
   it('asks for no kind where the words do not say', () => {
     for (const q of [
       'how much vitamin D am I taking',
@@ -81,6 +120,8 @@ describe('the kind of answer a question asks for', () => {
       'what time format does the daily note use',
       '스탠다드 요금제면 노트 예전 버전 얼마 동안 보관돼?',
       '何時間かかる？',
+      'how many years of daily notes can Sync keep',
+      'how do I change the default age of notes',
     ])
       expect(askedAnswerKind(q), q).toBeNull();
   });
