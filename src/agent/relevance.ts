@@ -468,11 +468,14 @@ export function mayShareKeyWords(question: string, lang = ''): (text: string) =>
  * Whether one German stem is the other's first or last part, of 5 letters or more and not common ("videoformat" /
  * "video", "ruckverweis" / "verweis", "dateigross" / "gross"): German writes a paraphrase's words as one compound
  * where the note writes them apart, or the other way round. A common part ("notiz" of "tagesnotiz") shares nothing.
+ * The last part, the compound's head, may be four letters when four or more stand before it ("laufziel" / "ziel": a
+ * running goal is a goal; personal-de-tune's "Was ist mein Laufziel?" was refused with "Ziel: 10 km…" under Laufen).
  */
 function sharedCompoundPart(a: string, b: string, common: Set<string>): boolean {
-  if (a === b || a.length < 5 || b.length < 5) return false;
+  if (a === b || a.length < 4 || b.length < 4) return false;
   const [long, short] = a.length > b.length ? [a, b] : [b, a];
-  return (long.startsWith(short) || long.endsWith(short)) && !common.has(short);
+  if (common.has(short)) return false;
+  return (short.length >= 5 && long.startsWith(short)) || ((short.length >= 5 || long.length - short.length >= 4) && long.endsWith(short));
 }
 
 /**

@@ -293,6 +293,13 @@ describe('relevance', () => {
     expect(sharedDistinctiveKeyWords('Verweise unten anzeigen', 'Die Rückverweise stehen unten.', none, '', 'de')).toBe(
       2,
     );
+    // A four-letter last part is the compound's head ("Laufziel" is a "Ziel"); a four-letter first part ("Lauf…")
+    // or a head that leaves under four letters before it is not enough.
+    expect(sharedDistinctiveKeyWords('Was ist mein Laufziel?', 'Ziel: 10 km unter 55 Minuten.', none, '', 'de')).toBe(
+      1,
+    );
+    expect(sharedDistinctiveKeyWords('Was ist mein Laufziel?', 'Lauf am Sonntag.', none, '', 'de')).toBe(0);
+    expect(sharedDistinctiveKeyWords('Wo ist die Abzeit?', 'Die Zeit läuft.', none, '', 'de')).toBe(0);
     // Only German, and never a common part: "notiz" in every retrieved note makes "Tagesnotiz" share nothing.
     expect(
       sharedDistinctiveKeyWords('Welche Videoformate gibt es?', 'Jedes Video wird abgespielt.', none, '', 'es'),
