@@ -475,7 +475,10 @@ function sharedCompoundPart(a: string, b: string, common: Set<string>): boolean 
   if (a === b || a.length < 4 || b.length < 4) return false;
   const [long, short] = a.length > b.length ? [a, b] : [b, a];
   if (common.has(short)) return false;
-  return (short.length >= 5 && long.startsWith(short)) || ((short.length >= 5 || long.length - short.length >= 4) && long.endsWith(short));
+  return (
+    (short.length >= 5 && long.startsWith(short)) ||
+    ((short.length >= 5 || long.length - short.length >= 4) && long.endsWith(short))
+  );
 }
 
 /**
