@@ -16,6 +16,8 @@ import {
   type NothingDated,
 } from '../search/emptyDateFilter.js';
 import { isoDate } from '../search/dates.js';
+import { mentionsPeriod } from '../search/periodMention.js';
+import { questionLanguage } from './language.js';
 import type { MetadataFilters } from '../shared/filters.js';
 import { NOTHING_FOUND } from './prompts.js';
 import { namedNotes, notesCalledByName, questionKeyWords } from './relevance.js';
@@ -347,6 +349,23 @@ export function buildRetrieveGraph(deps: RetrieveDeps, ctx: RetrieveCallContext)
           range,
           today: isoDate(deps.today()),
         };
+        if (range) {
+          // An undated note that names the time is about it too ("October actual" in the budget table answers
+          // "how much did I spend on groceries in October"): searched without the dates, kept where it names them.
+          const { date_from: _f, date_to: _t, ...undated } = d.metadata_filters;
+          const mentioning = (await search(undated, d.filter_by_filenames)).filter(
+            (r) =>
+              r.note_date === null &&
+              !results.some((x) => x.chunk_id === r.chunk_id) &&
+              mentionsPeriod(`${r.header_path}\n${r.page_content}`, range, questionLanguage(asked)),
+          );
+          if (mentioning.length) {
+            d.notes.push(`${mentioning.length} undated chunk(s) name the time asked about`);
+            results = [...results, ...mentioning]
+              .sort((a, b) => b.score - a.score)
+              .map((r, i) => ({ ...r, rank: i + 1 }));
+          }
+        }
         if (dated && (results.length === 0 || mayNamePeriodicNote(dated))) {
           const verdict = judgeEmptyDateFilter(dated, deps.index.db.noteDatesAround(dated.range));
           if (verdict.kind === 'nothing-dated') {

@@ -41,6 +41,10 @@ const JOURNAL_NOTES: Record<string, string> = {
     '# Greenhouse\n\nPlan for a small greenhouse: polycarbonate panels, an automatic vent opener and a rain barrel.\n',
   'Reference/Command line.md':
     '# Command line\n\nRun `obsidian daily:append content="text"` in your terminal to append a line to the daily note without opening the app.\n',
+  // Undated notes about a time: a month's column, and a trip whose month is of another year.
+  'Areas/Finances.md':
+    '# Finances\n\n## Monthly budget\n\n| Category | Budget | November actual |\n| --- | ---: | ---: |\n| Groceries | €420 | €465 |\n| Eating out | €150 | €190 |\n',
+  'Projects/Lisbon trip.md': '# Lisbon trip\n\nGroceries for the flat during the trip in April 2027: about €80.\n',
 };
 
 async function indexVault(root: string, name: string, notes: Record<string, string>): Promise<VaultService> {
@@ -134,6 +138,17 @@ describe('a date filter that matches nothing', () => {
       const r = await ask(journal, "append a line to today's daily note from my terminal");
       expect(r.sources.map((s) => s.source)).toContain('Reference/Command line.md');
       expect(r.notices).toEqual([expect.stringMatching(/“today” .*names the daily note Obsidian creates/)]);
+    }, 120_000);
+
+    it('an undated note that names the month asked about answers too; a month of another year does not', async () => {
+      // The date filter keeps November's day notes; the budget table's "November actual" is about November as well.
+      const r = await ask(journal, 'how much did I spend on groceries in November');
+      expect(r.sources.map((s) => s.source)).toContain('Areas/Finances.md');
+      expect(r.answer).toMatch(/€465/);
+      // "April 2027" is not the April just past: the honest answer, not the trip's groceries.
+      const april = await ask(journal, 'how much did I spend on groceries in April');
+      expect(april.answer).toMatch(/^No note is dated “April” \(2026-04-01 – 2026-04-30\)/);
+      expect(april.sources).toEqual([]);
     }, 120_000);
 
     it('a date more than a year from every dated note is no filter on this vault', async () => {

@@ -1,0 +1,98 @@
+/**
+ * Whether a note's text names a time a date filter asks about. A date filter keeps notes dated in its range (a daily
+ * note's name, a date property) and undated notes changed then; but an undated note may be *about* that time: the
+ * budget table's "October actual" column answers "how much did I spend on groceries in October", and the filter
+ * kept only October's day notes, so the question was refused. Such chunks are searched for besides the filtered ones
+ * (retrieveNotesTool) and kept when they name the time: a date inside the range, or, for a range of whole calendar
+ * months, a month's name.
+ */
+
+import type { DateRange } from './dates.js';
+
+/** A range of more months than this is a season or a year: a month's name in a note says too little about it. */
+const MAX_NAMED_MONTHS = 3;
+
+const ISO_DATE = /(?<!\d)(\d{4})-(\d{2})-(\d{2})(?!\d)/g;
+
+/** The calendar months a range covers whole (first day to last), or [] when it starts or ends inside one. */
+function wholeMonths(range: DateRange): { year: number; month: number }[] {
+  const [fy, fm, fd] = range.from.split('-').map(Number) as [number, number, number];
+  const [ty, tm, td] = range.to.split('-').map(Number) as [number, number, number];
+  const lastDay = new Date(Date.UTC(ty, tm, 0)).getUTCDate();
+  if (fd !== 1 || td !== lastDay) return [];
+  const months: { year: number; month: number }[] = [];
+  for (let y = fy, m = fm; y < ty || (y === ty && m <= tm); m === 12 ? ((y += 1), (m = 1)) : (m += 1)) {
+    months.push({ year: y, month: m });
+    if (months.length > MAX_NAMED_MONTHS) return [];
+  }
+  return months;
+}
+
+/** A month's name as a note writes it; English names only capitalised ("May", not the verb "may"). */
+interface MonthName {
+  name: string;
+  caseSensitive: boolean;
+}
+
+const NAME_CACHE = new Map<string, MonthName[]>();
+
+/**
+ * The names a note may give month `month` (1–12) in English and in `lang`: the full name as Intl writes it standalone
+ * and in a date ("październik", "października"), and the numeric forms Japanese, Chinese and Korean write ("10月",
+ * "10월").
+ */
+function monthNames(month: number, lang: string): MonthName[] {
+  const key = `${lang}:${month}`;
+  const cached = NAME_CACHE.get(key);
+  if (cached) return cached;
+  const day = new Date(Date.UTC(2026, month - 1, 15));
+  const names = new Map<string, MonthName>();
+  const add = (name: string, caseSensitive: boolean) => {
+    if (name && !/^\d+$/.test(name)) names.set(name, { name, caseSensitive });
+  };
+  add(`${month}月`, false);
+  add(`${month}월`, false);
+  add(new Intl.DateTimeFormat('en', { month: 'long', timeZone: 'UTC' }).format(day), true);
+  if (lang && lang !== 'en') {
+    try {
+      add(new Intl.DateTimeFormat(lang, { month: 'long', timeZone: 'UTC' }).format(day).toLowerCase(), false);
+      const inDate = new Intl.DateTimeFormat(lang, { month: 'long', day: 'numeric', timeZone: 'UTC' })
+        .formatToParts(day)
+        .find((p) => p.type === 'month')?.value;
+      if (inDate) add(inDate.toLowerCase(), false);
+    } catch {
+      // A language tag Intl does not know: English names only.
+    }
+  }
+  const list = [...names.values()];
+  NAME_CACHE.set(key, list);
+  return list;
+}
+
+/**
+ * Whether a month's name stands in `text` as a word of its own (a CJK form anywhere but after another digit), and not
+ * with another year next to it: "the Lisbon Trip in April 2027" does not name April 2026 ("what's the weather like in
+ * Lisbon in April" was answered with it).
+ */
+function namesMonth(text: string, { name, caseSensitive }: MonthName, year: number): boolean {
+  const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const word = /^\d+[月월]$/u.test(name) ? `(?<!\\d)${escaped}` : `(?<![\\p{L}\\p{N}])${escaped}(?![\\p{L}])`;
+  // A year written just before ("2027年4月", "2027 年 4 月") or after ("April 2027", "abril de 2027") the name.
+  const pattern = `(?:(\\d{4})\\s?[年년]?\\s?)?${word}(?:,?\\s?(?:de |del |di )?(\\d{4}))?`;
+  for (const m of text.matchAll(new RegExp(pattern, caseSensitive ? 'gu' : 'giu'))) {
+    const written = m[1] ?? m[2];
+    if (written === undefined || Number(written) === year) return true;
+  }
+  return false;
+}
+
+/** Whether `text` names a time in `range`: a YYYY-MM-DD date inside it, or the name of a whole month it covers. */
+export function mentionsPeriod(text: string, range: DateRange, lang = 'en'): boolean {
+  for (const m of text.matchAll(ISO_DATE)) {
+    const iso = `${m[1]}-${m[2]}-${m[3]}`;
+    if (iso >= range.from && iso <= range.to) return true;
+  }
+  return wholeMonths(range).some(({ year, month }) =>
+    monthNames(month, lang).some((name) => namesMonth(text, name, year)),
+  );
+}

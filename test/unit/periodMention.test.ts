@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { mentionsPeriod } from '../../src/search/periodMention.js';
+
+const october = { from: '2026-10-01', to: '2026-10-31' };
+const april = { from: '2026-04-01', to: '2026-04-30' };
+
+describe('whether a text names the time a date filter asks about', () => {
+  it('a date inside the range, or the name of a whole month it covers', () => {
+    expect(mentionsPeriod('| Category | Budget | October actual |', october)).toBe(true);
+    expect(mentionsPeriod('Lunch at the bakery (last time: 2026-10-27)', october)).toBe(true);
+    expect(mentionsPeriod('Lunch at the bakery (last time: 2026-11-27)', october)).toBe(false);
+    expect(mentionsPeriod('| Groceries | €420 | €465 |', october)).toBe(false);
+    // A week or a day is named by its dates only: "October" says nothing of which week.
+    expect(mentionsPeriod('Shoes bought in October', { from: '2026-10-05', to: '2026-10-11' })).toBe(false);
+  });
+
+  it('in the question’s language, with the forms a date gives the month', () => {
+    expect(mentionsPeriod('Im Oktober gekauft', october, 'de')).toBe(true);
+    expect(mentionsPeriod('pagado en octubre', october, 'es')).toBe(true);
+    expect(mentionsPeriod('14 października', october, 'pl')).toBe(true);
+    expect(mentionsPeriod('10月の実績', october, 'ja')).toBe(true);
+    expect(mentionsPeriod('110月', october, 'ja')).toBe(false);
+  });
+
+  it('not an English modal verb, nor the month of another year', () => {
+    expect(mentionsPeriod('You may add a row.', { from: '2026-05-01', to: '2026-05-31' })).toBe(false);
+    expect(mentionsPeriod('Due in May.', { from: '2026-05-01', to: '2026-05-31' })).toBe(true);
+    expect(mentionsPeriod('Coming on the Lisbon Trip in April 2027', april)).toBe(false);
+    expect(mentionsPeriod('en abril de 2027', april, 'es')).toBe(false);
+    expect(mentionsPeriod('2027年4月の旅行', april, 'ja')).toBe(false);
+    expect(mentionsPeriod('Bought in April 2026', april)).toBe(true);
+  });
+});
