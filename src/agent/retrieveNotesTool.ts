@@ -349,36 +349,38 @@ export function buildRetrieveGraph(deps: RetrieveDeps, ctx: RetrieveCallContext)
           range,
           today: isoDate(deps.today()),
         };
-        if (range) {
-          // An undated note that names the time is about it too ("October actual" in the budget table answers
-          // "how much did I spend on groceries in October"): searched without the dates, kept where it names them.
-          const { date_from: _f, date_to: _t, ...undated } = d.metadata_filters;
-          const mentioning = (await search(undated, d.filter_by_filenames)).filter(
-            (r) =>
-              r.note_date === null &&
-              !results.some((x) => x.chunk_id === r.chunk_id) &&
-              mentionsPeriod(`${r.header_path}\n${r.page_content}`, range, questionLanguage(asked)),
-          );
-          if (mentioning.length) {
-            d.notes.push(`${mentioning.length} undated chunk(s) name the time asked about`);
-            results = [...results, ...mentioning]
-              .sort((a, b) => b.score - a.score)
-              .map((r, i) => ({ ...r, rank: i + 1 }));
-          }
-        }
+        // Searched without the dates: what an undated note that names the time adds, or all there is when the dates
+        // cannot be a filter on this vault.
+        const { date_from: _from, date_to: _to, ...undated } = d.metadata_filters;
+        const withoutDates = range ? await search(undated, d.filter_by_filenames) : [];
+        // An undated note that names the time is about it too: "October actual" in the budget table answers "how
+        // much did I spend on groceries in October", and the date filter keeps only October's day notes.
+        const mentioning = range
+          ? withoutDates.filter(
+              (r) =>
+                r.note_date === null &&
+                !results.some((x) => x.chunk_id === r.chunk_id) &&
+                mentionsPeriod(`${r.header_path}\n${r.page_content}`, range, questionLanguage(asked)),
+            )
+          : [];
         if (dated && (results.length === 0 || mayNamePeriodicNote(dated))) {
           const verdict = judgeEmptyDateFilter(dated, deps.index.db.noteDatesAround(dated.range));
-          if (verdict.kind === 'nothing-dated') {
+          if (verdict.kind === 'nothing-dated' && mentioning.length === 0) {
             d.notes.push(verdict.note);
             return { results: [], weak: true, unknownWords: lacking, nothingDated: verdict.answer };
           }
           if (verdict.kind === 'dropped') {
             d.notes.push(verdict.notice);
             ctx.onNotice?.(verdict.notice);
-            const { date_from: _from, date_to: _to, ...undated } = d.metadata_filters;
             d.metadata_filters = undated;
-            results = await search(d.metadata_filters, d.filter_by_filenames);
+            results = withoutDates;
           }
+        }
+        if (mentioning.length && d.metadata_filters.date_from) {
+          d.notes.push(`${mentioning.length} undated chunk(s) name the time asked about`);
+          results = [...results, ...mentioning]
+            .sort((a, b) => b.score - a.score)
+            .map((r, i) => ({ ...r, rank: i + 1 }));
         }
         if (
           results.length === 0 &&
