@@ -144,7 +144,7 @@ const AGE = new RegExp(
     String.raw`|\d+\s?(?:歳|才|岁|歲|살|ヶ月|か月|个月|個月|개월)` +
     String.raw`|(?<![\p{L}])(?:age|alter|edad|[âa]ge|et[àa]|idade|leeftijd|возраст|wiek|věk|вік|ya[şs]|umur|usia|ålder|alder|v[âa]rst[ăa]|ikä|kor)\s?[:：]?\s?\d` +
     String.raw`|(?:年齢|年龄|나이)\s?[:：]?\s?\d` +
-    String.raw`|(?<![\p{L}])(?:born|geboren|naci[óo]|nacida|nacido|n[ée]e?|nat[oa]|nasceu|nascid[oa]|geboren|родил\p{L}*|народи\p{L}*|urodzi\p{L}*|narodil\p{L}*|doğdu|doğum(?! günü)\p{L}*|lahir|född|født|n[ăa]scut\p{L}*|syntyi|született)(?![\p{L}])|生まれ|出生|태어`,
+    String.raw`|(?<![\p{L}])(?:born|geboren|naci[óo]|nacida|nacido|n[ée]e?|nat[oa]|nasceu|nascid[oa]|родил\p{L}*|народи\p{L}*|urodzi\p{L}*|narodil\p{L}*|doğdu|doğum(?! günü)\p{L}*|lahir|född|født|n[ăa]scut\p{L}*|syntyi|született)(?![\p{L}])|生まれ|出生|태어`,
   'iu',
 );
 

@@ -355,12 +355,13 @@ export function buildRetrieveGraph(deps: RetrieveDeps, ctx: RetrieveCallContext)
         const withoutDates = range ? await search(undated, d.filter_by_filenames) : [];
         // An undated note that names the time is about it too: "October actual" in the budget table answers "how
         // much did I spend on groceries in October", and the date filter keeps only October's day notes.
+        const lang = range ? questionLanguage(asked) : 'en';
         const mentioning = range
           ? withoutDates.filter(
               (r) =>
                 r.note_date === null &&
                 !results.some((x) => x.chunk_id === r.chunk_id) &&
-                mentionsPeriod(`${r.header_path}\n${r.page_content}`, range, questionLanguage(asked)),
+                mentionsPeriod(`${r.header_path}\n${r.page_content}`, range, lang),
             )
           : [];
         if (dated && (results.length === 0 || mayNamePeriodicNote(dated))) {

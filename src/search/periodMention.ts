@@ -7,6 +7,7 @@
  * months, a month's name.
  */
 
+import { daysInMonth, shiftMonth } from '../text/calendar.js';
 import type { DateRange } from './dates.js';
 
 /** A range of more months than this is a season or a year: a month's name in a note says too little about it. */
@@ -18,37 +19,42 @@ const ISO_DATE = /(?<!\d)(\d{4})-(\d{2})-(\d{2})(?!\d)/g;
 function wholeMonths(range: DateRange): { year: number; month: number }[] {
   const [fy, fm, fd] = range.from.split('-').map(Number) as [number, number, number];
   const [ty, tm, td] = range.to.split('-').map(Number) as [number, number, number];
-  const lastDay = new Date(Date.UTC(ty, tm, 0)).getUTCDate();
-  if (fd !== 1 || td !== lastDay) return [];
+  if (fd !== 1 || td !== daysInMonth(ty, tm)) return [];
   const months: { year: number; month: number }[] = [];
-  for (let y = fy, m = fm; y < ty || (y === ty && m <= tm); m === 12 ? ((y += 1), (m = 1)) : (m += 1)) {
+  for (let [y, m] = [fy, fm]; y < ty || (y === ty && m <= tm); [y, m] = shiftMonth(y, m, 1)) {
     months.push({ year: y, month: m });
     if (months.length > MAX_NAMED_MONTHS) return [];
   }
   return months;
 }
 
-/** A month's name as a note writes it; English names only capitalised ("May", not the verb "may"). */
-interface MonthName {
-  name: string;
-  caseSensitive: boolean;
+/**
+ * The pattern of a month's name as a note writes it: a word of its own (a CJK form anywhere but after another digit;
+ * English names only capitalised: "May", not the verb "may"), capturing a year written just before ("2027年4月",
+ * "2027 年 4 月") or after ("April 2027", "abril de 2027") it.
+ */
+function monthPattern(name: string, caseSensitive: boolean): RegExp {
+  const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const word = /^\d+[月월]$/u.test(name) ? `(?<!\\d)${escaped}` : `(?<![\\p{L}\\p{N}])${escaped}(?![\\p{L}])`;
+  const pattern = `(?:(\\d{4})\\s?[年년]?\\s?)?${word}(?:,?\\s?(?:de |del |di )?(\\d{4}))?`;
+  return new RegExp(pattern, caseSensitive ? 'gu' : 'giu');
 }
 
-const NAME_CACHE = new Map<string, MonthName[]>();
+const PATTERN_CACHE = new Map<string, RegExp[]>();
 
 /**
- * The names a note may give month `month` (1–12) in English and in `lang`: the full name as Intl writes it standalone
+ * The patterns of the names a note may give month `month` (1–12) in English and in `lang`: the full name as Intl writes it standalone
  * and in a date ("październik", "października"), and the numeric forms Japanese, Chinese and Korean write ("10月",
  * "10월").
  */
-function monthNames(month: number, lang: string): MonthName[] {
+function monthPatterns(month: number, lang: string): RegExp[] {
   const key = `${lang}:${month}`;
-  const cached = NAME_CACHE.get(key);
+  const cached = PATTERN_CACHE.get(key);
   if (cached) return cached;
   const day = new Date(Date.UTC(2026, month - 1, 15));
-  const names = new Map<string, MonthName>();
+  const names = new Map<string, RegExp>();
   const add = (name: string, caseSensitive: boolean) => {
-    if (name && !/^\d+$/.test(name)) names.set(name, { name, caseSensitive });
+    if (name && !/^\d+$/.test(name)) names.set(name, monthPattern(name, caseSensitive));
   };
   add(`${month}月`, false);
   add(`${month}월`, false);
@@ -65,21 +71,16 @@ function monthNames(month: number, lang: string): MonthName[] {
     }
   }
   const list = [...names.values()];
-  NAME_CACHE.set(key, list);
+  PATTERN_CACHE.set(key, list);
   return list;
 }
 
 /**
- * Whether a month's name stands in `text` as a word of its own (a CJK form anywhere but after another digit), and not
- * with another year next to it: "the Lisbon Trip in April 2027" does not name April 2026 ("what's the weather like in
- * Lisbon in April" was answered with it).
+ * Whether a month's name stands in `text`, and not with another year next to it: "the Lisbon Trip in April 2027" does
+ * not name April 2026 ("what's the weather like in Lisbon in April" was answered with it).
  */
-function namesMonth(text: string, { name, caseSensitive }: MonthName, year: number): boolean {
-  const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  const word = /^\d+[月월]$/u.test(name) ? `(?<!\\d)${escaped}` : `(?<![\\p{L}\\p{N}])${escaped}(?![\\p{L}])`;
-  // A year written just before ("2027年4月", "2027 年 4 月") or after ("April 2027", "abril de 2027") the name.
-  const pattern = `(?:(\\d{4})\\s?[年년]?\\s?)?${word}(?:,?\\s?(?:de |del |di )?(\\d{4}))?`;
-  for (const m of text.matchAll(new RegExp(pattern, caseSensitive ? 'gu' : 'giu'))) {
+function namesMonth(text: string, name: RegExp, year: number): boolean {
+  for (const m of text.matchAll(name)) {
     const written = m[1] ?? m[2];
     if (written === undefined || Number(written) === year) return true;
   }
@@ -93,6 +94,6 @@ export function mentionsPeriod(text: string, range: DateRange, lang = 'en'): boo
     if (iso >= range.from && iso <= range.to) return true;
   }
   return wholeMonths(range).some(({ year, month }) =>
-    monthNames(month, lang).some((name) => namesMonth(text, name, year)),
+    monthPatterns(month, lang).some((name) => namesMonth(text, name, year)),
   );
 }
