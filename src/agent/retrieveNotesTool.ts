@@ -4,19 +4,13 @@ import { z } from 'zod';
 import type { ChatModel, ChatTurn } from '../models/chatModel.js';
 import type { Embedder } from '../models/embedder.js';
 import { withoutVectorsOnFailure } from '../models/openaiEmbedder.js';
-import { similaritySearch, type SearchResult } from '../search/similaritySearch.js';
+import { searchInPeriod, similaritySearch, type SearchResult } from '../search/similaritySearch.js';
 import type { Index } from '../store/openIndex.js';
 import { chunksWritingPhrase, phraseWriters } from '../store/sparse.js';
 import { obsidianUri } from '../obsidian/uri.js';
 import { runFilterAgent, type FilterDecision } from './filterAgent.js';
-import {
-  judgeEmptyDateFilter,
-  mayNamePeriodicNote,
-  withoutDatePhrase,
-  type NothingDated,
-} from '../search/emptyDateFilter.js';
+import { withoutDatePhrase, type NothingDated } from '../search/emptyDateFilter.js';
 import { isoDate } from '../search/dates.js';
-import { mentionsPeriod } from '../search/periodMention.js';
 import { questionLanguage } from './language.js';
 import type { MetadataFilters } from '../shared/filters.js';
 import { NOTHING_FOUND } from './prompts.js';
@@ -327,61 +321,51 @@ export function buildRetrieveGraph(deps: RetrieveDeps, ctx: RetrieveCallContext)
           d.notes.push(`no note mentions ${unknown.map((w) => `"${w}"`).join(', ')}`);
           return { results: [], weak: true, unknownWords: lacking };
         }
+        const input = (filters: MetadataFilters, files: string[]) => ({
+          refined_query_for_vector_search: d.refined_query_for_vector_search,
+          metadata_filters: filters,
+          filter_by_filenames: files,
+          k: Math.max(deps.k, ANSWER_SEARCH_K),
+          threshold: deps.threshold,
+          dateAware: false,
+          allowSource: deps.allowSource?.(),
+          onNotice: ctx.onNotice,
+        });
         const search = (filters: MetadataFilters, files: string[]) =>
-          similaritySearch(deps.index, deps.embedder, {
-            refined_query_for_vector_search: d.refined_query_for_vector_search,
-            metadata_filters: filters,
-            filter_by_filenames: files,
-            k: Math.max(deps.k, ANSWER_SEARCH_K),
-            threshold: deps.threshold,
-            dateAware: false,
-            allowSource: deps.allowSource?.(),
-            onNotice: ctx.onNotice,
-          });
-        let results = await search(d.metadata_filters, d.filter_by_filenames);
+          similaritySearch(deps.index, deps.embedder, input(filters, files));
         const range =
           d.metadata_filters.date_from && d.metadata_filters.date_to
             ? { from: d.metadata_filters.date_from, to: d.metadata_filters.date_to }
             : null;
-        const dated = range && {
-          query: s.query,
-          phrase: d.date_phrase ?? `${range.from}..${range.to}`,
-          range,
-          today: isoDate(deps.today()),
-        };
-        // Searched without the dates: what an undated note that names the time adds, or all there is when the dates
-        // cannot be a filter on this vault.
-        const { date_from: _from, date_to: _to, ...undated } = d.metadata_filters;
-        const withoutDates = range ? await search(undated, d.filter_by_filenames) : [];
-        // An undated note that names the time is about it too: "October actual" in the budget table answers "how
-        // much did I spend on groceries in October", and the date filter keeps only October's day notes.
-        const lang = range ? questionLanguage(asked) : 'en';
-        const mentioning = range
-          ? withoutDates.filter(
-              (r) =>
-                r.note_date === null &&
-                !results.some((x) => x.chunk_id === r.chunk_id) &&
-                mentionsPeriod(`${r.header_path}\n${r.page_content}`, range, lang),
-            )
-          : [];
-        if (dated && (results.length === 0 || mayNamePeriodicNote(dated))) {
-          const verdict = judgeEmptyDateFilter(dated, deps.index.db.noteDatesAround(dated.range));
-          if (verdict.kind === 'nothing-dated' && mentioning.length === 0) {
-            d.notes.push(verdict.note);
-            return { results: [], weak: true, unknownWords: lacking, nothingDated: verdict.answer };
+        let results: SearchResult[];
+        if (range) {
+          const dated = {
+            query: s.query,
+            phrase: d.date_phrase ?? `${range.from}..${range.to}`,
+            range,
+            today: isoDate(deps.today()),
+          };
+          const found = await searchInPeriod(
+            deps.index,
+            deps.embedder,
+            input(d.metadata_filters, d.filter_by_filenames),
+            dated,
+            questionLanguage(asked),
+          );
+          ({ results } = found);
+          if (found.verdict?.kind === 'nothing-dated' && found.mentioning === 0) {
+            d.notes.push(found.verdict.note);
+            return { results: [], weak: true, unknownWords: lacking, nothingDated: found.verdict.answer };
           }
-          if (verdict.kind === 'dropped') {
-            d.notes.push(verdict.notice);
-            ctx.onNotice?.(verdict.notice);
+          if (found.verdict?.kind === 'dropped') {
+            d.notes.push(found.verdict.notice);
+            ctx.onNotice?.(found.verdict.notice);
+            const { date_from: _from, date_to: _to, ...undated } = d.metadata_filters;
             d.metadata_filters = undated;
-            results = withoutDates;
           }
-        }
-        if (mentioning.length && d.metadata_filters.date_from) {
-          d.notes.push(`${mentioning.length} undated chunk(s) name the time asked about`);
-          results = [...results, ...mentioning]
-            .sort((a, b) => b.score - a.score)
-            .map((r, i) => ({ ...r, rank: i + 1 }));
+          if (found.mentioning) d.notes.push(`${found.mentioning} undated chunk(s) name the time asked about`);
+        } else {
+          results = await search(d.metadata_filters, d.filter_by_filenames);
         }
         if (
           results.length === 0 &&

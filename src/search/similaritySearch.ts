@@ -2,14 +2,21 @@ import { cosine, type Embedder } from '../models/embedder.js';
 import { EmbeddingEndpointError } from '../models/openaiEmbedder.js';
 import type { Index } from '../store/openIndex.js';
 import type { ChunkRecord } from '../store/indexDb.js';
-import { isoDate, translateDates } from './dates.js';
-import { formatRange, judgeEmptyDateFilter, mayNamePeriodicNote, type NothingDated } from './emptyDateFilter.js';
+import { isoDate, translateDates, type DateRange } from './dates.js';
+import { mentionsPeriod } from './periodMention.js';
+import {
+  formatRange,
+  judgeEmptyDateFilter,
+  mayNamePeriodicNote,
+  type EmptyDateVerdict,
+  type NothingDated,
+} from './emptyDateFilter.js';
 import { buildWhere } from '../store/whereClause.js';
 import { metadataFiltersSchema, type MetadataFilters } from '../shared/filters.js';
 import { notesHoldingKeyWords, notesWithPhrase, notesWithRareWords, sparseSearch } from '../store/sparse.js';
 import { words } from '../text/segment.js';
 import { agreedBestNote, fuseScores, type FusionOptions } from './fusion.js';
-import { isUnspaced } from '../text/language.js';
+import { detectLanguage, isUnspaced } from '../text/language.js';
 import { BadRequestError } from '../shared/errors.js';
 import { definitionSubject } from '../text/definitionQuestion.js';
 
@@ -180,11 +187,12 @@ export async function similaritySearch(index: Index, embedder: Embedder, input: 
 }
 
 /**
- * A date phrase in the query ("last week", "today's daily note") becomes a date filter. When that filter finds
- * nothing, the vault decides what the phrase meant (emptyDateFilter.ts), as it does for the agent: in a vault that
- * keeps dated notes nothing is shown for a day without notes, with a notice naming the nearest dated notes; where
- * the phrase cannot be a filter (no note has a date of its own, or it names a daily note Obsidian has not created
- * yet) the query is searched without it, with a notice saying why.
+ * A date phrase in the query ("last week", "today's daily note") becomes a date filter, searched as the agent
+ * searches it (searchInPeriod): undated notes that name the time are shown too. When that filter finds nothing, the
+ * vault decides what the phrase meant (emptyDateFilter.ts): in a vault that keeps dated notes no other day's notes are
+ * shown, with a notice naming the nearest dated notes; where the phrase cannot be a filter (no note has a date of its
+ * own, or it names a daily note Obsidian has not created yet) the query is searched without it, with a notice
+ * saying why.
  */
 async function runSearch(index: Index, embedder: Embedder, input: SearchInput): Promise<SearchResult[]> {
   const query = input.refined_query_for_vector_search.trim();
@@ -194,20 +202,95 @@ async function runSearch(index: Index, embedder: Embedder, input: SearchInput): 
   const dq = translateDates(query, today);
   if (!dq.range) return rankSearch(index, embedder, input);
   const range = dq.range;
-  const hits = await rankSearch(index, embedder, {
-    ...input,
-    refined_query_for_vector_search: dq.query,
-    metadata_filters: { ...filters, date_from: range.from, date_to: range.to },
-  });
   const dated = { query, phrase: dq.matched ?? formatRange(range), range, today: isoDate(today) };
-  if (hits.length > 0 && !mayNamePeriodicNote(dated)) return hits;
-  const verdict = judgeEmptyDateFilter(dated, index.db.noteDatesAround(range));
-  if (verdict.kind === 'dropped') {
-    input.onNotice?.(verdict.notice);
-    return rankSearch(index, embedder, input);
+  const lang = detectLanguage(query).lang;
+  const found = await searchPeriod(
+    index,
+    embedder,
+    { ...input, refined_query_for_vector_search: dq.query, metadata_filters: filters },
+    dated,
+    lang === 'und' ? 'en' : lang,
+  );
+  if (found.verdict?.kind === 'dropped') input.onNotice?.(found.verdict.notice);
+  if (found.verdict?.kind === 'nothing-dated') input.onNotice?.(nothingDatedNotice(found.verdict.answer));
+  return found.results;
+}
+
+/** A question scoped to a time: what it asks, the words that named the time, the range they mean, and today. */
+export interface DatedQuery {
+  query: string;
+  phrase: string;
+  range: DateRange;
+  /** 'YYYY-MM-DD' */
+  today: string;
+}
+
+/** What a search scoped to a time found (searchInPeriod). */
+export interface PeriodSearch {
+  /**
+   * The notes dated in the range, with the undated chunks that name the time merged in by score; the search
+   * without dates when the date cannot be a filter on this vault (verdict 'dropped'); [] when nothing is dated then
+   * and no note names the time (verdict 'nothing-dated').
+   */
+  results: SearchResult[];
+  /** How the vault read a date filter that found nothing (emptyDateFilter.ts); null when it found notes. */
+  verdict: EmptyDateVerdict | null;
+  /** How many of `results` are undated chunks that name the time. */
+  mentioning: number;
+}
+
+/**
+ * Search scoped to the time `dated` names, as the search box, the CLI, MCP and the agent all do it: the date filter
+ * keeps notes dated in the range; an undated note that names the time is about it too ("October actual" in a budget
+ * table answers "how much did I spend on groceries in October", and the filter keeps only October's day notes), so
+ * the query is searched without the dates as well and such chunks join the results (periodMention.ts, month names
+ * in English and in `language`). When the filter finds nothing, the vault decides what the phrase meant
+ * (judgeEmptyDateFilter). `input.metadata_filters` are the other filters; the dates come from `dated.range`.
+ * Failures are handled as similaritySearch handles them.
+ */
+export async function searchInPeriod(
+  index: Index,
+  embedder: Embedder,
+  input: SearchInput,
+  dated: DatedQuery,
+  language: string,
+): Promise<PeriodSearch> {
+  validateSearchInput(input);
+  try {
+    return await searchPeriod(index, embedder, input, dated, language);
+  } catch (err) {
+    console.error(`[search] failed for "${input.refined_query_for_vector_search}": ${(err as Error).message}`);
+    return { results: [], verdict: null, mentioning: 0 };
   }
-  if (verdict.kind === 'nothing-dated') input.onNotice?.(nothingDatedNotice(verdict.answer));
-  return hits;
+}
+
+async function searchPeriod(
+  index: Index,
+  embedder: Embedder,
+  input: SearchInput,
+  dated: DatedQuery,
+  language: string,
+): Promise<PeriodSearch> {
+  const { date_from: _from, date_to: _to, ...undated } = input.metadata_filters ?? {};
+  const { range } = dated;
+  const results = await rankSearch(index, embedder, {
+    ...input,
+    metadata_filters: { ...undated, date_from: range.from, date_to: range.to },
+  });
+  const withoutDates = await rankSearch(index, embedder, { ...input, metadata_filters: undated });
+  const shown = (r: SearchResult) =>
+    results.some((x) => x.chunk_id === r.chunk_id || (input.perNote === true && x.source === r.source));
+  const mentioning = withoutDates.filter(
+    (r) => r.note_date === null && !shown(r) && mentionsPeriod(`${r.header_path}\n${r.page_content}`, range, language),
+  );
+  let verdict: EmptyDateVerdict | null = null;
+  if (results.length === 0 || mayNamePeriodicNote(dated)) {
+    verdict = judgeEmptyDateFilter(dated, index.db.noteDatesAround(range));
+    if (verdict.kind === 'dropped') return { results: withoutDates, verdict, mentioning: 0 };
+  }
+  if (mentioning.length === 0) return { results, verdict, mentioning: 0 };
+  const merged = [...results, ...mentioning].sort((a, b) => b.score - a.score).map((r, i) => ({ ...r, rank: i + 1 }));
+  return { results: merged, verdict, mentioning: mentioning.length };
 }
 
 /** "No note is dated “yesterday” (2026-11-24); the nearest dated notes are from 2026-11-21, 2026-11-26." */

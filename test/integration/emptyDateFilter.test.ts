@@ -214,6 +214,18 @@ describe('a date filter that matches nothing', () => {
       }
     }, 120_000);
 
+    it("a journal: an undated note that names the month is shown beside the month's day notes", async () => {
+      // The search box searches a time as the agent does: "November actual" is about November too.
+      const r = await searchOnDay(journal, 'groceries in November');
+      expect(r.sources).toContain('Areas/Finances.md');
+      expect(r.sources).not.toContain('Projects/Lisbon trip.md');
+      expect(r.notices).toEqual([]);
+      // No day note of April, and "April 2027" is another year's April: nothing shown, and the notice says why.
+      const april = await searchOnDay(journal, 'groceries in April');
+      expect(april.sources).toEqual([]);
+      expect(april.notices).toEqual([expect.stringMatching(/^No note is dated “April” \(2026-04-01 – 2026-04-30\)/)]);
+    }, 120_000);
+
     it('a journal: a day with notes stays filtered, with no notice', async () => {
       const r = await searchOnDay(journal, 'hike on Saturday');
       expect(r.sources).toEqual(['Daily/2026-11-21.md']);
