@@ -9,6 +9,7 @@
 
 import { daysInMonth, shiftMonth } from '../text/calendar.js';
 import type { DateRange } from './dates.js';
+import { wordTerms, words, type QueryTerm } from '../text/segment.js';
 
 /** A range of more months than this is a season or a year: a month's name in a note says too little about it. */
 const MAX_NAMED_MONTHS = 3;
@@ -96,4 +97,42 @@ export function mentionsPeriod(text: string, range: DateRange, lang = 'en'): boo
   return wholeMonths(range).some(({ year, month }) =>
     monthPatterns(month, lang).some((name) => namesMonth(text, name, year)),
   );
+}
+
+/**
+ * The blocks of a chunk a mention is read in: a table is one block (its header names what every row holds: the
+ * "October actual" column is the groceries row's October), any other line is a block of its own.
+ */
+function blocks(text: string): string[] {
+  const out: string[] = [];
+  let table: string[] = [];
+  for (const line of text.split('\n')) {
+    if (/^\s*\|/.test(line)) {
+      table.push(line);
+      continue;
+    }
+    if (table.length) out.push(table.join('\n'));
+    table = [];
+    out.push(line);
+  }
+  if (table.length) out.push(table.join('\n'));
+  return out;
+}
+
+/** Whether `text` holds one of the terms (a word or its English stem). */
+function holdsTerm(text: string, about: readonly QueryTerm[]): boolean {
+  const held = new Set(words(text).flatMap(wordTerms));
+  return about.some((t) => t.terms.some((term) => held.has(term)));
+}
+
+/**
+ * Whether `text` names a time in `range` where it speaks of what the question asks: in a block (a line, or a table)
+ * that holds one of the question's key words `about`. Health's "Knee: … in October" does not make the note about
+ * "what did the dentist say in October" (it put Health above the day note of the check-up); "Shoes: second pair,
+ * bought in October" does answer "which running shoes did I buy in October". A query of nothing but its date phrase
+ * ("October") takes a mention anywhere in the text.
+ */
+export function mentionsPeriodAbout(text: string, range: DateRange, about: readonly QueryTerm[], lang = 'en'): boolean {
+  if (about.length === 0) return mentionsPeriod(text, range, lang);
+  return blocks(text).some((b) => holdsTerm(b, about) && mentionsPeriod(b, range, lang));
 }

@@ -3,7 +3,7 @@ import { EmbeddingEndpointError } from '../models/openaiEmbedder.js';
 import type { Index } from '../store/openIndex.js';
 import type { ChunkRecord } from '../store/indexDb.js';
 import { isoDate, translateDates, type DateRange } from './dates.js';
-import { mentionsPeriod } from './periodMention.js';
+import { mentionsPeriodAbout } from './periodMention.js';
 import {
   formatRange,
   judgeEmptyDateFilter,
@@ -14,7 +14,7 @@ import {
 import { buildWhere } from '../store/whereClause.js';
 import { metadataFiltersSchema, type MetadataFilters } from '../shared/filters.js';
 import { notesHoldingKeyWords, notesWithPhrase, notesWithRareWords, sparseSearch } from '../store/sparse.js';
-import { words } from '../text/segment.js';
+import { keyWordTerms, words } from '../text/segment.js';
 import { agreedBestNote, fuseScores, type FusionOptions } from './fusion.js';
 import { detectLanguage, isUnspaced } from '../text/language.js';
 import { BadRequestError } from '../shared/errors.js';
@@ -280,8 +280,12 @@ async function searchPeriod(
   const withoutDates = await rankSearch(index, embedder, { ...input, metadata_filters: undated });
   const shown = (r: SearchResult) =>
     results.some((x) => x.chunk_id === r.chunk_id || (input.perNote === true && x.source === r.source));
+  const about = keyWordTerms(input.refined_query_for_vector_search);
   const mentioning = withoutDates.filter(
-    (r) => r.note_date === null && !shown(r) && mentionsPeriod(`${r.header_path}\n${r.page_content}`, range, language),
+    (r) =>
+      r.note_date === null &&
+      !shown(r) &&
+      mentionsPeriodAbout(`${r.header_path}\n${r.page_content}`, range, about, language),
   );
   let verdict: EmptyDateVerdict | null = null;
   if (results.length === 0 || mayNamePeriodicNote(dated)) {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { mentionsPeriod } from '../../src/search/periodMention.js';
+import { mentionsPeriod, mentionsPeriodAbout } from '../../src/search/periodMention.js';
+import { keyWordTerms } from '../../src/text/segment.js';
 
 const october = { from: '2026-10-01', to: '2026-10-31' };
 const april = { from: '2026-04-01', to: '2026-04-30' };
@@ -29,5 +30,27 @@ describe('whether a text names the time a date filter asks about', () => {
     expect(mentionsPeriod('en abril de 2027', april, 'es')).toBe(false);
     expect(mentionsPeriod('2027年4月の旅行', april, 'ja')).toBe(false);
     expect(mentionsPeriod('Bought in April 2026', april)).toBe(true);
+  });
+});
+
+describe('a mention beside what the question asks', () => {
+  const health = '# Health\n\n- Dentist: next check-up in April 2027.\n- Knee: patellar tendon irritation in October.';
+  const budget = '| Category | Budget | October actual |\n| --- | ---: | ---: |\n| Groceries | €420 | €465 |';
+
+  it('the month must stand in a line that holds one of the question’s key words', () => {
+    expect(mentionsPeriodAbout(health, october, keyWordTerms('what did the dentist say'))).toBe(false);
+    expect(mentionsPeriodAbout(health, october, keyWordTerms('how is my knee'))).toBe(true);
+    // The English stem: "shoes" and "shoe".
+    expect(mentionsPeriodAbout('Shoes: bought in October', october, keyWordTerms('which shoe did I buy'))).toBe(true);
+  });
+
+  it('a table is one block: its header names the month of every row', () => {
+    expect(mentionsPeriodAbout(budget, october, keyWordTerms('how much did I spend on groceries'))).toBe(true);
+    expect(mentionsPeriodAbout(`${budget}\n\nNotes on groceries.`, october, keyWordTerms('rent'))).toBe(false);
+  });
+
+  it('a query of nothing but its date phrase ("October") takes a mention anywhere', () => {
+    expect(keyWordTerms('')).toEqual([]);
+    expect(mentionsPeriodAbout(health, october, keyWordTerms(''))).toBe(true);
   });
 });
