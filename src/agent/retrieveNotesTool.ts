@@ -338,6 +338,7 @@ export function buildRetrieveGraph(deps: RetrieveDeps, ctx: RetrieveCallContext)
             ? { from: d.metadata_filters.date_from, to: d.metadata_filters.date_to }
             : null;
         let results: SearchResult[];
+        let nothingDated: NothingDated | undefined;
         if (range) {
           const dated = {
             query: s.query,
@@ -353,9 +354,13 @@ export function buildRetrieveGraph(deps: RetrieveDeps, ctx: RetrieveCallContext)
             questionLanguage(asked),
           );
           ({ results } = found);
-          if (found.verdict?.kind === 'nothing-dated' && found.mentioning === 0) {
+          if (found.verdict?.kind === 'nothing-dated') {
             d.notes.push(found.verdict.note);
-            return { results: [], weak: true, unknownWords: lacking, nothingDated: found.verdict.answer };
+            if (found.mentioning === 0)
+              return { results: [], weak: true, unknownWords: lacking, nothingDated: found.verdict.answer };
+            // Notes that name the time are read first; if none answers, the honest answer is still that no note is
+            // dated then (not "I couldn't find…").
+            nothingDated = found.verdict.answer;
           }
           if (found.verdict?.kind === 'dropped') {
             d.notes.push(found.verdict.notice);
@@ -398,6 +403,7 @@ export function buildRetrieveGraph(deps: RetrieveDeps, ctx: RetrieveCallContext)
           weak: !top.some((r) => (r.dense_score ?? 0) >= WEAK_MATCH),
           unknownWords: lacking,
           dateScope: dateScopeOf(d.metadata_filters, asked),
+          ...(nothingDated ? { nothingDated } : {}),
         };
       })
       .addNode('synthesize', async (s) => {
@@ -460,6 +466,7 @@ export function buildRetrieveGraph(deps: RetrieveDeps, ctx: RetrieveCallContext)
               method: 'none' as const,
               ...flags,
               searched: closestNotes(s.results, deps.k, deps.vault),
+              ...(s.nothingDated ? { nothingDated: s.nothingDated } : {}),
             },
           };
         }

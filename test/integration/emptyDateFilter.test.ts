@@ -45,6 +45,8 @@ const JOURNAL_NOTES: Record<string, string> = {
   'Areas/Finances.md':
     '# Finances\n\n## Monthly budget\n\n| Category | Budget | November actual |\n| --- | ---: | ---: |\n| Groceries | €420 | €465 |\n| Eating out | €150 | €190 |\n',
   'Projects/Lisbon trip.md': '# Lisbon trip\n\nGroceries for the flat during the trip in April 2027: about €80.\n',
+  // Names February beside "petrol", but holds no price.
+  'Areas/Car.md': '# Car\n\nPetrol: fill the tank at the cheap station on the ring road before the February trip.\n',
 };
 
 async function indexVault(root: string, name: string, notes: Record<string, string>): Promise<VaultService> {
@@ -149,6 +151,12 @@ describe('a date filter that matches nothing', () => {
       const april = await ask(journal, 'how much did I spend on groceries in April');
       expect(april.answer).toMatch(/^No note is dated “April” \(2026-04-01 – 2026-04-30\)/);
       expect(april.sources).toEqual([]);
+    }, 120_000);
+
+    it('a note that names the month but does not answer leaves the honest answer, not "not in your notes"', async () => {
+      const r = await ask(journal, 'how much did I spend on petrol in February');
+      expect(r.answer).toMatch(/^No note is dated “February” \(2026-02-01 – 2026-02-28\)/);
+      expect(r.sources).toEqual([]);
     }, 120_000);
 
     it('a date more than a year from every dated note is no filter on this vault', async () => {
