@@ -177,12 +177,17 @@ export function validateSearchInput(input: SearchInput): SearchInput {
  * other failure is logged and yields [] so the agent never crashes on a search.
  */
 export async function similaritySearch(index: Index, embedder: Embedder, input: SearchInput): Promise<SearchResult[]> {
+  return guarded(input, [], () => runSearch(index, embedder, input));
+}
+
+/** Validates `input` (SearchInputError), then runs the search; any other failure is logged and yields `failed`. */
+async function guarded<T>(input: SearchInput, failed: T, search: () => Promise<T>): Promise<T> {
   validateSearchInput(input);
   try {
-    return await runSearch(index, embedder, input);
+    return await search();
   } catch (err) {
     console.error(`[search] failed for "${input.refined_query_for_vector_search}": ${(err as Error).message}`);
-    return [];
+    return failed;
   }
 }
 
@@ -204,7 +209,7 @@ async function runSearch(index: Index, embedder: Embedder, input: SearchInput): 
   const range = dq.range;
   const dated = { query, phrase: dq.matched ?? formatRange(range), range, today: isoDate(today) };
   const lang = detectLanguage(query).lang;
-  const found = await searchPeriod(
+  const found = await searchInPeriod(
     index,
     embedder,
     { ...input, refined_query_for_vector_search: dq.query, metadata_filters: filters },
@@ -255,46 +260,32 @@ export async function searchInPeriod(
   dated: DatedQuery,
   language: string,
 ): Promise<PeriodSearch> {
-  validateSearchInput(input);
-  try {
-    return await searchPeriod(index, embedder, input, dated, language);
-  } catch (err) {
-    console.error(`[search] failed for "${input.refined_query_for_vector_search}": ${(err as Error).message}`);
-    return { results: [], verdict: null, mentioning: 0 };
-  }
-}
-
-async function searchPeriod(
-  index: Index,
-  embedder: Embedder,
-  input: SearchInput,
-  dated: DatedQuery,
-  language: string,
-): Promise<PeriodSearch> {
-  const { date_from: _from, date_to: _to, ...undated } = input.metadata_filters ?? {};
-  const { range } = dated;
-  const results = await rankSearch(index, embedder, {
-    ...input,
-    metadata_filters: { ...undated, date_from: range.from, date_to: range.to },
+  return guarded(input, { results: [], verdict: null, mentioning: 0 }, async () => {
+    const { date_from: _from, date_to: _to, ...undated } = input.metadata_filters ?? {};
+    const { range } = dated;
+    const results = await rankSearch(index, embedder, {
+      ...input,
+      metadata_filters: { ...undated, date_from: range.from, date_to: range.to },
+    });
+    const withoutDates = await rankSearch(index, embedder, { ...input, metadata_filters: undated });
+    const shown = (r: SearchResult) =>
+      results.some((x) => x.chunk_id === r.chunk_id || (input.perNote === true && x.source === r.source));
+    const about = keyWordTerms(input.refined_query_for_vector_search);
+    const mentioning = withoutDates.filter(
+      (r) =>
+        r.note_date === null &&
+        !shown(r) &&
+        mentionsPeriodAbout(`${r.header_path}\n${r.page_content}`, range, about, language),
+    );
+    let verdict: EmptyDateVerdict | null = null;
+    if (results.length === 0 || mayNamePeriodicNote(dated)) {
+      verdict = judgeEmptyDateFilter(dated, index.db.noteDatesAround(range));
+      if (verdict.kind === 'dropped') return { results: withoutDates, verdict, mentioning: 0 };
+    }
+    if (mentioning.length === 0) return { results, verdict, mentioning: 0 };
+    const merged = [...results, ...mentioning].sort((a, b) => b.score - a.score).map((r, i) => ({ ...r, rank: i + 1 }));
+    return { results: merged, verdict, mentioning: mentioning.length };
   });
-  const withoutDates = await rankSearch(index, embedder, { ...input, metadata_filters: undated });
-  const shown = (r: SearchResult) =>
-    results.some((x) => x.chunk_id === r.chunk_id || (input.perNote === true && x.source === r.source));
-  const about = keyWordTerms(input.refined_query_for_vector_search);
-  const mentioning = withoutDates.filter(
-    (r) =>
-      r.note_date === null &&
-      !shown(r) &&
-      mentionsPeriodAbout(`${r.header_path}\n${r.page_content}`, range, about, language),
-  );
-  let verdict: EmptyDateVerdict | null = null;
-  if (results.length === 0 || mayNamePeriodicNote(dated)) {
-    verdict = judgeEmptyDateFilter(dated, index.db.noteDatesAround(range));
-    if (verdict.kind === 'dropped') return { results: withoutDates, verdict, mentioning: 0 };
-  }
-  if (mentioning.length === 0) return { results, verdict, mentioning: 0 };
-  const merged = [...results, ...mentioning].sort((a, b) => b.score - a.score).map((r, i) => ({ ...r, rank: i + 1 }));
-  return { results: merged, verdict, mentioning: mentioning.length };
 }
 
 /** "No note is dated “yesterday” (2026-11-24); the nearest dated notes are from 2026-11-21, 2026-11-26." */
