@@ -17,9 +17,12 @@ useFastEmbedder();
  */
 
 const prompt = [{ role: 'user' as const, content: 'Name three colours.' }];
+// The query's length is bounded so the grammar closes the string: the 270M model, asked for a free string, can write
+// "/p/s/1024/t/l/i/…" until it runs out of tokens (seen on a fresh machine's build of node-llama-cpp), and a JSON
+// value cut off there is no JSON at all.
 const decisionSchema = {
   type: 'object',
-  properties: { action: { enum: ['retrieve_notes_tool', 'reply'] }, query: { type: 'string' } },
+  properties: { action: { enum: ['retrieve_notes_tool', 'reply'] }, query: { type: 'string', maxLength: 40 } },
   required: ['action', 'query'],
 };
 
@@ -59,7 +62,7 @@ describe('OpenAI-compatible chat endpoint', () => {
     const value = (await client().completeJson(
       [{ role: 'user', content: 'Where is the Lisbon trip note?' }],
       decisionSchema,
-      { maxTokens: 40 },
+      { maxTokens: 80 },
     )) as { action: string; query: string };
     expect(['retrieve_notes_tool', 'reply']).toContain(value.action);
     expect(typeof value.query).toBe('string');
