@@ -25,6 +25,15 @@ import type { DateRange } from './dates.js';
  */
 export const NEAR_DATED_DAYS = 366;
 
+/** A question scoped to a time: what it asks, the words that named the time, the range they mean, and today. */
+export interface DatedQuery {
+  query: string;
+  phrase: string;
+  range: DateRange;
+  /** 'YYYY-MM-DD' */
+  today: string;
+}
+
 /** What the index holds around the range (IndexDb.noteDatesAround). */
 export interface DatesAround {
   /** Notes the date filter matches: their own date in the range, or no own date and changed in the range. */
@@ -104,12 +113,7 @@ export function namesPeriodicNote(query: string, phrase: string): boolean {
  * creates on demand, so the date filter is judged even when it matched notes (changed that day), not only when
  * it matched nothing.
  */
-export function mayNamePeriodicNote(input: {
-  query: string;
-  phrase: string;
-  range: DateRange;
-  today: string;
-}): boolean {
+export function mayNamePeriodicNote(input: DatedQuery): boolean {
   return input.range.to >= input.today && namesPeriodicNote(input.query, input.phrase);
 }
 
@@ -117,10 +121,7 @@ export function mayNamePeriodicNote(input: {
  * The verdict on a date-filtered search that found nothing, or on one whose phrase may name a periodic note. `today` is the agent's 'YYYY-MM-DD' (the date the
  * phrase was translated against).
  */
-export function judgeEmptyDateFilter(
-  input: { query: string; phrase: string; range: DateRange; today: string },
-  around: DatesAround,
-): EmptyDateVerdict {
+export function judgeEmptyDateFilter(input: DatedQuery, around: DatesAround): EmptyDateVerdict {
   const { phrase, range } = input;
   // Notes changed today are not today's daily note: while no note is dated today by its own date, "append a line
   // to today's daily note" asks about the feature, whatever else was edited today (mayNamePeriodicNote).

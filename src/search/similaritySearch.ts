@@ -2,12 +2,13 @@ import { cosine, type Embedder } from '../models/embedder.js';
 import { EmbeddingEndpointError } from '../models/openaiEmbedder.js';
 import type { Index } from '../store/openIndex.js';
 import type { ChunkRecord } from '../store/indexDb.js';
-import { isoDate, translateDates, type DateRange } from './dates.js';
+import { isoDate, translateDates } from './dates.js';
 import { mentionsPeriodAbout } from './periodMention.js';
 import {
   formatRange,
   judgeEmptyDateFilter,
   mayNamePeriodicNote,
+  type DatedQuery,
   type EmptyDateVerdict,
   type NothingDated,
 } from './emptyDateFilter.js';
@@ -221,15 +222,6 @@ async function runSearch(index: Index, embedder: Embedder, input: SearchInput): 
   return found.results;
 }
 
-/** A question scoped to a time: what it asks, the words that named the time, the range they mean, and today. */
-export interface DatedQuery {
-  query: string;
-  phrase: string;
-  range: DateRange;
-  /** 'YYYY-MM-DD' */
-  today: string;
-}
-
 /** What a search scoped to a time found (searchInPeriod). */
 export interface PeriodSearch {
   /**
@@ -238,7 +230,10 @@ export interface PeriodSearch {
    * and no note names the time (verdict 'nothing-dated').
    */
   results: SearchResult[];
-  /** How the vault read a date filter that found nothing (emptyDateFilter.ts); null when it found notes. */
+  /**
+   * How the vault read the date filter (judgeEmptyDateFilter), judged when it found nothing or the phrase may name a
+   * periodic note; null otherwise.
+   */
   verdict: EmptyDateVerdict | null;
   /** How many of `results` are undated chunks that name the time. */
   mentioning: number;
