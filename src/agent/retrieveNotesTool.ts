@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { ChatModel, ChatTurn } from '../models/chatModel.js';
 import type { Embedder } from '../models/embedder.js';
 import { withoutVectorsOnFailure } from '../models/openaiEmbedder.js';
-import { searchInPeriod, similaritySearch, type SearchResult } from '../search/similaritySearch.js';
+import { MAX_QUERY_CHARS, searchInPeriod, similaritySearch, type SearchResult } from '../search/similaritySearch.js';
 import type { Index } from '../store/openIndex.js';
 import { chunksWritingPhrase, phraseWriters } from '../store/sparse.js';
 import { obsidianUri } from '../obsidian/uri.js';
@@ -536,8 +536,8 @@ function stripNotes(d: FilterDecision): Omit<FilterDecision, 'notes'> {
 
 export const RETRIEVE_TOOL_NAME = 'retrieve_notes_tool';
 
-/** The longest query the tool takes (its schema's limit; callTool cuts a longer question to it). */
-export const MAX_QUERY_CHARS = 500;
+/** The longest query the tool takes: search's own limit (the tool's schema; callTool cuts a longer question to it). */
+export { MAX_QUERY_CHARS };
 
 /** The LangChain tool: content is the cited summary, artifact the sources (what the UI shows). */
 export function makeRetrieveNotesTool(deps: RetrieveDeps) {

@@ -110,6 +110,7 @@ export class SearchInputError extends BadRequestError {
   }
 }
 
+/** The longest query search takes (src/shared/contract.ts writes the same 500 for the search request). */
 export const MAX_QUERY_CHARS = 500;
 /*
  * The relevance gate and the dense weight of the fused score are per embedding model (the manifest's `search`
