@@ -30,6 +30,9 @@ const conversations = readFileSync(option('--file') ?? 'eval/conversations.jsonl
 const model = await loadChatModel();
 let hits = 0;
 let refused = 0;
+// The follow-up's whole wait and its model calls: what a person waits for in a conversation's second turn.
+const waits: number[] = [];
+let modelCalls = 0;
 for (const [i, c] of conversations.entries()) {
   const { service } = await openEvalIndex(dataRoot, c.vault);
   await service.sync();
@@ -38,6 +41,8 @@ for (const [i, c] of conversations.entries()) {
     const thread = `bench-conversation-${Date.now()}-${i}`;
     await chat.ask(thread, c.turns[0]);
     const r = await chat.ask(thread, c.turns[1]);
+    waits.push(r.timings.total_ms);
+    modelCalls += r.timings.model_calls;
     const cited = r.sources.map((s) => s.source);
     const refusal = isNotInNotesAnswer(r.answer);
     const hit = !refusal && cited.some((s) => c.rel.includes(s));
@@ -52,4 +57,7 @@ for (const [i, c] of conversations.entries()) {
   }
 }
 console.log(`follow-ups answered from a right note: ${hits}/${conversations.length}, refused ${refused}`);
+const sorted = waits.sort((a, b) => a - b);
+const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
+console.log(`follow-up wait median ${at(0.5)} ms, p95 ${at(0.95)} ms; model calls ${modelCalls}`);
 await model.dispose();

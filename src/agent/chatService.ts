@@ -116,6 +116,18 @@ export function judgesFor(model: ChatModel | null, env: NodeJS.ProcessEnv = proc
   return !!model && (!model.bundled || env.OBSIQUERY_BUNDLED_JUDGE === '1');
 }
 
+/**
+ * Whether the model decides a plain follow-up (steps/decide.ts): an endpoint's model does, the bundled one does not.
+ * Gemma 3 270M (pretrained) answered follow-up decisions "reply" with an empty query, which the rules overrule (a reply
+ * only for talk about the conversation, the question searched with what it goes on from), after 3-7 s on 2 busy cores.
+ * Without the call, 30 of the 31 follow-ups of `eval/conversations*.jsonl` got the same answer, hits unchanged, and
+ * the median wait halved (bench/README.md, "No decision call for a follow-up"). OBSIQUERY_BUNDLED_DECIDE=1 turns it
+ * back on (the bench's "before").
+ */
+export function decidesFor(model: ChatModel | null, env: NodeJS.ProcessEnv = process.env): boolean {
+  return !!model && (!model.bundled || env.OBSIQUERY_BUNDLED_DECIDE === '1');
+}
+
 let modelPromise: { path: string | null; model: Promise<ChatModel> } | null = null;
 /** One chat model per process (it is the biggest thing we load); reloaded only when settings pick another file. */
 export function sharedChatModel(modelPath: string | null): Promise<ChatModel> {
@@ -220,6 +232,7 @@ export async function createChatService(
       ? undefined
       : (q) => !namesFolderOrTag(q, vault.index.db.indexedNotes(), vault.index.db.knownTags()),
     judgeWeakMatches: opts.judgeWeakMatches ?? judgesFor(loaded),
+    decideFollowUps: decidesFor(loaded),
   });
   const runs = new Map<string, AbortController>();
 

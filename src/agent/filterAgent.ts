@@ -24,14 +24,22 @@ const outputSchema = z.object({
   tag: z.string().default(''),
 });
 
+/**
+ * Every string a model writes under a JSON grammar is bounded: the grammar lets a small model go on inside a free
+ * string until its tokens run out, and then nothing parses. On a fresh machine's node-llama-cpp build the bundled 270M
+ * model wrote "/p/s/1024/t/l/…" into a free string for 40 tokens (chatEndpoint.test.ts), and two of five filter
+ * calls here came back unparsable after 13-17 s. A search query, a folder, a tag or a file name fits in this.
+ */
+export const MODEL_STRING = { type: 'string', maxLength: 200 } as const;
+
 /** The JSON schema the model's output is constrained to (node-llama-cpp grammar). */
 export const FILTER_JSON_SCHEMA = {
   type: 'object',
   properties: {
-    refined_query_for_vector_search: { type: 'string' },
-    filter_by_filenames: { type: 'array', items: { type: 'string' }, maxItems: 5 },
-    folder: { type: 'string' },
-    tag: { type: 'string' },
+    refined_query_for_vector_search: MODEL_STRING,
+    filter_by_filenames: { type: 'array', items: MODEL_STRING, maxItems: 5 },
+    folder: MODEL_STRING,
+    tag: MODEL_STRING,
   },
   required: ['refined_query_for_vector_search', 'filter_by_filenames', 'folder', 'tag'],
 } as const;

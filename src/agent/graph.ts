@@ -49,12 +49,15 @@ export function buildAgentGraph(deps: {
   plainQuestion?: (question: string) => boolean;
   /** Whether the model judges a weak match before it is the answer (judgesFor in chatService.ts). Unset: it does. */
   judgeWeakMatches?: boolean;
+  /** Whether the model decides a plain follow-up (decidesFor in chatService.ts). Unset: it does. */
+  decideFollowUps?: boolean;
 }) {
   const steps = {
     model: deps.model,
     maxToolCalls: deps.maxToolCalls ?? MAX_TOOL_CALLS,
     plainQuestion: deps.plainQuestion,
     judgeWeakMatches: deps.judgeWeakMatches,
+    decideFollowUps: deps.decideFollowUps,
     retrieveTool: deps.retrieveTool,
   };
 

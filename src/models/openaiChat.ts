@@ -76,9 +76,14 @@ type Schema = {
   required?: readonly string[];
   enum?: readonly unknown[];
   items?: Schema;
+  maxLength?: number;
+  maxItems?: number;
 };
 
-/** A small validator for the schemas we send (object/array/string/number/boolean/enum): null if invalid. */
+/**
+ * A small validator for the schemas we send (object/array/string/number/boolean/enum, and the bounds on strings and
+ * arrays): null if invalid. A server that does not enforce `response_format` lets a model write past the bounds.
+ */
 export function validateJson(value: unknown, schema: Schema): unknown {
   const ok = (v: unknown, s: Schema): boolean => {
     if (s.enum) return s.enum.includes(v);
@@ -90,9 +95,11 @@ export function validateJson(value: unknown, schema: Schema): unknown {
         return Object.entries(s.properties ?? {}).every(([k, sub]) => !(k in o) || ok(o[k], sub));
       }
       case 'array':
-        return Array.isArray(v) && (!s.items || v.every((x) => ok(x, s.items!)));
+        return (
+          Array.isArray(v) && v.length <= (s.maxItems ?? Infinity) && (!s.items || v.every((x) => ok(x, s.items!)))
+        );
       case 'string':
-        return typeof v === 'string';
+        return typeof v === 'string' && [...v].length <= (s.maxLength ?? Infinity);
       case 'number':
       case 'integer':
         return typeof v === 'number';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { AIMessage, HumanMessage, ToolMessage, type BaseMessage } from '@langchain/core/messages';
 import { MemorySaver } from '@langchain/langgraph';
 import { buildAgentGraph, MAX_TOOL_CALLS } from '../../src/agent/graph.js';
-import { judgesFor } from '../../src/agent/chatService.js';
+import { decidesFor, judgesFor } from '../../src/agent/chatService.js';
 import { clarifyingQuestion } from '../../src/agent/language.js';
 import { JUDGE_PROMPT, MAIN_AGENT_PROMPT, NOT_IN_NOTES_ANSWER, NOTHING_FOUND } from '../../src/agent/prompts.js';
 import {
@@ -307,6 +307,18 @@ describe('follow-up questions', () => {
   it('rewrites the query when the model merely echoes the follow-up', async () => {
     const { tool } = await afterFirstExchange(search('what about the second one'));
     expect(tool.queries[1]!.toLowerCase()).toContain('irrigation');
+  });
+
+  // Before, with no model a follow-up was searched bare: "and what about the second one?" found nothing of the pump.
+  it('without a model, a follow-up is searched with what it goes on from', async () => {
+    const tool = new FakeTool(() => ({
+      content: 'Run the irrigation pump twice a week [1].',
+      notes: ['Garden/Pump.md'],
+    }));
+    const { ask } = setup(null, tool);
+    await ask(first, 'no-model');
+    await ask('and what about the second one?', 'no-model');
+    expect(tool.queries).toEqual([first, `${first} and what about the second one?`]);
   });
 
   it('a question that is not a follow-up is not glued to the previous one', async () => {
@@ -831,12 +843,18 @@ describe('a plain first question is searched without a decision call', () => {
     strong: true,
   });
 
-  function plainSetup(model: ScriptedModel, tool: FakeTool, plain: (question: string) => boolean) {
+  function plainSetup(
+    model: ScriptedModel,
+    tool: FakeTool,
+    plain: (question: string) => boolean,
+    decideFollowUps?: boolean,
+  ) {
     const graph = buildAgentGraph({
       model,
       retrieveTool: tool,
       checkpointer: new MemorySaver(),
       plainQuestion: plain,
+      decideFollowUps,
     });
     const tokens: string[] = [];
     const ask = async (question: string, threadId = 'plain') => {
@@ -887,6 +905,43 @@ describe('a plain first question is searched without a decision call', () => {
     expect(jsonCallKinds(model)).toEqual(['decide']);
     expect(tool.queries).toEqual([q]);
     expect(recap).toBe('The irrigation pump runs every morning at 6am [1].');
+  });
+
+  // The bundled model answered every follow-up decision "reply" with an empty query, which the rules overrule, after
+  // 3-7 s: a model that does not decide follow-ups (decidesFor) is not asked, and the rules decide as they would.
+  it('a model that does not decide follow-ups: searched with their context, a recap, no decision call', async () => {
+    const model = new ScriptedModel();
+    const tool = new FakeTool(strongPump);
+    const { ask } = plainSetup(model, tool, () => true, false);
+    await ask(q, 'rules');
+    await ask('how much power does it use?', 'rules');
+    expect(tool.queries).toEqual([q, `${q} how much power does it use?`]);
+    expect(tool.contexts[1]!.proposed).toEqual({ folder: '', tag: '' });
+    model.queueText('The irrigation pump runs every morning at 6am.');
+    const recap = await ask('In one sentence, please.', 'rules');
+    expect(recap).toBe('The irrigation pump runs every morning at 6am [1].');
+    expect(tool.queries).toHaveLength(2);
+    expect(jsonCallKinds(model)).toEqual([]);
+  });
+
+  it('a follow-up that names a folder or tag is still decided by a model that does not decide follow-ups', async () => {
+    const model = new ScriptedModel();
+    const tool = new FakeTool(strongPump);
+    const { ask } = plainSetup(model, tool, (x) => !/folder/.test(x), false);
+    await ask(q, 'named');
+    model.queueJson({ action: RETRIEVE_TOOL_NAME, query: 'pump Garden', folder: 'Garden', tag: '' });
+    await ask('and the one in my Garden folder?', 'named');
+    expect(jsonCallKinds(model)).toEqual(['decide']);
+    expect(tool.contexts[1]!.proposed).toEqual({ folder: 'Garden', tag: '' });
+  });
+
+  it('the bundled model does not decide follow-ups, an endpoint model does (decidesFor)', () => {
+    const bundled = Object.assign(new ScriptedModel(), { bundled: true });
+    const endpoint = Object.assign(new ScriptedModel(), { bundled: false });
+    expect(decidesFor(bundled, {})).toBe(false);
+    expect(decidesFor(bundled, { OBSIQUERY_BUNDLED_DECIDE: '1' })).toBe(true);
+    expect(decidesFor(endpoint, {})).toBe(true);
+    expect(decidesFor(null, {})).toBe(false);
   });
 
   // The bundled model decided to reply to this one, and the previous answer was given again: a question of its own

@@ -7,7 +7,7 @@ import type { ChatTurn } from '../../models/chatModel.js';
 import { MAIN_AGENT_PROMPT } from '../prompts.js';
 import { isSmallTalk } from '../language.js';
 import { MAX_QUERY_CHARS, RETRIEVE_TOOL_NAME } from '../retrieveNotesTool.js';
-import { acceptRefinedQuery, contentWords, sharesWords } from '../filterAgent.js';
+import { acceptRefinedQuery, contentWords, MODEL_STRING, sharesWords } from '../filterAgent.js';
 import { callTool, currentExchange, toTurns, turnsBefore } from './messages.js';
 import { clarify, recap, reply } from './reply.js';
 import { asksAboutTheAnswer, isFollowUp, OWN_SUBJECT_WORDS, ownWords, questionsAsked } from '../followUp.js';
@@ -18,9 +18,9 @@ export const DECISION_SCHEMA = {
   type: 'object',
   properties: {
     action: { enum: [RETRIEVE_TOOL_NAME, 'reply', 'clarify'] },
-    query: { type: 'string' },
-    folder: { type: 'string' },
-    tag: { type: 'string' },
+    query: MODEL_STRING,
+    folder: MODEL_STRING,
+    tag: MODEL_STRING,
   },
   required: ['action', 'query', 'folder', 'tag'],
 } as const;
@@ -52,8 +52,9 @@ export async function decide(deps: StepDeps, state: StepState, c: AgentCallbacks
   if (contentWords(question).size === 0 && !hasAnswer) return clarify(question, c);
   // "What you just said", in any language: a recap, whatever a small model would decide (and without asking it).
   if (hasAnswer && asksAboutTheAnswer(question)) return recap(deps, state.messages, turns, c);
-  if (!deps.model) return callTool(question, 0);
-  if (history.length === 0 && deps.plainQuestion?.(question)) return callTool(question, 0, { folder: '', tag: '' });
+  const plain = deps.plainQuestion?.(question) ?? false;
+  if (plain && history.length === 0) return callTool(question, 0, { folder: '', tag: '' });
+  if (!deps.model || (plain && deps.decideFollowUps === false)) return decideWithoutModel(deps, state, question, c);
   const decision = (await deps.model.completeJson(
     [
       { role: 'system', content: MAIN_AGENT_PROMPT },
@@ -80,6 +81,24 @@ export async function decide(deps: StepDeps, state: StepState, c: AgentCallbacks
       : acceptRefinedQuery(proposed, standalone);
   const str = (v: unknown) => (typeof v === 'string' ? v : '');
   return callTool(query, 0, { folder: str(decision?.folder), tag: str(decision?.tag) });
+}
+
+/**
+ * A follow-up decided by the rules alone, as the model's decision is honoured (below): talk about the conversation is
+ * a recap, anything else is searched with what it goes on from. Without a model at all, and for a model that does not
+ * decide follow-ups (decidesFor in chatService.ts): the bundled one answered every follow-up decision "reply" with an
+ * empty query, which the rules overrule, after 3-7 s on 2 busy cores.
+ */
+async function decideWithoutModel(
+  deps: StepDeps,
+  state: StepState,
+  question: string,
+  c: AgentCallbacks,
+): Promise<StepUpdate> {
+  const history = turnsBefore(state.messages);
+  if (history.some((t) => t.role === 'assistant') && aboutTheConversation(question))
+    return recap(deps, state.messages, toTurns(state.messages), c);
+  return callTool(withContext(question, history), 0, { folder: '', tag: '' });
 }
 
 /**

@@ -7,7 +7,7 @@ import type { ToolMessage } from '@langchain/core/messages';
 import { JUDGE_PROMPT, NOTHING_FOUND } from '../prompts.js';
 import { notInNotesFor, nothingDatedFor } from '../language.js';
 import { MAX_QUERY_CHARS, type RetrieveArtifact } from '../retrieveNotesTool.js';
-import { acceptRefinedQuery } from '../filterAgent.js';
+import { acceptRefinedQuery, MODEL_STRING } from '../filterAgent.js';
 import { combineResults, composeFinal, searchedNotes } from './compose.js';
 import { callTool, currentExchange, finalAnswer, messageText, streamedAnswer, turnsBefore } from './messages.js';
 import { withContext } from './decide.js';
@@ -15,7 +15,7 @@ import type { AgentCallbacks, StepDeps, StepState, StepUpdate } from './types.js
 
 const VERDICT_SCHEMA = {
   type: 'object',
-  properties: { sufficient: { type: 'boolean' }, missing: { type: 'string' } },
+  properties: { sufficient: { type: 'boolean' }, missing: MODEL_STRING },
   required: ['sufficient', 'missing'],
 } as const;
 

@@ -31,6 +31,11 @@ export interface StepDeps {
   plainQuestion?: (question: string) => boolean;
   /** Whether the model judges a weak match (judge.ts; judgesFor in chatService.ts). Unset: it does. */
   judgeWeakMatches?: boolean;
+  /**
+   * Whether the model decides a plain follow-up (decide.ts; decidesFor in chatService.ts). Unset: it does. A question
+   * naming a folder or tag is always decided, since only the model proposes those filters.
+   */
+  decideFollowUps?: boolean;
 }
 
 /** The graph state a step reads: the thread's messages and this question's tool calls so far. */
