@@ -715,13 +715,16 @@ describe('two model calls for an ordinary question', () => {
     expect(tokens.join('')).toBe(r.answer);
   });
 
-  it('the bundled model does not judge, an endpoint model does (judgesFor)', () => {
+  it.each([
+    ['judge', judgesFor, 'OBSIQUERY_BUNDLED_JUDGE'],
+    ['decide follow-ups', decidesFor, 'OBSIQUERY_BUNDLED_DECIDE'],
+  ] as const)('the bundled model does not %s, an endpoint model does', (_what, asks, env) => {
     const bundled = Object.assign(new ScriptedModel(), { bundled: true });
     const endpoint = Object.assign(new ScriptedModel(), { bundled: false });
-    expect(judgesFor(bundled, {})).toBe(false);
-    expect(judgesFor(bundled, { OBSIQUERY_BUNDLED_JUDGE: '1' })).toBe(true);
-    expect(judgesFor(endpoint, {})).toBe(true);
-    expect(judgesFor(null, {})).toBe(false);
+    expect(asks(bundled, {})).toBe(false);
+    expect(asks(bundled, { [env]: '1' })).toBe(true);
+    expect(asks(endpoint, {})).toBe(true);
+    expect(asks(null, {})).toBe(false);
   });
 
   // The bundled model only ever said "sufficient" (judgesFor in chatService.ts): its call is skipped, the answer kept.
@@ -933,15 +936,6 @@ describe('a plain first question is searched without a decision call', () => {
     await ask('and the one in my Garden folder?', 'named');
     expect(jsonCallKinds(model)).toEqual(['decide']);
     expect(tool.contexts[1]!.proposed).toEqual({ folder: 'Garden', tag: '' });
-  });
-
-  it('the bundled model does not decide follow-ups, an endpoint model does (decidesFor)', () => {
-    const bundled = Object.assign(new ScriptedModel(), { bundled: true });
-    const endpoint = Object.assign(new ScriptedModel(), { bundled: false });
-    expect(decidesFor(bundled, {})).toBe(false);
-    expect(decidesFor(bundled, { OBSIQUERY_BUNDLED_DECIDE: '1' })).toBe(true);
-    expect(decidesFor(endpoint, {})).toBe(true);
-    expect(decidesFor(null, {})).toBe(false);
   });
 
   // The bundled model decided to reply to this one, and the previous answer was given again: a question of its own
