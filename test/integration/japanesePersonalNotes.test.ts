@@ -26,6 +26,13 @@ describe('a personal vault in Japanese', () => {
     expect(r.sources.map((s) => s.source)).toContain('プロジェクト/リスボン旅行.md');
   }, 120_000);
 
+  // The lodging line shares only the kanji of the question's verb (泊まる / 宿泊), in its label (verbKanjiInLabel).
+  it('answers where the trip stays from the line whose label names it', async () => {
+    const r = await askOnDay(service(), 'リスボンではどこに泊まる？', TODAY);
+    expect(r.answer).toMatch(/^宿泊：アルファマ地区の小さなアパート/);
+    expect(r.sources.map((s) => s.source)).toContain('プロジェクト/リスボン旅行.md');
+  }, 120_000);
+
   it('answers what a person’s note says of them, called by a name ICU does not know', async () => {
     const r = await askOnDay(service(), '美雅さんと連絡を取るにはどうすればいい？', TODAY);
     expect(r.answer).toMatch(/Slackが一番/);

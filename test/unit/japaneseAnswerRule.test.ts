@@ -83,6 +83,21 @@ describe('Japanese key words written kanji, kana, kanji', () => {
   });
 });
 
+describe("a Japanese verb's kanji in a line's label", () => {
+  it('is shared with a "label：value" line whose label holds it, not with the same kanji elsewhere', () => {
+    const q = 'リスボンではどこに泊まる？';
+    // 泊まる is one kanji with its kana ending: no key word in a sentence's text, but the label 宿泊 names the line.
+    expect(sharedDistinctiveKeyWords(q, '宿泊：アルファマ地区の小さなアパート。', new Set())).toBe(1);
+    expect(sharedDistinctiveKeyWords(q, '- 宿泊：アルファマ地区の小さなアパート。', new Set())).toBe(1);
+    expect(sharedDistinctiveKeyWords(q, '日程：2027年4月9日〜4月16日（7泊）', new Set())).toBe(0);
+    expect(sharedDistinctiveKeyWords(q, 'アルファマ地区の小さなアパートに宿泊する。', new Set())).toBe(0);
+    // A kanji common to the retrieved notes says nothing, and a kanji inside a run of kanji is no verb's.
+    expect(sharedDistinctiveKeyWords(q, '宿泊：アルファマ地区の小さなアパート。', new Set(['泊']))).toBe(0);
+    expect(sharedDistinctiveKeyWords('宿泊先はどこ？', '宿泊：アルファマ地区の小さなアパート。', new Set())).toBe(1);
+    expect(sharedDistinctiveKeyWords('民泊はある？', '宿泊：アルファマ地区の小さなアパート。', new Set())).toBe(0);
+  });
+});
+
 describe("a Japanese question's names", () => {
   it('a name ICU splits into single kanji is one key word', () => {
     // "美雅" is not in ICU's dictionary: it came out as "美" + "雅", no key word at all.
