@@ -1,7 +1,8 @@
 /**
  * The answer rule replayed as the agent applies it, without the chat model (its drafts are off for the bundled model,
  * see draftsFor): questions naming something the vault never mentions are refused first (unmentioned, as
- * retrieveNotesTool.ts does), the rest get the agent's search (k 10) and the selector's picks.
+ * retrieveNotesTool.ts does), the rest get the agent's search (k 10) and the selector's picks; a question asking who or
+ * what something is first gets the opening of the note about it, as the agent's does (openingFor).
  * Search results and embeddings are cached on disk (`--cache DIR`), so a change to the rule replays in seconds; delete
  * the cache after a change to search or to the embedder. Per question: hit, refusal, the cited notes, whether a right
  * note was in the quote pool; `--verbose` adds every candidate sentence as describeCandidates scores it. Used to
@@ -22,6 +23,10 @@ import { sectionListAnswer } from '../src/agent/sectionList.js';
 import type { Embedder } from '../src/models/embedder.js';
 import { citeDescribedNotes, linkedNoteChunk } from '../src/agent/describedNote.js';
 import { citedNumbers } from '../src/agent/citationMarks.js';
+import { noteAbout, noteLead, noteTitledBy } from '../src/agent/noteLead.js';
+import { questionKeyWords } from '../src/agent/relevance.js';
+import { asksWho, definitionSubject } from '../src/text/definitionQuestion.js';
+import { chunksWritingPhrase } from '../src/store/sparse.js';
 import { option, repeated } from './lib/args.js';
 
 const args = process.argv.slice(2);
@@ -65,6 +70,27 @@ const embedder: Embedder = {
   },
 };
 
+/**
+ * "who is Lena", "what is Canvas": the agent quotes the opening of a note before it chooses any sentence, the note the
+ * subject names (retrieveNotesTool's 'lead' route, taken before search) or search's first note when it is about the
+ * subject (noteAbout, in its 'synthesize' node). Without this the replay refused "キャンバスとは何ですか", which the
+ * agent answers with the Canvas note's opening. The link policy (allowSource) is not applied: eval vaults link inward.
+ */
+function openingFor(question: string, results: SearchResult[]): { text: string; results: SearchResult[] } | null {
+  const subject = definitionSubject(question);
+  if (subject === null) return null;
+  const db = service.index.db;
+  const named = noteTitledBy(subject, db.noteNames(), asksWho(question));
+  if (named !== null) {
+    const lead = noteLead(db.chunksOfNote(named));
+    if (lead) return lead;
+  }
+  const first = results[0]?.source;
+  if (first === undefined || questionKeyWords(subject).length === 0) return null;
+  const chunks = db.chunksOfNote(first);
+  return noteAbout(subject, chunks, () => chunksWritingPhrase(db, subject)) ? noteLead(chunks) : null;
+}
+
 const tally = new Map<string, { n: number; hit: number; refused: number; wrong: number }>();
 const rows: unknown[] = [];
 try {
@@ -96,15 +122,22 @@ try {
           : notesCalledByName(x.q, service.index.db.noteNames()).flatMap((n) => n.sources);
       const results = unknown.length ? [] : called.length ? await search(`called\u0000${x.q}`, called) : everywhere;
       const named = namedNotes(x.q, service.index.db.noteNames());
-      const r = results.length
-        ? (sectionListAnswer(x.q, results) ??
-          (await selectAnswerSentences(x.q, results, [], embedder, 2, { unknownWords: lacking, namedNotes: named })))
-        : { text: '', cited: [] };
+      const opening = openingFor(x.q, results);
+      const r = opening
+        ? { text: opening.text }
+        : results.length
+          ? (sectionListAnswer(x.q, results) ??
+            (await selectAnswerSentences(x.q, results, [], embedder, 2, { unknownWords: lacking, namedNotes: named })))
+          : { text: '', cited: [] };
       // Hub lines cite the note they describe too, as the agent's answers do (describedNote.ts).
       const described: SearchResult[] = [];
-      const text = citeDescribedNotes(r.text, results, described, (link) => linkedNoteChunk(service.index.db, link));
+      const text = opening
+        ? opening.text
+        : citeDescribedNotes(r.text, results, described, (link) => linkedNoteChunk(service.index.db, link));
       const all = [...results, ...described];
-      const cited = [...new Set(citedNumbers(text).flatMap((n) => all[n - 1]?.source ?? []))];
+      const cited = opening
+        ? [...new Set(opening.results.map((o) => o.source))]
+        : [...new Set(citedNumbers(text).flatMap((n) => all[n - 1]?.source ?? []))];
       const refused = r.text === '';
       const hit = !refused && cited.some((c) => x.rel.includes(c));
       const t = tally.get(s.name) ?? tally.set(s.name, { n: 0, hit: 0, refused: 0, wrong: 0 }).get(s.name)!;
