@@ -28,7 +28,8 @@ const outputSchema = z.object({
  * Every string a model writes under a JSON grammar is bounded: the grammar lets a small model go on inside a free
  * string until its tokens run out, and then nothing parses. On a fresh machine's node-llama-cpp build the bundled 270M
  * model wrote "/p/s/1024/t/l/…" into a free string for 40 tokens (chatEndpoint.test.ts), and two of five filter
- * calls here came back unparsable after 13-17 s. A search query, a folder, a tag or a file name fits in this.
+ * calls with free strings came back unparsable after 13-17 s, one of five bounded (bench/README.md, "Bounded strings").
+ * A search query, a folder, a tag or a file name fits in this.
  */
 export const MODEL_STRING = { type: 'string', maxLength: 200 } as const;
 

@@ -84,10 +84,10 @@ export async function decide(deps: StepDeps, state: StepState, c: AgentCallbacks
 }
 
 /**
- * A follow-up decided by the rules alone, as the model's decision is honoured (below): talk about the conversation is
- * a recap, anything else is searched with what it goes on from. Without a model at all, and for a model that does not
- * decide follow-ups (decidesFor in chatService.ts): the bundled one answered every follow-up decision "reply" with an
- * empty query, which the rules overrule, after 3-7 s on 2 busy cores.
+ * A follow-up decided by the rules alone, the same rules that overrule a model's decision in decide(): talk about the
+ * conversation is a recap, anything else is searched with what it goes on from. Without a model at all, and for a
+ * model that does not decide follow-ups (decidesFor in chatService.ts): the bundled one answered the follow-up
+ * decisions looked at "reply" with an empty query, which the rules overrule, after 3-7 s on 2 busy cores.
  */
 async function decideWithoutModel(
   deps: StepDeps,

@@ -33,7 +33,7 @@ export interface StepDeps {
   judgeWeakMatches?: boolean;
   /**
    * Whether the model decides a plain follow-up (decide.ts; decidesFor in chatService.ts). Unset: it does. A question
-   * naming a folder or tag is always decided, since only the model proposes those filters.
+   * naming a folder or tag is decided by any model, since only the model proposes those filters.
    */
   decideFollowUps?: boolean;
 }
