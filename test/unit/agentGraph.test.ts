@@ -910,8 +910,8 @@ describe('a plain first question is searched without a decision call', () => {
     expect(recap).toBe('The irrigation pump runs every morning at 6am [1].');
   });
 
-  // The bundled model answered every follow-up decision "reply" with an empty query, which the rules overrule, after
-  // 3-7 s: a model that does not decide follow-ups (decidesFor) is not asked, and the rules decide as they would.
+  // The bundled model answered the follow-up decisions looked at "reply" with an empty query, which the rules
+  // overrule, after 3-7 s: a model that does not decide follow-ups (decidesFor) is not asked, the rules decide alone.
   it('a model that does not decide follow-ups: searched with their context, a recap, no decision call', async () => {
     const model = new ScriptedModel();
     const tool = new FakeTool(strongPump);
