@@ -14,6 +14,7 @@ import { createChatService } from '../src/agent/chatService.js';
 import { loadChatModel } from '../src/models/chatModel.js';
 import { isNotInNotesAnswer } from '../src/agent/language.js';
 import { option } from './lib/args.js';
+import { median, percentile } from './lib/stats.js';
 
 interface Conversation {
   vault: string;
@@ -57,7 +58,7 @@ for (const [i, c] of conversations.entries()) {
   }
 }
 console.log(`follow-ups answered from a right note: ${hits}/${conversations.length}, refused ${refused}`);
-const sorted = waits.sort((a, b) => a - b);
-const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
-console.log(`follow-up wait median ${at(0.5)} ms, p95 ${at(0.95)} ms; model calls ${modelCalls}`);
+console.log(
+  `follow-up wait median ${Math.round(median(waits))} ms, p95 ${Math.round(percentile(waits, 95))} ms; model calls ${modelCalls}`,
+);
 await model.dispose();
