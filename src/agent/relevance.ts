@@ -318,11 +318,21 @@ export function sharedDistinctiveKeyWords(
 function verbKanjiInLabel(question: string, sentence: string, common: Set<string>): string | null {
   const label = /^\s*(?:[-*]\s+)?([^：:]{1,12})[：:]/u.exec(sentence)?.[1];
   if (!label) return null;
-  for (const m of question.matchAll(/(?<!\p{Script=Han})(\p{Script=Han})\p{Script=Hiragana}/gu)) {
-    const kanji = m[1]!;
-    if (label.includes(kanji) && !common.has(kanji)) return kanji;
-  }
+  for (const kanji of verbKanji(question)) if (label.includes(kanji) && !common.has(kanji)) return kanji;
   return null;
+}
+
+/**
+ * A question's verbs written as one kanji: with its kana ending in Japanese ("泊まる"); in Chinese, which writes a
+ * verb without kana, a character ICU cuts as a word of its own, not a function word ("住" of "我们在里斯本住哪里？",
+ * answered by "住宿：阿尔法玛区的一间小公寓").
+ */
+function verbKanji(question: string): string[] {
+  if (/[\p{Script=Hiragana}\p{Script=Katakana}]/u.test(question))
+    return [...question.matchAll(/(?<!\p{Script=Han})(\p{Script=Han})\p{Script=Hiragana}/gu)].map((m) => m[1]!);
+  return queryTerms(question)
+    .map((t) => t.word)
+    .filter((w) => /^\p{Script=Han}$/u.test(w));
 }
 
 /**

@@ -25,6 +25,7 @@ import {
   type Possessive,
 } from './relevance.js';
 import { datedNotes, digestPicks, DIGEST_SENTENCES, hasTopic, topicQuestion, type DateScope } from './dateScope.js';
+import { mentionsPeriod } from '../search/periodMention.js';
 
 export interface Synthesis {
   answer: string;
@@ -519,6 +520,7 @@ class AnswerSelector {
     const scored = candidates.map((c, i) => sel.scored(c, vecs[i]!));
     for (const s of scored) if (!s.generated) sel.described.push(s);
     for (const s of scored) if (s.relevant && (!s.generated || sel.restatesRelevant(s))) sel.pool.push(s);
+    if (dateScope) sel.keepSentencesNamingTheTime(scored, dateScope, questionLanguage(query));
     // Command lines only when no sentence answers (commandLines): embedded only then.
     const commands = sel.pool.length ? [] : commandCandidates(chunks, tuning.pool);
     const commandVecs = commands.length
@@ -532,6 +534,31 @@ class AnswerSelector {
     return sel;
   }
 
+  /**
+   * A date-scoped question answered from undated notes that name the time ("Welche Termine habe ich nächsten
+   * Donnerstag?", and "Zahnarzt: … am 3. Dezember um 9:15 Uhr" under "## Termine"): a note sentence that names it
+   * (mentionsPeriod) and shares the question's key words as the relevance rule asks is the answer, whatever its
+   * meaning's score, and only such sentences are, with those of notes dated then. "Sehtest: fällig im März 2027", in
+   * the same list under the same heading, was closer in meaning and was quoted instead.
+   */
+  private keepSentencesNamingTheTime(scored: Scored[], scope: DateScope, lang: string): void {
+    const range = { from: scope.from, to: scope.to };
+    const naming = scored.filter(
+      (s) =>
+        !s.generated &&
+        this.sharesEnough(s.shared) &&
+        mentionsPeriod(s.text, range, lang) &&
+        this.saysWhatIsAsked(s.n, s.heading ? `${s.heading}\n${s.text}` : s.text, this.chunks[s.n - 1]?.title ?? ''),
+    );
+    if (naming.length === 0) return;
+    const datedThen = (s: Scored) => {
+      const date = this.chunks[s.n - 1]?.note_date;
+      return date !== null && date !== undefined && date >= scope.from && date <= scope.to;
+    };
+    const kept = [...naming, ...this.pool.filter((s) => datedThen(s) && !naming.includes(s))];
+    this.pool.splice(0, this.pool.length, ...kept);
+  }
+
   private scored(c: Candidate, vec: Float32Array): Scored {
     const cw = words(c.text);
     const overlap = cw.filter((w) => this.qWords.has(w)).length / Math.max(this.qWords.size, 1);
@@ -543,12 +570,9 @@ class AnswerSelector {
     const shared = sharedDistinctiveKeyWords(this.query, text, this.common, title, this.keyLanguage);
     const relevant =
       (similarity >= this.cosines.close ||
-        (this.nearEnough(similarity) &&
-          shared > 0 &&
-          shared >= Math.min(2, ANSWER_RELEVANCE.keyShare * this.keyWords))) &&
-      answersPossessive(this.possessive, text, title, this.possessiveCommon, this.keyLanguage) &&
-      this.aboutNamed(c.n) &&
-      givesAnswerKind(this.answerKind, text);
+        (this.nearEnough(similarity) && this.sharesEnough(shared)) ||
+        (this.keyWords >= 2 && shared >= this.keyWords && similarity >= this.cosines.closestFloor)) &&
+      this.saysWhatIsAsked(c.n, text, title);
     return {
       ...c,
       vec,
@@ -561,6 +585,24 @@ class AnswerSelector {
   }
 
   /** Whether a sentence sharing key words is close enough in meaning: `near`, or closest of all (CROWDED_GATE). */
+  /** Whether a sentence shares enough of the question's key words (ANSWER_RELEVANCE.keyShare, two at most). */
+  private sharesEnough(shared: number): boolean {
+    return shared > 0 && shared >= Math.min(2, ANSWER_RELEVANCE.keyShare * this.keyWords);
+  }
+
+  /**
+   * Whether a sentence of chunk n (`text` with its heading) says what the question asks, beyond its words and meaning:
+   * of the person it asks about (answersPossessive), from the note it names (aboutNamed), the kind of answer it asks
+   * for (givesAnswerKind).
+   */
+  private saysWhatIsAsked(n: number, text: string, title: string): boolean {
+    return (
+      answersPossessive(this.possessive, text, title, this.possessiveCommon, this.keyLanguage) &&
+      this.aboutNamed(n) &&
+      givesAnswerKind(this.answerKind, text)
+    );
+  }
+
   private nearEnough(similarity: number): boolean {
     const { near, closest, closestFloor } = this.cosines;
     return similarity >= near || (similarity >= closest && similarity >= closestFloor);

@@ -64,7 +64,10 @@ export const KEY_WORD_STOPWORDS: readonly string[] = words(
   'einem einer eines meinem meinen meiner dein deine deinem deinen deiner kann kannst können könnte mir mich dir',
   'dich uns sich sein seine ihr ihre ihren ihrem er sie wir jeden jede jeder jedes alle alles nicht kein keine',
   'keinen noch schon nur auch sehr dann wenn weil dass ob oder aber bei nach aus unter durch ohne bis zum zur vom',
-  'beim habe haben hast bist wird werden wurde soll sollte möchte muss darf gibt welche welcher welches',
+  'beim habe haben hast bist wird werden wurde soll sollte möchte muss darf gibt welche welcher welches welchen',
+  // "welchen", "welchem" are the other cases of "welche" ("An welchen Tagen ist Maya nicht im Büro?" had four key
+  // words, one of them "welchen"), and "viel", "wie viele" German's words of quantity, as "much", "many" are below.
+  'welchem viel viele vielen wieviel wieviele',
   // Russian question words, pronouns and prepositions (QUERY_STOPWORDS has no Russian): "Какие переменные можно…"
   'как какой какая какое какие каких где когда что чтобы почему зачем сколько кто ли можно нужно надо мой моя моё',
   'мои моих моей моим мне меня ты вы мы он она они это этот эта эти тот та те во на со по ко из от до для об при за',
@@ -106,6 +109,9 @@ export const KEY_WORD_STOPWORDS: readonly string[] = words(
   'mit mik mikor hol hová honnan miért kinek hány mennyi melyik milyen egy és vagy hogy nem vannak lesz lehet',
   'kell én nekem engem',
   'gì là của không những các được này đó tôi nào đâu nhiêu',
+  // Chinese personal pronouns (QUERY_STOPWORDS has the one-character ones): "我们在里斯本住哪里？" had "我们" as one of
+  // its two key words, and no sentence of a note says "we".
+  '我们 你们 他们 她们 它们 咱们 她 它',
 );
 
 export const HIGHLIGHT_STOPWORDS: ReadonlySet<string> = new Set(

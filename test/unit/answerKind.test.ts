@@ -8,7 +8,10 @@ describe('the kind of answer a question asks for', () => {
       'How much did I pay for the NUC?',
       "what's the price of a tram ticket in Lisbon",
       '¿Cuánto pagué por el NUC?',
-      'Wie viel hat der NUC gekostet? Was kostet der NUC?',
+      // Each tense on its own line: the perfect ("hat … gekostet", "ha costado") is how most people say the past.
+      '¿Cuánto ha costado el NUC?',
+      'Wie viel hat der NUC gekostet?',
+      'Was kostet der NUC?',
       "combien coûte l'appartement",
       'NUCはいくらだった？',
       '上个月信用卡花了多少钱',

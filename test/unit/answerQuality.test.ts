@@ -313,6 +313,13 @@ describe('relevance', () => {
         'de',
       ),
     ).toBe(0);
+    // Every case of "welche" and the words of quantity are no key words either ("An welchen Tagen…", "wie viele").
+    expect(questionKeyWords('An welchen Tagen ist Maya nicht im Büro?', 'de').map((k) => k.word)).toEqual([
+      'tagen',
+      'maya',
+      'buro',
+    ]);
+    expect(questionKeyWords('Wie viele Tresore kann ich haben?', 'de').map((k) => k.word)).toEqual(['tresore']);
     // "Kann ich mir jeden Morgen…": kann, mir, jeden are no key words, so a sentence with "kann" shares nothing.
     expect(questionKeyWords('Kann ich mir jeden Morgen die Notiz schicken?', 'de').map((k) => k.word)).toEqual([
       'morgen',

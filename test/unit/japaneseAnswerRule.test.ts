@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  keyWordCount,
   latinNamesInCjk,
   questionKeyWords,
   sharedDistinctiveKeyWords,
@@ -95,6 +96,24 @@ describe("a Japanese verb's kanji in a line's label", () => {
     expect(sharedDistinctiveKeyWords(q, '宿泊：アルファマ地区の小さなアパート。', new Set(['泊']))).toBe(0);
     expect(sharedDistinctiveKeyWords('宿泊先はどこ？', '宿泊：アルファマ地区の小さなアパート。', new Set())).toBe(1);
     expect(sharedDistinctiveKeyWords('民泊はある？', '宿泊：アルファマ地区の小さなアパート。', new Set())).toBe(0);
+  });
+});
+
+describe("a Chinese verb's character in a line's label", () => {
+  it('is shared with a "label：value" line whose label holds it, not with the same character elsewhere', () => {
+    const q = '我们在里斯本住哪里？';
+    // Chinese writes 住 without kana: ICU cuts it as a word of its own, and the label 住宿 names the line.
+    expect(sharedDistinctiveKeyWords(q, '住宿：阿尔法玛区的一间小公寓，下午3点后入住', new Set(), '', 'zh')).toBe(1);
+    expect(sharedDistinctiveKeyWords(q, '- 住宿：阿尔法玛区的一间小公寓', new Set(), '', 'zh')).toBe(1);
+    // Beside it, the note's title counts for the question's place.
+    expect(sharedDistinctiveKeyWords(q, '住宿：阿尔法玛区的一间小公寓', new Set(), '里斯本旅行', 'zh')).toBe(2);
+    expect(sharedDistinctiveKeyWords(q, '住在14号的邻居，退休电工。', new Set(), '', 'zh')).toBe(0);
+    expect(sharedDistinctiveKeyWords(q, '预算：两个人1800欧元，不含机票', new Set(), '里斯本旅行', 'zh')).toBe(0);
+    expect(sharedDistinctiveKeyWords(q, '住宿：阿尔法玛区的一间小公寓', new Set(['住']), '', 'zh')).toBe(0);
+  });
+
+  it('a pronoun is no key word: "我们" is not what the question asks about', () => {
+    expect(keyWordCount('我们在里斯本住哪里？', new Set(), 'zh')).toBe(2);
   });
 });
 
