@@ -365,8 +365,12 @@ export function buildRetrieveGraph(deps: RetrieveDeps, ctx: RetrieveCallContext)
           if (found.verdict?.kind === 'dropped') {
             d.notes.push(found.verdict.notice);
             ctx.onNotice?.(found.verdict.notice);
-            const { date_from: _from, date_to: _to, ...undated } = d.metadata_filters;
-            d.metadata_filters = undated;
+            // Unless notes name the time (searchInPeriod put them first): then the date is what the answer must be
+            // about, as a date filter's is (dateScope), and the rest of the question says what of it.
+            if (found.mentioning === 0) {
+              const { date_from: _from, date_to: _to, ...undated } = d.metadata_filters;
+              d.metadata_filters = undated;
+            }
           }
           if (found.mentioning) d.notes.push(`${found.mentioning} undated chunk(s) name the time asked about`);
         } else {

@@ -208,6 +208,31 @@ function weekdayOnOrBefore(day: number, wd: number): number {
   return day - ((weekday(day) - wd + 7) % 7);
 }
 
+/**
+ * How a phrase picks a weekday: `this` week's, the `last` one before today, the `next` one after today, the one of
+ * next or last week (`nextWeek`, `lastWeek`: "下周四", "Donnerstag nächste Woche"), or one `named` alone, the most
+ * recent on or before the reference day (as a month named alone is).
+ */
+type WeekdayPick = 'this' | 'last' | 'next' | 'nextWeek' | 'lastWeek' | 'named';
+
+function weekdayAs(ctx: Ctx, pick: WeekdayPick, wd: number): DayRange | null {
+  if (wd < 0) return null;
+  switch (pick) {
+    case 'this':
+      return single(weekdayInWeek(ctx.today, wd, ctx.weekStartsOn));
+    case 'next':
+      return single(ctx.today + ((wd - weekday(ctx.today) + 7) % 7 || 7));
+    case 'last':
+      return single(weekdayOnOrBefore(ctx.today - 1, wd));
+    case 'nextWeek':
+      return single(weekdayInWeek(ctx.today + 7, wd, ctx.weekStartsOn));
+    case 'lastWeek':
+      return single(weekdayInWeek(ctx.today - 7, wd, ctx.weekStartsOn));
+    case 'named':
+      return single(weekdayOnOrBefore(ctx.inferBefore, wd));
+  }
+}
+
 /** A month without a year means the most recent such month that has started by `ref`. */
 function inferMonth(month: number, ref: number): DayRange {
   const [ry, rm] = fromDays(ref);
@@ -280,17 +305,13 @@ const SIMPLE_RULES: readonly Rule[] = [
 
   regexRule(`(this\\s+past|last|past|previous|this|next)\\s+${WD}`, (m, ctx) => {
     const which = m[1]!.toLowerCase().replace(/\s+/g, ' ');
-    const wd = weekdayNumber(m[2]!);
-    if (which === 'this') return single(weekdayInWeek(ctx.today, wd, ctx.weekStartsOn));
-    if (which === 'next') return single(ctx.today + ((wd - weekday(ctx.today) + 7) % 7 || 7));
-    return single(weekdayOnOrBefore(ctx.today - 1, wd));
+    return weekdayAs(ctx, which === 'this' || which === 'next' ? which : 'last', weekdayNumber(m[2]!));
   }),
   regexRule(`${WD}(?:\\s+of)?\\s+(this|last|previous|next)\\s+week`, (m, ctx) => {
     const w = m[2]!.toLowerCase();
-    const shift = w === 'next' ? 7 : w === 'this' ? 0 : -7;
-    return single(weekdayInWeek(ctx.today + shift, weekdayNumber(m[1]!), ctx.weekStartsOn));
+    return weekdayAs(ctx, w === 'next' ? 'nextWeek' : w === 'this' ? 'this' : 'lastWeek', weekdayNumber(m[1]!));
   }),
-  regexRule(WD, (m, ctx) => single(weekdayOnOrBefore(ctx.inferBefore, weekdayNumber(m[1]!)))),
+  regexRule(WD, (m, ctx) => weekdayAs(ctx, 'named', weekdayNumber(m[1]!))),
   regexRule('(this|last|past|next)\\s+weekend', (m, ctx) => {
     const w = m[1]!.toLowerCase();
     const dow = weekday(ctx.today);
@@ -544,6 +565,56 @@ const rollingOf =
   (m: RegExpExecArray, ctx: Ctx) =>
     rolling(ctx, parseForeignCount(m[group]!), unit);
 
+/** Weekdays of Chinese (周一 … 周日/周天) and Japanese (日曜 … 土曜), Sunday first as WEEKDAYS; 7 is Sunday again. */
+const CJK_WEEKDAY = '日一二三四五六天';
+const JA_WEEKDAY = '日月火水木金土';
+/** The week a Chinese or Japanese weekday is picked from: 下周四 and 来週の木曜日 are Thursday of next week. */
+const CJK_WEEK_PICK: Readonly<Record<string, WeekdayPick>> = {
+  上: 'lastWeek',
+  下: 'nextWeek',
+  这: 'this',
+  本: 'this',
+  先週: 'lastWeek',
+  来週: 'nextWeek',
+  今週: 'this',
+};
+const DE_WEEKDAYS = ['sonntag', 'montag', 'dienstag', 'mittwoch', 'donnerstag', 'freitag', 'samstag'];
+const DE_WD = `(${[...DE_WEEKDAYS, 'sonnabend'].join('|')})`;
+const ES_WD = '(domingo|lunes|martes|mi[eé]rcoles|jueves|viernes|s[aá]bado)';
+const FR_WEEKDAYS = ['dimanche', 'lundi', 'mardi', 'mercredi', 'jeudi', 'vendredi', 'samedi'];
+const FR_WD = `(${FR_WEEKDAYS.join('|')})`;
+/** The words before or after a German, Spanish or French weekday that pick it ("letzten Montag", "lunes pasado"). */
+const FOREIGN_WEEK_PICK: Readonly<Record<string, WeekdayPick>> = {
+  letzten: 'last',
+  vorigen: 'last',
+  vergangenen: 'last',
+  nächsten: 'next',
+  kommenden: 'next',
+  diesen: 'this',
+  'nächster woche': 'nextWeek',
+  'letzter woche': 'lastWeek',
+  'vergangener woche': 'lastWeek',
+  'dieser woche': 'this',
+  este: 'this',
+  pasado: 'last',
+  próximo: 'next',
+  proximo: 'next',
+  'que viene': 'next',
+  ce: 'this',
+  dernier: 'last',
+  prochain: 'next',
+};
+
+function deWeekday(raw: string): number {
+  const w = raw.toLowerCase();
+  return w === 'sonnabend' ? 6 : DE_WEEKDAYS.indexOf(w);
+}
+
+function esWeekday(raw: string): number {
+  const w = raw.toLowerCase().normalize('NFD').replace(/\p{M}/gu, '');
+  return ['domingo', 'lunes', 'martes', 'miercoles', 'jueves', 'viernes', 'sabado'].indexOf(w);
+}
+
 const OTHER_LANGUAGE_RULES: readonly Rule[] = [
   // Japanese
   regexRule(`(?:一昨日|おととい)${PARTICLE}`, day(-2)),
@@ -668,6 +739,43 @@ const OTHER_LANGUAGE_RULES: readonly Rule[] = [
   regexRule(`il\\s+y\\s+a\\s+${LNUM}\\s+mois`, agoOf('month')),
   regexRule(`il\\s+y\\s+a\\s+${LNUM}\\s+ans?`, agoOf('year')),
   regexRule(`(?:les\\s+)?${LNUM}\\s+derniers\\s+jours`, rollingOf('day')),
+
+  // Weekdays. A weekday of every week ("每周三", "毎週金曜", "jeden Montag", "los lunes", "tous les lundis") is
+  // no date: the plural and these words before it are left alone.
+  regexRule(`(?<![每毎])(上|下|这|本)?个?(?:周|星期|礼拜)([一二三四五六日天])(?![次个遍回])${PARTICLE}`, (m, ctx) =>
+    weekdayAs(ctx, CJK_WEEK_PICK[m[1] ?? ''] ?? 'named', CJK_WEEKDAY.indexOf(m[2]!) % 7),
+  ),
+  regexRule(`(?<!毎週)(先週|来週|今週)?の?([日月火水木金土])曜日?${PARTICLE}`, (m, ctx) =>
+    weekdayAs(ctx, CJK_WEEK_PICK[m[1] ?? ''] ?? 'named', JA_WEEKDAY.indexOf(m[2]!)),
+  ),
+  regexRule(
+    `(?:am\\s+)?(?:(letzten|vorigen|vergangenen|nächsten|kommenden|diesen)\\s+)?${DE_WD}`,
+    (m, ctx, text, pos) =>
+      /(?:jeden|immer)\s+$/i.test(text.slice(0, pos))
+        ? null
+        : weekdayAs(ctx, FOREIGN_WEEK_PICK[m[1]?.toLowerCase() ?? ''] ?? 'named', deWeekday(m[2]!)),
+  ),
+  regexRule(`(?:am\\s+)?${DE_WD}\\s+(nächster|letzter|vergangener|dieser)\\s+woche`, (m, ctx) =>
+    weekdayAs(ctx, FOREIGN_WEEK_PICK[`${m[2]!.toLowerCase()} woche`]!, deWeekday(m[1]!)),
+  ),
+  regexRule(
+    `(?:el\\s+)?(?:(este|próximo|proximo)\\s+)?${ES_WD}(?:\\s+(pasado|próximo|proximo|que\\s+viene))?`,
+    (m, ctx, text, pos) =>
+      /\blos\s+$/i.test(text.slice(0, pos))
+        ? null
+        : weekdayAs(
+            ctx,
+            FOREIGN_WEEK_PICK[(m[1] ?? m[3] ?? '').toLowerCase().replace(/\s+/g, ' ')] ?? 'named',
+            esWeekday(m[2]!),
+          ),
+  ),
+  regexRule(`(?:(ce)\\s+)?${FR_WD}(?:\\s+(dernier|prochain))?`, (m, ctx) =>
+    weekdayAs(
+      ctx,
+      FOREIGN_WEEK_PICK[(m[1] ?? m[3] ?? '').toLowerCase()] ?? 'named',
+      FR_WEEKDAYS.indexOf(m[2]!.toLowerCase()),
+    ),
+  ),
 
   // Latin-script month names: "diciembre de 2025", "15 de diciembre", "15. Dezember 2025", "15 décembre", "en diciembre"
   regexRule(`${FMON}(?:\\s+de)?\\s+${YEAR}`, (m) => {

@@ -52,28 +52,89 @@ function monthPatterns(month: number, lang: string): RegExp[] {
   const key = `${lang}:${month}`;
   const cached = PATTERN_CACHE.get(key);
   if (cached) return cached;
-  const day = new Date(Date.UTC(2026, month - 1, 15));
   const names = new Map<string, RegExp>();
-  const add = (name: string, caseSensitive: boolean) => {
-    if (name && !/^\d+$/.test(name)) names.set(name, monthPattern(name, caseSensitive));
-  };
+  const add = (name: string, caseSensitive: boolean) => names.set(name, monthPattern(name, caseSensitive));
   add(`${month}月`, false);
   add(`${month}월`, false);
-  add(new Intl.DateTimeFormat('en', { month: 'long', timeZone: 'UTC' }).format(day), true);
+  for (const { name, caseSensitive } of monthNames(month, lang)) add(name, caseSensitive);
+  const list = [...names.values()];
+  PATTERN_CACHE.set(key, list);
+  return list;
+}
+
+/**
+ * Month `month`'s names in English (capitalised only: "May", not "may") and in `lang`, as Intl writes it standalone
+ * and in a date ("październik", "października").
+ */
+function monthNames(month: number, lang: string): { name: string; caseSensitive: boolean }[] {
+  const day = new Date(Date.UTC(2026, month - 1, 15));
+  const out = [
+    { name: new Intl.DateTimeFormat('en', { month: 'long', timeZone: 'UTC' }).format(day), caseSensitive: true },
+  ];
   if (lang && lang !== 'en') {
     try {
-      add(new Intl.DateTimeFormat(lang, { month: 'long', timeZone: 'UTC' }).format(day).toLowerCase(), false);
+      out.push({
+        name: new Intl.DateTimeFormat(lang, { month: 'long', timeZone: 'UTC' }).format(day).toLowerCase(),
+        caseSensitive: false,
+      });
       const inDate = new Intl.DateTimeFormat(lang, { month: 'long', day: 'numeric', timeZone: 'UTC' })
         .formatToParts(day)
         .find((p) => p.type === 'month')?.value;
-      if (inDate) add(inDate.toLowerCase(), false);
+      if (inDate) out.push({ name: inDate.toLowerCase(), caseSensitive: false });
     } catch {
       // A language tag Intl does not know: English names only.
     }
   }
-  const list = [...names.values()];
+  return out.filter((n) => n.name && !/^\d+$/.test(n.name));
+}
+
+/** A range of more days than this is no "day or week": its days are not looked for one by one (dayPatterns). */
+const MAX_NAMED_DAYS = 14;
+
+/**
+ * The patterns of one calendar day as a note writes it without the ISO form: "12月3日" (Chinese also "12月3号"),
+ * "12월 3일", "3 December", "December 3rd", "3. Dezember", "3 de diciembre", "3 décembre", with the year they
+ * capture when one is written next to them. "下周四我有什么预约？" asks for 3 December, and the health note's
+ * "牙医：12月3日上午9点15分…" names it.
+ */
+function dayPatterns(month: number, day: number, lang: string): RegExp[] {
+  const key = `${lang}:${month}-${day}`;
+  const cached = PATTERN_CACHE.get(key);
+  if (cached) return cached;
+  const year = String.raw`(?:(\d{4})\s?[年년]?\s?)?`;
+  const yearAfter = String.raw`(?:,?\s?(?:de |del |di )?(\d{4}))?`;
+  const list = [
+    new RegExp(String.raw`${year}(?<!\d)${month}月${day}[日号](?!\d)`, 'gu'),
+    new RegExp(String.raw`${year}(?<!\d)${month}월\s?${day}일`, 'gu'),
+    ...monthNames(month, lang).flatMap(({ name, caseSensitive }) => {
+      const flags = caseSensitive ? 'gu' : 'giu';
+      const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      return [
+        new RegExp(
+          String.raw`${year}(?<![\p{L}\p{N}])${day}(?:st|nd|rd|th|er)?\.?\s(?:de\s)?${escaped}(?![\p{L}])${yearAfter}`,
+          flags,
+        ),
+        new RegExp(
+          String.raw`${year}(?<![\p{L}\p{N}])${escaped}\s${day}(?:st|nd|rd|th)?(?![\p{N}])${yearAfter}`,
+          flags,
+        ),
+      ];
+    }),
+  ];
   PATTERN_CACHE.set(key, list);
   return list;
+}
+
+/** The days of `range`, when it is a day or a week or two (MAX_NAMED_DAYS), as year, month and day. */
+function daysOf(range: DateRange): { year: number; month: number; day: number }[] {
+  const from = Date.parse(`${range.from}T00:00:00Z`);
+  const to = Date.parse(`${range.to}T00:00:00Z`);
+  const n = Math.round((to - from) / 86_400_000) + 1;
+  if (!(n >= 1 && n <= MAX_NAMED_DAYS)) return [];
+  return Array.from({ length: n }, (_, i) => {
+    const d = new Date(from + i * 86_400_000);
+    return { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate() };
+  });
 }
 
 /**
@@ -88,14 +149,22 @@ function namesMonth(text: string, name: RegExp, year: number): boolean {
   return false;
 }
 
-/** Whether `text` names a time in `range`: a YYYY-MM-DD date inside it, or the name of a whole month it covers. */
+/**
+ * Whether `text` names a time in `range`: a YYYY-MM-DD date inside it, the name of a whole month it covers, or, for a
+ * day or a week, one of its days as people write them ("12月3日", "3 December", dayPatterns).
+ */
 export function mentionsPeriod(text: string, range: DateRange, lang = 'en'): boolean {
   for (const m of text.matchAll(ISO_DATE)) {
     const iso = `${m[1]}-${m[2]}-${m[3]}`;
     if (iso >= range.from && iso <= range.to) return true;
   }
-  return wholeMonths(range).some(({ year, month }) =>
-    monthPatterns(month, lang).some((name) => namesMonth(text, name, year)),
+  return (
+    wholeMonths(range).some(({ year, month }) =>
+      monthPatterns(month, lang).some((name) => namesMonth(text, name, year)),
+    ) ||
+    daysOf(range).some(({ year, month, day }) =>
+      dayPatterns(month, day, lang).some((written) => namesMonth(text, written, year)),
+    )
   );
 }
 
@@ -134,5 +203,11 @@ function holdsTerm(text: string, about: readonly QueryTerm[]): boolean {
  */
 export function mentionsPeriodAbout(text: string, range: DateRange, about: readonly QueryTerm[], lang = 'en'): boolean {
   if (about.length === 0) return mentionsPeriod(text, range, lang);
-  return blocks(text).some((b) => holdsTerm(b, about) && mentionsPeriod(b, range, lang));
+  // A line is also about what its heading says: "牙医：12月3日…" under "## 预约" is an appointment on 3 December, and
+  // "下周四我有什么预约？" asks for one. The text's first line is the chunk's heading path (the caller's), a heading too.
+  let heading = '';
+  return blocks(text).some((b, i) => {
+    if (i === 0 || /^#{1,6}\s/.test(b)) heading = b;
+    return (holdsTerm(b, about) || holdsTerm(heading, about)) && mentionsPeriod(b, range, lang);
+  });
 }

@@ -276,7 +276,19 @@ export async function searchInPeriod(
     let verdict: EmptyDateVerdict | null = null;
     if (results.length === 0 || mayNamePeriodicNote(dated)) {
       verdict = judgeEmptyDateFilter(dated, index.db.noteDatesAround(range));
-      if (verdict.kind === 'dropped') return { results: withoutDates, verdict, mentioning: 0 };
+      if (verdict.kind === 'dropped') {
+        // The phrase says what the question is about ("下周四我有什么预约？", a day still to come): the notes that
+        // name that day ("牙医：12月3日…") come first, the rest of the unfiltered search after them.
+        const naming = withoutDates.filter(
+          (r) =>
+            r.note_date === null && mentionsPeriodAbout(`${r.header_path}\n${r.page_content}`, range, about, language),
+        );
+        const ranked = [...naming, ...withoutDates.filter((r) => !naming.includes(r))].map((r, i) => ({
+          ...r,
+          rank: i + 1,
+        }));
+        return { results: ranked, verdict, mentioning: naming.length };
+      }
     }
     if (mentioning.length === 0) return { results, verdict, mentioning: 0 };
     const merged = [...results, ...mentioning].sort((a, b) => b.score - a.score).map((r, i) => ({ ...r, rank: i + 1 }));

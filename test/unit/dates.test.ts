@@ -547,6 +547,53 @@ describe('translateDates: Japanese, Chinese, Spanish, German and French', () => 
     expect(range(q, SUNDAY)).toBeNull();
   });
 
+  // SUNDAY's week is 11-16..11-22 (Monday start): last week's Thursday is 11-12, next week's 11-26.
+  it.each([
+    ['下周四我有什么预约？', day('2026-11-26')],
+    ['上周五做了什么', day('2026-11-13')],
+    ['上个星期一', day('2026-11-09')],
+    ['这周三', day('2026-11-18')],
+    ['周一的会议', day('2026-11-16')],
+    ['星期天', day('2026-11-22')],
+    ['来週の木曜日の予定', day('2026-11-26')],
+    ['先週の金曜日に何をした？', day('2026-11-13')],
+    ['月曜日の会議', day('2026-11-16')],
+    ['Was habe ich letzten Montag gemacht?', day('2026-11-16')],
+    ['Was steht nächsten Donnerstag an?', day('2026-11-26')],
+    ['Was war am Freitag?', day('2026-11-20')],
+    ['Donnerstag nächster Woche', day('2026-11-26')],
+    ['Termine am Donnerstag nächster Woche', day('2026-11-26')],
+    ['Termine am Sonnabend', day('2026-11-21')],
+    ['¿Qué hice el lunes pasado?', day('2026-11-16')],
+    ['¿Qué tengo el próximo jueves?', day('2026-11-26')],
+    ['el jueves que viene', day('2026-11-26')],
+    ['¿qué pasó el miercoles?', day('2026-11-18')],
+    ["Qu'ai-je fait lundi dernier ?", day('2026-11-16')],
+    ['jeudi prochain', day('2026-11-26')],
+    ['ce vendredi', day('2026-11-20')],
+  ])('weekday: %s', (q, expected) => {
+    expect(range(q, SUNDAY)).toEqual(expected);
+  });
+
+  it.each([
+    ['每周三次'],
+    ['我每周三去健身'],
+    ['毎週金曜のゴミ出し'],
+    ['jeden Montag joggen'],
+    ['Montags im Homeoffice'],
+  ])('"%s" names a weekday of every week, no date', (q) => {
+    expect(range(q, SUNDAY)).toBeNull();
+  });
+
+  it('takes the weekday with its article or preposition', () => {
+    expect(translateDates('¿Qué hice el lunes pasado?', SUNDAY).query).toBe('¿Qué hice?');
+    expect(translateDates('Was war am Freitag?', SUNDAY).query).toBe('Was war?');
+    expect(translateDates('下周四我有什么预约？', SUNDAY)).toMatchObject({
+      query: '我有什么预约？',
+      matched: '下周四',
+    });
+  });
+
   it('removes the date phrase, its particle and a dangling preposition from the query', () => {
     expect(translateDates('昨日の会議のメモ', SUNDAY)).toMatchObject({ query: '会議のメモ', matched: '昨日の' });
     expect(translateDates('notas de la semana pasada', SUNDAY).query).toBe('notas');

@@ -33,6 +33,40 @@ describe('whether a text names the time a date filter asks about', () => {
   });
 });
 
+describe('a day as people write it, for a day or a week', () => {
+  const dec3 = { from: '2026-12-03', to: '2026-12-03' };
+  const weekOfDec3 = { from: '2026-11-30', to: '2026-12-06' };
+
+  it('in Chinese, Japanese and Korean numerals, and with the month’s name in English and the question’s language', () => {
+    expect(mentionsPeriod('牙医：12月3日上午9点15分检查和洗牙', dec3, 'zh')).toBe(true);
+    expect(mentionsPeriod('12月3号去看牙医', dec3, 'zh')).toBe(true);
+    expect(mentionsPeriod('12월 3일 치과', dec3, 'ko')).toBe(true);
+    expect(mentionsPeriod('Dentist: 3 December, 9:15', dec3)).toBe(true);
+    expect(mentionsPeriod('Dentist on December 3rd', dec3)).toBe(true);
+    expect(mentionsPeriod('Kontrolle am 3. Dezember um 9:15 Uhr', dec3, 'de')).toBe(true);
+    expect(mentionsPeriod('cita el 3 de diciembre', dec3, 'es')).toBe(true);
+    expect(mentionsPeriod('rendez-vous le 3 décembre', dec3, 'fr')).toBe(true);
+    expect(mentionsPeriod('Zahnarzt: 3. Dezember', weekOfDec3, 'de')).toBe(true);
+  });
+
+  it('not another day, nor the same day of another year, nor a day of a range longer than two weeks', () => {
+    expect(mentionsPeriod('12月13日', dec3, 'zh')).toBe(false);
+    expect(mentionsPeriod('Dentist: December 31', dec3)).toBe(false);
+    expect(mentionsPeriod('13 December', dec3)).toBe(false);
+    expect(mentionsPeriod('2027年12月3日', dec3, 'zh')).toBe(false);
+    expect(mentionsPeriod('le 3 décembre 2027', dec3, 'fr')).toBe(false);
+    expect(mentionsPeriod('2026年12月3日', dec3, 'zh')).toBe(true);
+    expect(mentionsPeriod('3 December', { from: '2026-11-15', to: '2026-12-15' })).toBe(false);
+  });
+
+  it('a line under a heading that holds the question’s key word', () => {
+    const health =
+      '健康 › 预约\n# 健康\n\n## 预约\n\n- **牙医：** 12月3日上午9点15分检查和洗牙\n\n## 跑步\n\n- 12月3日跑10公里';
+    expect(mentionsPeriodAbout(health, dec3, keyWordTerms('我有什么预约？'), 'zh')).toBe(true);
+    expect(mentionsPeriodAbout(health, dec3, keyWordTerms('我有什么会议？'), 'zh')).toBe(false);
+  });
+});
+
 describe('a mention beside what the question asks', () => {
   const health = '# Health\n\n- Dentist: next check-up in April 2027.\n- Knee: patellar tendon irritation in October.';
   const budget = '| Category | Budget | October actual |\n| --- | ---: | ---: |\n| Groceries | €420 | €465 |';

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { personalVault } from '../helpers/fixtures.js';
+import { useIndexedVault } from '../helpers/indexedSampleVault.js';
+import { askOnDay } from '../helpers/askOnDay.js';
+import { notInNotesFor } from '../../src/agent/language.js';
+
+/**
+ * "What do I have next Thursday?" in Chinese and German, through the whole agent (no chat model) on real E5 indexes of
+ * the personal vaults (eval/vaults/personal-zh, personal-de), whose health note lists the dentist on 3 December under
+ * an appointments heading and has no date of its own. A weekday was a date only in English ("下周四" was read as all
+ * of next week, "Donnerstag nächster Woche" not at all), and a day written "12月3日" or "3. Dezember" named no date, so the
+ * question was refused, or answered with the eye test due in March 2027 from the same list.
+ */
+const TODAY = new Date(2026, 10, 25, 10, 0, 0); // a Wednesday: next Thursday is 3 December
+
+describe('a weekday asked about in Chinese and German', () => {
+  const zh = useIndexedVault('obq-zh-weekday-', personalVault('zh'), { embeddingModel: 'multilingual-e5-small-int8' });
+  const de = useIndexedVault('obq-de-weekday-', personalVault('de'), { embeddingModel: 'multilingual-e5-small-int8' });
+
+  it('answers with the line that names the day, under the heading the question asks about', async () => {
+    const r = await askOnDay(zh(), '下周四我有什么预约？', TODAY);
+    expect(r.answer).toMatch(/牙医.*12月3日/);
+    expect(r.answer).not.toMatch(/视力检查/);
+    expect(r.sources.map((s) => s.source)).toContain('健康.md');
+  }, 120_000);
+
+  it('in German too, and not with the other line of the same list', async () => {
+    const r = await askOnDay(de(), 'Welche Termine habe ich am Donnerstag nächster Woche?', TODAY);
+    expect(r.answer).toMatch(/Zahnarzt.*3\. Dezember/);
+    expect(r.answer).not.toMatch(/Sehtest/);
+    expect(r.sources.map((s) => s.source)).toContain('Gesundheit.md');
+  }, 120_000);
+
+  it('still refuses what the day’s line does not say', async () => {
+    const q = '下周四我有什么会议？';
+    const r = await askOnDay(zh(), q, TODAY);
+    expect(r.answer).toBe(notInNotesFor(q));
+  }, 120_000);
+});
