@@ -584,7 +584,6 @@ class AnswerSelector {
     };
   }
 
-  /** Whether a sentence sharing key words is close enough in meaning: `near`, or closest of all (CROWDED_GATE). */
   /** Whether a sentence shares enough of the question's key words (ANSWER_RELEVANCE.keyShare, two at most). */
   private sharesEnough(shared: number): boolean {
     return shared > 0 && shared >= Math.min(2, ANSWER_RELEVANCE.keyShare * this.keyWords);
@@ -603,6 +602,7 @@ class AnswerSelector {
     );
   }
 
+  /** Whether a sentence sharing key words is close enough in meaning: `near`, or closest of all (CROWDED_GATE). */
   private nearEnough(similarity: number): boolean {
     const { near, closest, closestFloor } = this.cosines;
     return similarity >= near || (similarity >= closest && similarity >= closestFloor);

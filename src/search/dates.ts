@@ -741,9 +741,10 @@ const OTHER_LANGUAGE_RULES: readonly Rule[] = [
   regexRule(`(?:les\\s+)?${LNUM}\\s+derniers\\s+jours`, rollingOf('day')),
 
   // Weekdays. A weekday of every week ("每周三", "毎週金曜", "jeden Montag", "los lunes", "tous les lundis") is
-  // no date: the plural and these words before it are left alone.
-  regexRule(`(?<![每毎])(上|下|这|本)?个?(?:周|星期|礼拜)([一二三四五六日天])(?![次个遍回])${PARTICLE}`, (m, ctx) =>
-    weekdayAs(ctx, CJK_WEEK_PICK[m[1] ?? ''] ?? 'named', CJK_WEEKDAY.indexOf(m[2]!) % 7),
+  // no date: the plural and these words before it are left alone; so is 周 after a number ("一周日程", a week's plan).
+  regexRule(
+    `(?<![每毎一两几])(上|下|这|本)?个?(?:周|星期|礼拜)([一二三四五六日天])(?![次个遍回])${PARTICLE}`,
+    (m, ctx) => weekdayAs(ctx, CJK_WEEK_PICK[m[1] ?? ''] ?? 'named', CJK_WEEKDAY.indexOf(m[2]!) % 7),
   ),
   regexRule(`(?<!毎週)(先週|来週|今週)?の?([日月火水木金土])曜日?${PARTICLE}`, (m, ctx) =>
     weekdayAs(ctx, CJK_WEEK_PICK[m[1] ?? ''] ?? 'named', JA_WEEKDAY.indexOf(m[2]!)),
