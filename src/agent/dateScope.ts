@@ -37,7 +37,8 @@ export function hasTopic(scope: DateScope): boolean {
   return queryTerms(topicQuestion(scope)).length > 0;
 }
 
-const inScope = (c: SearchResult, scope: DateScope) =>
+/** Whether a chunk's note has a date of its own inside the scope. */
+export const inScope = (c: SearchResult, scope: DateScope) =>
   c.note_date !== null && c.note_date !== undefined && c.note_date >= scope.from && c.note_date <= scope.to;
 
 /** A daily note: its title or file name is its date (a note that only has a date property is another kind). */

@@ -24,7 +24,15 @@ import {
   type NamedNote,
   type Possessive,
 } from './relevance.js';
-import { datedNotes, digestPicks, DIGEST_SENTENCES, hasTopic, topicQuestion, type DateScope } from './dateScope.js';
+import {
+  datedNotes,
+  digestPicks,
+  DIGEST_SENTENCES,
+  hasTopic,
+  inScope,
+  topicQuestion,
+  type DateScope,
+} from './dateScope.js';
 import { mentionsPeriod } from '../search/periodMention.js';
 
 export interface Synthesis {
@@ -192,6 +200,14 @@ export const NEAR_DUPLICATE = 0.872;
 /** The cosine above which two sentences are near-duplicates for this embedder (see NEAR_DUPLICATE). */
 export function duplicateCosine(gate: number): number {
   return gate + NEAR_DUPLICATE * (1 - gate);
+}
+
+/**
+ * A candidate with its heading: a list item is about what its heading says ("Retention: 7 daily, 4 weekly, 6 monthly"
+ * answers "for how long are my backups retained" under "## Backups", and shares no word with it alone).
+ */
+function inItsSection(c: Candidate): string {
+  return c.heading ? `${c.heading}\n${c.text}` : c.text;
 }
 
 /** What AnswerSelector.create knows of the question beyond its words and search results. */
@@ -548,12 +564,12 @@ class AnswerSelector {
         !s.generated &&
         this.sharesEnough(s.shared) &&
         mentionsPeriod(s.text, range, lang) &&
-        this.saysWhatIsAsked(s.n, s.heading ? `${s.heading}\n${s.text}` : s.text, this.chunks[s.n - 1]?.title ?? ''),
+        this.saysWhatIsAsked(s.n, inItsSection(s), this.titleOf(s.n)),
     );
     if (naming.length === 0) return;
     const datedThen = (s: Scored) => {
-      const date = this.chunks[s.n - 1]?.note_date;
-      return date !== null && date !== undefined && date >= scope.from && date <= scope.to;
+      const chunk = this.chunks[s.n - 1];
+      return chunk !== undefined && inScope(chunk, scope);
     };
     const kept = [...naming, ...this.pool.filter((s) => datedThen(s) && !naming.includes(s))];
     this.pool.splice(0, this.pool.length, ...kept);
@@ -563,10 +579,8 @@ class AnswerSelector {
     const cw = words(c.text);
     const overlap = cw.filter((w) => this.qWords.has(w)).length / Math.max(this.qWords.size, 1);
     const similarity = cosine(this.q, vec);
-    // A list item is about what its heading says: "Retention: 7 daily, 4 weekly, 6 monthly" answers "for how long are
-    // my backups retained" under "## Backups", and shares no word with it alone.
-    const text = c.heading ? `${c.heading}\n${c.text}` : c.text;
-    const title = this.chunks[c.n - 1]?.title ?? '';
+    const text = inItsSection(c);
+    const title = this.titleOf(c.n);
     const shared = sharedDistinctiveKeyWords(this.query, text, this.common, title, this.keyLanguage);
     const relevant =
       (similarity >= this.cosines.close ||
@@ -582,6 +596,11 @@ class AnswerSelector {
       overlap,
       score: similarity + 0.25 * overlap - 0.02 * (c.n - 1),
     };
+  }
+
+  /** The title of chunk n's note: a question's names may be found there. */
+  private titleOf(n: number): string {
+    return this.chunks[n - 1]?.title ?? '';
   }
 
   /** Whether a sentence shares enough of the question's key words (ANSWER_RELEVANCE.keyShare, two at most). */

@@ -267,22 +267,17 @@ export async function searchInPeriod(
     const shown = (r: SearchResult) =>
       results.some((x) => x.chunk_id === r.chunk_id || (input.perNote === true && x.source === r.source));
     const about = keyWordTerms(input.refined_query_for_vector_search);
-    const mentioning = withoutDates.filter(
-      (r) =>
-        r.note_date === null &&
-        !shown(r) &&
-        mentionsPeriodAbout(`${r.header_path}\n${r.page_content}`, range, about, language),
+    // Undated chunks that name the time: joined to the dated results below, or first when the date filter is dropped.
+    const naming = withoutDates.filter(
+      (r) => r.note_date === null && mentionsPeriodAbout(`${r.header_path}\n${r.page_content}`, range, about, language),
     );
+    const mentioning = naming.filter((r) => !shown(r));
     let verdict: EmptyDateVerdict | null = null;
     if (results.length === 0 || mayNamePeriodicNote(dated)) {
       verdict = judgeEmptyDateFilter(dated, index.db.noteDatesAround(range));
       if (verdict.kind === 'dropped') {
         // The phrase says what the question is about ("下周四我有什么预约？", a day still to come): the notes that
         // name that day ("牙医：12月3日…") come first, the rest of the unfiltered search after them.
-        const naming = withoutDates.filter(
-          (r) =>
-            r.note_date === null && mentionsPeriodAbout(`${r.header_path}\n${r.page_content}`, range, about, language),
-        );
         const ranked = [...naming, ...withoutDates.filter((r) => !naming.includes(r))].map((r, i) => ({
           ...r,
           rank: i + 1,
