@@ -128,6 +128,11 @@ const RetrieveState = Annotation.Root({
   nothingDated: Annotation<NothingDated | undefined>(),
   /** The date filter the results kept: the synthesizer counts the question's date as met (dateScope.ts). */
   dateScope: Annotation<DateScope | undefined>(),
+  /**
+   * The date the search could not use (its filter dropped, no note naming the time) and the question without it: the
+   * words an answer must share. "上周五我做了什么？" over notes without dates is not about every line saying "周五".
+   */
+  droppedDate: Annotation<DateScope | undefined>(),
   summary: Annotation<string>(),
   artifact: Annotation<RetrieveArtifact | null>(),
 });
@@ -339,6 +344,7 @@ export function buildRetrieveGraph(deps: RetrieveDeps, ctx: RetrieveCallContext)
             : null;
         let results: SearchResult[];
         let nothingDated: NothingDated | undefined;
+        let droppedDate: DateScope | undefined;
         if (range) {
           const dated = {
             query: s.query,
@@ -370,6 +376,7 @@ export function buildRetrieveGraph(deps: RetrieveDeps, ctx: RetrieveCallContext)
             if (found.mentioning === 0) {
               const { date_from: _from, date_to: _to, ...undated } = d.metadata_filters;
               d.metadata_filters = undated;
+              droppedDate = { ...range, rest: asked };
             }
           }
           if (found.mentioning) d.notes.push(`${found.mentioning} undated chunk(s) name the time asked about`);
@@ -407,6 +414,7 @@ export function buildRetrieveGraph(deps: RetrieveDeps, ctx: RetrieveCallContext)
           weak: !top.some((r) => (r.dense_score ?? 0) >= WEAK_MATCH),
           unknownWords: lacking,
           dateScope: dateScopeOf(d.metadata_filters, asked),
+          droppedDate,
           ...(nothingDated ? { nothingDated } : {}),
         };
       })
@@ -441,6 +449,7 @@ export function buildRetrieveGraph(deps: RetrieveDeps, ctx: RetrieveCallContext)
             recent: s.recent,
             unknownWords: s.unknownWords,
             dateScope: s.dateScope,
+            droppedDate: s.droppedDate,
             namedNotes: namedNotes(s.query, deps.index.db.noteNames()),
           },
           {

@@ -2,7 +2,7 @@ import type { ChatModel, ChatTurn, GenerateOptions } from '../models/chatModel.j
 import type { Embedder } from '../models/embedder.js';
 import { cosine } from '../models/embedder.js';
 import type { SearchResult } from '../search/similaritySearch.js';
-import { CJK, isKeyWord, words as segmentWords } from '../text/segment.js';
+import { CJK, isKeyWord, queryTerms, words as segmentWords } from '../text/segment.js';
 import { sectionListAnswer } from './sectionList.js';
 import { sectionsOfChunk } from './noteLines.js';
 import { plainText, splitSentences } from '../text/sentences.js';
@@ -33,7 +33,7 @@ import {
   topicQuestion,
   type DateScope,
 } from './dateScope.js';
-import { mentionsPeriod } from '../search/periodMention.js';
+import { mentionsPeriod, namesAnotherTime } from '../search/periodMention.js';
 
 export interface Synthesis {
   answer: string;
@@ -220,6 +220,8 @@ interface SelectorContext {
   tuning?: SelectorTuning;
   /** The date filter the search kept (dateScope.ts). */
   dateScope?: DateScope;
+  /** The date the search could not use (retrieveNotesTool): `rest` is the words a sentence must share. */
+  droppedDate?: DateScope;
   /** Sentences an earlier answer gave, for a follow-up (sentencesNotToRepeat): it gets new sentences. */
   alreadySaid?: ReadonlySet<string>;
   /** The notes the question names (namedNotes in relevance.ts). */
@@ -475,6 +477,7 @@ class AnswerSelector {
       unknownWords = [],
       tuning = {},
       dateScope,
+      droppedDate,
       alreadySaid = new Set(),
       namedNotes = [],
     }: SelectorContext = {},
@@ -483,8 +486,11 @@ class AnswerSelector {
       ...drafts.filter((c) => quotable(c.text, 15)),
       ...noteCandidates(chunks, tuning.pool),
     ].filter((c) => !alreadySaid.has(sameSentence(c.text)));
+    // A date the search could not use says nothing of which line answers: "下周一我有什么预约？" is close to
+    // "周一…远程办公", and shares "周一" with it. Unless the date is all the question says.
+    const undated = droppedDate && queryTerms(droppedDate.rest).length > 0 ? droppedDate.rest : null;
     // The question is embedded as a query and the candidates as passages (E5-style models differ by prefix).
-    const [q] = await embedder.embed([query], { kind: 'query' });
+    const [q] = await embedder.embed([undated ?? query], { kind: 'query' });
     // Each sentence is embedded in its place, under its note's title (sentenceInPlace). Not for a Japanese or Chinese
     // question, where it was measured and lost (docs/answer-quality.md).
     const inPlace = !KANA_OR_HAN.test(query);
@@ -494,8 +500,9 @@ class AnswerSelector {
     const gate = embedder.calibration.threshold;
     const texts = chunks.map((c) => `${c.title} ${c.page_content}`);
     const keyLanguage = keyWordLanguage(query, texts);
-    // The words a sentence must share: a date-scoped question's date is met by the notes' own dates (dateScope.ts).
-    const keyQuery = dateScope ? topicQuestion(dateScope) : query;
+    // The words a sentence must share: a date-scoped question's date is met by the notes' own dates (dateScope.ts); a
+    // date no note has and none names is met by no line (one saying "周五" does not say what was done last Friday).
+    const keyQuery = dateScope ? topicQuestion(dateScope) : (undated ?? query);
     const common = commonKeyWords(keyQuery, texts, keyLanguage);
     const sel = new AnswerSelector(
       keyQuery,
@@ -516,7 +523,9 @@ class AnswerSelector {
       // The key-word share counts the question's search words (ICU words in Japanese), not questionKeyWords: counted
       // by kanji runs, "歯医者の予約はいつだっけ" has two key words, one shared ("予約") was enough, and 3 of the 20
       // Japanese off-topic tuning questions were answered. Words too common to be shared are not counted either.
-      keyWordCount(keyQuery, common, keyLanguage),
+      // A date the search could not use is still asked about: its words count, though no line can share them (a
+      // meeting line without a day is half an answer to "下周四我有什么会议？").
+      keyWordCount(undated ? query : keyQuery, common, keyLanguage),
       chunks,
       inPlace,
       duplicateCosine(gate),
@@ -537,6 +546,7 @@ class AnswerSelector {
     for (const s of scored) if (!s.generated) sel.described.push(s);
     for (const s of scored) if (s.relevant && (!s.generated || sel.restatesRelevant(s))) sel.pool.push(s);
     if (dateScope) sel.keepSentencesNamingTheTime(scored, dateScope, questionLanguage(query));
+    if (droppedDate) sel.dropSentencesNamingAnotherTime(droppedDate, questionLanguage(query));
     // Command lines only when no sentence answers (commandLines): embedded only then.
     const commands = sel.pool.length ? [] : commandCandidates(chunks, tuning.pool);
     const commandVecs = commands.length
@@ -572,6 +582,16 @@ class AnswerSelector {
       return chunk !== undefined && inScope(chunk, scope);
     };
     const kept = [...naming, ...this.pool.filter((s) => datedThen(s) && !naming.includes(s))];
+    this.pool.splice(0, this.pool.length, ...kept);
+  }
+
+  /**
+   * A question about a time no note is dated and none names ("下周一我有什么预约？", next Monday): a sentence naming
+   * another time ("牙医：12月3日…", "Sehtest: fällig im März 2027") answers it with the wrong day; it is no answer.
+   */
+  private dropSentencesNamingAnotherTime(dropped: DateScope, lang: string): void {
+    const range = { from: dropped.from, to: dropped.to };
+    const kept = this.pool.filter((s) => !namesAnotherTime(s.text, range, lang));
     this.pool.splice(0, this.pool.length, ...kept);
   }
 
@@ -899,6 +919,8 @@ export async function synthesize(
     unknownWords?: string[];
     /** The date filter the search kept (the question is about notes dated then): see dateScope.ts. */
     dateScope?: DateScope;
+    /** The date the search could not use and the question without it (retrieveNotesTool): see AnswerSelector. */
+    droppedDate?: DateScope;
     /** The notes the question names (namedNotes in relevance.ts): the answer must be about them. */
     namedNotes?: readonly NamedNote[];
   },
@@ -926,6 +948,7 @@ export async function synthesize(
     },
     unknownWords: input.unknownWords,
     dateScope: input.dateScope,
+    droppedDate: input.droppedDate,
     alreadySaid: sentencesNotToRepeat(input.recent),
     namedNotes: input.namedNotes,
   });

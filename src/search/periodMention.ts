@@ -169,6 +169,30 @@ export function mentionsPeriod(text: string, range: DateRange, lang = 'en'): boo
 }
 
 /**
+ * Whether `text` names a time and none in `range`: a YYYY-MM-DD date outside it, or a month's name (with the year
+ * written next to it, if any) that no day of the range falls in. "牙医：12月3日…" and "Sehtest: fällig im März 2027"
+ * name other times than next Monday, 30 November; "every Monday in November" does not.
+ */
+export function namesAnotherTime(text: string, range: DateRange, lang = 'en'): boolean {
+  if (mentionsPeriod(text, range, lang)) return false;
+  if (text.search(ISO_DATE) >= 0) return true;
+  const [fy, fm] = range.from.split('-').map(Number) as [number, number];
+  const [ty, tm] = range.to.split('-').map(Number) as [number, number];
+  const inRange = (year: number, month: number) =>
+    year * 12 + month >= fy * 12 + fm && year * 12 + month <= ty * 12 + tm;
+  for (let month = 1; month <= 12; month++) {
+    for (const name of monthPatterns(month, lang)) {
+      for (const m of text.matchAll(name)) {
+        const written = m[1] ?? m[2];
+        const years = written === undefined ? [fy, ty] : [Number(written)];
+        if (!years.some((year) => inRange(year, month))) return true;
+      }
+    }
+  }
+  return false;
+}
+
+/**
  * The blocks of a chunk a mention is read in: a table is one block (its header names what every row holds: the
  * "October actual" column is the groceries row's October), any other line is a block of its own.
  */

@@ -31,6 +31,18 @@ describe('a weekday asked about in Chinese and German', () => {
     expect(r.sources.map((s) => s.source)).toContain('Gesundheit.md');
   }, 120_000);
 
+  it('refuses a day no note is dated and none names, rather than quote a line naming the weekday or another day', async () => {
+    // The notes have no dates: the date filter is dropped, and the answer was "办公地点：…，周一和周五远程办公" (it
+    // shares "周五"/"周一") or, for next Monday, the dentist on 3 December and the eye test due in March 2027.
+    for (const q of ['上周五我做了什么？', '下周一我有什么预约？']) {
+      const r = await askOnDay(zh(), q, TODAY);
+      expect(r.answer, q).toBe(notInNotesFor(q));
+    }
+    const q = 'Welche Termine habe ich nächsten Montag?';
+    const r = await askOnDay(de(), q, TODAY);
+    expect(r.answer).toBe(notInNotesFor(q));
+  }, 240_000);
+
   it('still refuses what the day’s line does not say', async () => {
     const q = '下周四我有什么会议？';
     const r = await askOnDay(zh(), q, TODAY);

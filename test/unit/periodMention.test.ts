@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mentionsPeriod, mentionsPeriodAbout } from '../../src/search/periodMention.js';
+import { mentionsPeriod, mentionsPeriodAbout, namesAnotherTime } from '../../src/search/periodMention.js';
 import { keyWordTerms } from '../../src/text/segment.js';
 
 const october = { from: '2026-10-01', to: '2026-10-31' };
@@ -86,5 +86,25 @@ describe('a mention beside what the question asks', () => {
   it('a query of nothing but its date phrase ("October") takes a mention anywhere', () => {
     expect(keyWordTerms('')).toEqual([]);
     expect(mentionsPeriodAbout(health, october, keyWordTerms(''))).toBe(true);
+  });
+});
+
+describe('a text naming another time than the one asked about', () => {
+  const nextMonday = { from: '2026-11-30', to: '2026-11-30' };
+  it('is a day or a month outside the range, in any language the notes write', () => {
+    expect(namesAnotherTime('牙医： 12月3日上午9点15分检查和洗牙', nextMonday, 'zh')).toBe(true);
+    expect(namesAnotherTime('视力检查：2027年3月', nextMonday, 'zh')).toBe(true);
+    expect(namesAnotherTime('Sehtest: fällig im März 2027', nextMonday, 'de')).toBe(true);
+    expect(namesAnotherTime('Dentist on 2026-12-03 at 9:15', nextMonday)).toBe(true);
+    expect(namesAnotherTime('Yoga in November 2025', nextMonday)).toBe(true);
+  });
+  it('is not a text naming the range, the month it falls in, or no time at all', () => {
+    expect(namesAnotherTime('Haircut on 30 November', nextMonday)).toBe(false);
+    expect(namesAnotherTime('Every Monday in November: yoga', nextMonday)).toBe(false);
+    expect(namesAnotherTime('办公地点： 鹿特丹办公室，周一和周五远程办公', nextMonday, 'zh')).toBe(false);
+    expect(namesAnotherTime('Call the plumber; may take a while', nextMonday)).toBe(false);
+    // A week across two months takes either month's name.
+    expect(namesAnotherTime('Dentist on 3 December', { from: '2026-11-30', to: '2026-12-06' })).toBe(false);
+    expect(namesAnotherTime('December plans', { from: '2026-11-30', to: '2026-12-06' })).toBe(false);
   });
 });
