@@ -239,8 +239,24 @@ function inferMonth(month: number, ref: number): DayRange {
   return monthRange(month <= rm ? ry : ry - 1, month);
 }
 
-/** A day+month without a year means the most recent such date on or before `ref`. */
-function inferDay(month: number, day: number, ref: number): DayRange | null {
+/**
+ * How far ahead a day+month without a year is still the coming one: as far as "next week" reaches (13 days). Not a
+ * tuned number (no eval question writes such a date): the reading a person means by "on 3 December" said on 29
+ * November is the one in four days, and a date further ahead is more often a past one being looked up.
+ */
+const UPCOMING_DAYS = 13;
+
+/**
+ * A day+month without a year means the coming such date within UPCOMING_DAYS of today (an appointment, a deadline:
+ * "12月3日有什么安排？" asked on 29 November), else the most recent such date on or before `ctx.inferBefore`.
+ */
+function inferDay(month: number, day: number, ctx: Ctx): DayRange | null {
+  const ref = ctx.inferBefore;
+  const [ty] = fromDays(ctx.today);
+  for (const y of [ty, ty + 1]) {
+    const ahead = isValidDate(y, month, day) ? toDays(y, month, day) - ctx.today : -1;
+    if (ahead > 0 && ahead <= UPCOMING_DAYS && ref >= ctx.today) return single(ctx.today + ahead);
+  }
   const [ry] = fromDays(ref);
   // Eight years back always reaches a leap year, so 29 February resolves too.
   for (let y = ry; y >= ry - 8; y--) {
@@ -333,12 +349,12 @@ const SIMPLE_RULES: readonly Rule[] = [
   regexRule(`${WD_PREFIX}${MON}\\s+(?:the\\s+)?${DAY}(?:,?\\s+${YEAR})?`, (m, ctx) => {
     const month = monthNumber(m[1]!);
     const day = Number(m[2]);
-    return m[3] ? explicitDay(Number(m[3]), month, day) : inferDay(month, day, ctx.inferBefore);
+    return m[3] ? explicitDay(Number(m[3]), month, day) : inferDay(month, day, ctx);
   }),
   regexRule(`${WD_PREFIX}(?:the\\s+)?${DAY}(?:\\s+of)?\\s+${MON}(?:,?\\s+${YEAR})?`, (m, ctx) => {
     const month = monthNumber(m[2]!);
     const day = Number(m[1]);
-    return m[3] ? explicitDay(Number(m[3]), month, day) : inferDay(month, day, ctx.inferBefore);
+    return m[3] ? explicitDay(Number(m[3]), month, day) : inferDay(month, day, ctx);
   }),
   regexRule(MON, (m, ctx, text, pos) =>
     hasDateContext(text, pos, ctx) ? inferMonth(monthNumber(m[1]!), ctx.inferBefore) : null,
@@ -648,7 +664,7 @@ const OTHER_LANGUAGE_RULES: readonly Rule[] = [
   regexRule(`${FNUM}月(?:${FNUM}[日号])?${PARTICLE}`, (m, ctx) => {
     const month = parseForeignCount(m[1]!);
     if (!(month >= 1 && month <= 12)) return null;
-    return m[2] ? inferDay(month, parseForeignCount(m[2]), ctx.inferBefore) : inferMonth(month, ctx.inferBefore);
+    return m[2] ? inferDay(month, parseForeignCount(m[2]), ctx) : inferMonth(month, ctx.inferBefore);
   }),
 
   // Chinese
@@ -787,7 +803,7 @@ const OTHER_LANGUAGE_RULES: readonly Rule[] = [
     const month = foreignMonth(m[2]!);
     const d = Number(m[1]);
     if (!month) return null;
-    return m[3] ? explicitDay(Number(m[3]), month, d) : inferDay(month, d, ctx.inferBefore);
+    return m[3] ? explicitDay(Number(m[3]), month, d) : inferDay(month, d, ctx);
   }),
   regexRule(FMON, (m, ctx, text, pos) =>
     ctx.inCompound || FOREIGN_MONTH_CONTEXT.test(text.slice(0, pos))

@@ -262,14 +262,24 @@ describe('translateDates: day and month', () => {
     ['18 January 2025', SUNDAY, '2025-01-18'],
     ['December 25', NEW_YEAR, '2025-12-25'],
     ['on 1 January', NEW_YEAR, '2026-01-01'],
-    ['January 2', NEW_YEAR, '2025-01-02'],
-    // Inferred dates are never in the future, even within the current month.
-    ['November 30', SUNDAY, '2025-11-30'],
+    // A date within the next 13 days is the coming one (an appointment); further ahead, the most recent one.
+    ['January 2', NEW_YEAR, '2026-01-02'],
+    ['November 30', SUNDAY, '2026-11-30'],
+    ['December 5', SUNDAY, '2026-12-05'],
+    ['December 6', SUNDAY, '2025-12-06'],
+    ['January 14', NEW_YEAR, '2026-01-14'],
+    ['January 15', NEW_YEAR, '2025-01-15'],
     ['November 22', SUNDAY, '2026-11-22'],
     ['Feb 29', LEAP_DAY, '2024-02-29'],
     ['Feb 29', MARCH_1, '2024-02-29'],
     ['February 28', MARCH_1, '2026-02-28'],
     ['may 5', SUNDAY, '2026-05-05'],
+    // In every language the notes write a day: "12月3日有什么安排？" asked on 22 November is in eleven days.
+    ['12月3日有什么安排？', SUNDAY, '2026-12-03'],
+    ['12月8日の予定', SUNDAY, '2025-12-08'],
+    ['Was habe ich am 3. Dezember?', SUNDAY, '2026-12-03'],
+    ['el 2 de diciembre', SUNDAY, '2026-12-02'],
+    ['11月3日', SUNDAY, '2026-11-03'],
   ])('%s (today %s) → %s', (q, today, expected) => {
     expect(range(q, today)).toEqual(day(expected));
   });
