@@ -45,6 +45,8 @@ const JOURNAL_NOTES: Record<string, string> = {
   'Areas/Finances.md':
     '# Finances\n\n## Monthly budget\n\n| Category | Budget | November actual |\n| --- | ---: | ---: |\n| Groceries | €420 | €465 |\n| Eating out | €150 | €190 |\n',
   'Projects/Lisbon trip.md': '# Lisbon trip\n\nGroceries for the flat during the trip in April 2027: about €80.\n',
+  // Names a day still to come.
+  'Projects/Marathon.md': '# Marathon\n\nGoal: the city marathon on 6 December 2026, under 4 hours.\n',
   // Names February beside "petrol", but holds no price.
   'Areas/Car.md': '# Car\n\nPetrol: fill the tank at the cheap station on the ring road before the February trip.\n',
 };
@@ -115,6 +117,14 @@ describe('a date filter that matches nothing', () => {
         'Ninguna nota tiene fecha de “ayer” (2026-11-24). La nota con fecha más cercana es del 2026-11-21.',
       );
       expect(r.sources).toEqual([]);
+    }, 120_000);
+
+    it('a day and month within the next two weeks is the coming one: the note naming it answers', async () => {
+      // 6 December, asked on 25 November, was read as 2025-12-06: "No note is dated “December 6” (2025-12-06)…".
+      const r = await ask(journal, 'Which marathon is on December 6?');
+      expect(r.answer).toMatch(/city marathon on 6 December 2026/);
+      expect(r.sources.map((s) => s.source)).toEqual(['Projects/Marathon.md']);
+      expect(r.notices.join(' ')).not.toMatch(/2025/);
     }, 120_000);
 
     it('days with notes stay filtered to those notes', async () => {
