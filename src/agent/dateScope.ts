@@ -47,13 +47,20 @@ const isDailyNote = (c: SearchResult) => /\d{4}-\d{2}-\d{2}/.test(`${c.title} ${
 /**
  * The dated notes' chunks, one group per note (chunks in note order), notes ordered for a digest: by date across a
  * range, daily notes before other notes of the same day, then as search ranked them. Only notes with a date of
- * their own in the range, unless none has one (then the notes the filter matched by their last change).
+ * their own in the range; unless none has one, then the chunks that name the time (`names`: "Goal: the city
+ * marathon on 6 December 2026" for "What is on December 6?"), unless none does (then the notes the filter matched by
+ * their last change, or the search without dates ran).
  */
-export function datedNotes(chunks: SearchResult[], scope: DateScope): number[][] {
+export function datedNotes(
+  chunks: SearchResult[],
+  scope: DateScope,
+  names: (c: SearchResult) => boolean = () => false,
+): number[][] {
   const own = chunks.some((c) => inScope(c, scope));
+  const naming = !own && chunks.some(names);
   const bySource = new Map<string, number[]>();
   chunks.forEach((c, i) => {
-    if (own && !inScope(c, scope)) return;
+    if ((own && !inScope(c, scope)) || (naming && !names(c))) return;
     bySource.set(c.source, [...(bySource.get(c.source) ?? []), i]);
   });
   const groups = [...bySource.values()].map((g) => g.sort((a, b) => chunks[a]!.start_line - chunks[b]!.start_line));

@@ -771,17 +771,23 @@ export async function describeCandidates(
  * "What did I do last week": the dated notes' own main points (the first quotable sentence of each paragraph or
  * list item), one per note in date order for a range, each cited.
  */
-function datedDigest(chunks: SearchResult[], scope: DateScope): { text: string; cited: number[] } {
-  const notes = datedNotes(chunks, scope);
+function datedDigest(chunks: SearchResult[], scope: DateScope, lang: string): { text: string; cited: number[] } {
+  const range = { from: scope.from, to: scope.to };
+  const names = (text: string) => mentionsPeriod(text, range, lang);
+  const notes = datedNotes(chunks, scope, (c) => names(`${c.header_path}\n${c.page_content}`));
   // A note's main points: the first quotable sentence of each paragraph or list item (plainText puts each block
-  // on a line), so a day's second line is its next thing, not "See Kitchen Renovation." after the first.
-  const sentences = notes.map((g) =>
-    g.flatMap((i) =>
+  // on a line), so a day's second line is its next thing, not "See Kitchen Renovation." after the first. Of a note
+  // with no date of its own, only what it says of the time ("Goal: the city marathon on 6 December 2026").
+  const undated = !notes.some((g) => g.some((i) => inScope(chunks[i]!, scope)));
+  const sentences = notes.map((g) => {
+    const points = g.flatMap((i) =>
       plainText(chunks[i]!.page_content, { prose: true })
         .split('\n')
         .flatMap((block) => splitSentences(block).find((s) => quotable(s, 20)) ?? []),
-    ),
-  );
+    );
+    const naming = undated ? points.filter(names) : [];
+    return naming.length ? naming : points;
+  });
   // A range shows one line per note (up to DIGEST_SENTENCES.range); a day, or a range with one note, the usual two.
   const budget =
     scope.from === scope.to
@@ -929,7 +935,7 @@ export async function synthesize(
   if (input.chunks.length === 0) return { answer: '', cited: [], method: 'extractive', notInNotes: true };
   const { onSentence, promptChunks, promptChars, ...gen } = opts;
   if (input.dateScope && !hasTopic(input.dateScope)) {
-    const digest = datedDigest(input.chunks, input.dateScope);
+    const digest = datedDigest(input.chunks, input.dateScope, questionLanguage(input.query));
     if (digest.text) {
       if (!gen.signal?.aborted) onSentence?.(digest.text);
       return { answer: digest.text, cited: digest.cited, method: 'extractive', notInNotes: false };

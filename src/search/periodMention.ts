@@ -138,6 +138,23 @@ function daysOf(range: DateRange): { year: number; month: number; day: number }[
 }
 
 /**
+ * The words notes write the days of `range` with, for a lexical search (a day or a week or two, else ''): each day's
+ * month name in English and in `lang` with its number, "12月3日", "12월 3일" and the ISO date. A question of nothing
+ * but a day ("What is on December 6?") is close in meaning to no line; the line naming the day is found by its words.
+ * mentionsPeriod then says which of the chunks found name a day of the range.
+ */
+export function dayWords(range: DateRange, lang = 'en'): string {
+  const out = new Set<string>();
+  for (const { year, month, day } of daysOf(range)) {
+    for (const { name } of monthNames(month, lang)) out.add(`${name} ${day}`);
+    out.add(`${month}月${day}日`);
+    out.add(`${month}월 ${day}일`);
+    out.add(`${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`);
+  }
+  return [...out].join(' ');
+}
+
+/**
  * Whether a month's name stands in `text`, and not with another year next to it: "the Lisbon Trip in April 2027" does
  * not name April 2026 ("what's the weather like in Lisbon in April" was answered with it).
  */

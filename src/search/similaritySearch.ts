@@ -3,7 +3,7 @@ import { EmbeddingEndpointError } from '../models/openaiEmbedder.js';
 import type { Index } from '../store/openIndex.js';
 import type { ChunkRecord } from '../store/indexDb.js';
 import { isoDate, translateDates } from './dates.js';
-import { mentionsPeriodAbout } from './periodMention.js';
+import { dayWords, mentionsPeriodAbout } from './periodMention.js';
 import {
   formatRange,
   judgeEmptyDateFilter,
@@ -263,7 +263,25 @@ export async function searchInPeriod(
       ...input,
       metadata_filters: { ...undated, date_from: range.from, date_to: range.to },
     });
-    const withoutDates = await rankSearch(index, embedder, { ...input, metadata_filters: undated });
+    const byMeaning = await rankSearch(index, embedder, { ...input, metadata_filters: undated });
+    // A day is looked up by its words too (dayWords): "What is on December 6?" is close in meaning to no line, and
+    // "Goal: the city marathon on 6 December 2026" was never among the results. Those found only so come after every
+    // chunk found by meaning, and only those that name the day are kept (below).
+    const written = dayWords(range, language);
+    const byWords = written
+      ? await rankSearch(index, embedder, {
+          ...input,
+          refined_query_for_vector_search: written,
+          metadata_filters: undated,
+          mode: 'sparse',
+          k: DAY_LOOKUP_K,
+        })
+      : [];
+    const last = Math.min(0, ...byMeaning.map((r) => r.score));
+    const withoutDates = [
+      ...byMeaning,
+      ...byWords.filter((r) => !byMeaning.some((x) => x.chunk_id === r.chunk_id)).map((r) => ({ ...r, score: last })),
+    ];
     const shown = (r: SearchResult) =>
       results.some((x) => x.chunk_id === r.chunk_id || (input.perNote === true && x.source === r.source));
     const about = keyWordTerms(input.refined_query_for_vector_search);
@@ -278,7 +296,7 @@ export async function searchInPeriod(
       if (verdict.kind === 'dropped') {
         // The phrase says what the question is about ("下周四我有什么预约？", a day still to come): the notes that
         // name that day ("牙医：12月3日…") come first, the rest of the unfiltered search after them.
-        const ranked = [...naming, ...withoutDates.filter((r) => !naming.includes(r))].map((r, i) => ({
+        const ranked = [...naming, ...byMeaning.filter((r) => !naming.includes(r))].map((r, i) => ({
           ...r,
           rank: i + 1,
         }));
@@ -290,6 +308,9 @@ export async function searchInPeriod(
     return { results: merged, verdict, mentioning: mentioning.length };
   });
 }
+
+/** How many chunks the lexical lookup of a day's words reads (dayWords): enough for a vault's every mention of it. */
+const DAY_LOOKUP_K = 20;
 
 /** "No note is dated “yesterday” (2026-11-24); the nearest dated notes are from 2026-11-21, 2026-11-26." */
 export function nothingDatedNotice({ phrase, range, nearest }: NothingDated): string {

@@ -125,6 +125,10 @@ describe('a date filter that matches nothing', () => {
       expect(r.answer).toMatch(/city marathon on 6 December 2026/);
       expect(r.sources.map((s) => s.source)).toEqual(['Projects/Marathon.md']);
       expect(r.notices.join(' ')).not.toMatch(/2025/);
+      // Asked with nothing but the day, the note is found by the day's words, and only its line naming the day shows.
+      const day = await ask(journal, 'What is on December 6?');
+      expect(day.answer).toBe('Goal: the city marathon on 6 December 2026, under 4 hours. [1]');
+      expect(day.sources.map((s) => s.source)).toEqual(['Projects/Marathon.md']);
     }, 120_000);
 
     it('days with notes stay filtered to those notes', async () => {

@@ -31,6 +31,11 @@ describe('date-scoped questions (dateScope.ts)', () => {
     expect(datedNotes(chunks, scope('x'))).toEqual([[4, 3], [1], [0]]);
     // When no note has a date of its own, the notes the filter matched by their last change are the dated ones.
     expect(datedNotes([chunk('A.md', null), chunk('B.md', null)], scope('x'))).toEqual([[0], [1]]);
+    // Unless some name the time: then only those ("Goal: the city marathon on 6 December 2026").
+    const names = (c: SearchResult) => c.source === 'B.md';
+    expect(datedNotes([chunk('A.md', null), chunk('B.md', null)], scope('x'), names)).toEqual([[1]]);
+    // A note dated then still comes before any that only names the time.
+    expect(datedNotes([chunk('B.md', null), chunk('C.md', '2026-11-17')], scope('x'), names)).toEqual([[1]]);
   });
 
   it('a digest takes one sentence per note first, then more, and keeps note order', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mentionsPeriod, mentionsPeriodAbout, namesAnotherTime } from '../../src/search/periodMention.js';
+import { dayWords, mentionsPeriod, mentionsPeriodAbout, namesAnotherTime } from '../../src/search/periodMention.js';
 import { keyWordTerms } from '../../src/text/segment.js';
 
 const october = { from: '2026-10-01', to: '2026-10-31' };
@@ -106,5 +106,19 @@ describe('a text naming another time than the one asked about', () => {
     // A week across two months takes either month's name.
     expect(namesAnotherTime('Dentist on 3 December', { from: '2026-11-30', to: '2026-12-06' })).toBe(false);
     expect(namesAnotherTime('December plans', { from: '2026-11-30', to: '2026-12-06' })).toBe(false);
+  });
+});
+
+describe('the words a lexical search looks a day up by', () => {
+  it('writes each day of a day or a week as notes do, in English and the language asked in', () => {
+    const words = dayWords({ from: '2026-12-06', to: '2026-12-06' }, 'de').split(' ');
+    expect(words).toEqual(expect.arrayContaining(['December', 'dezember', '6', '12月6日', '2026-12-06']));
+    // What it finds is then read by mentionsPeriod, which these words name.
+    expect(mentionsPeriod('Goal: the city marathon on 6 December 2026', { from: '2026-12-06', to: '2026-12-06' })).toBe(
+      true,
+    );
+  });
+  it('is nothing for a month or longer: a month is found by meaning and its name', () => {
+    expect(dayWords({ from: '2026-11-01', to: '2026-11-30' })).toBe('');
   });
 });
