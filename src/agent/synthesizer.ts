@@ -34,6 +34,7 @@ import {
   type DateScope,
 } from './dateScope.js';
 import { mentionsPeriod, namesAnotherTime } from '../search/periodMention.js';
+import type { DateRange } from '../search/dates.js';
 
 export interface Synthesis {
   answer: string;
@@ -440,6 +441,13 @@ class AnswerSelector {
     this.answerKind = askedAnswerKind(query);
   }
 
+  /**
+   * The date the search could not use, where the question's date phrase holds key words: a sentence naming a day of
+   * it shares them ("12月12日有演出" shares "12月" of "12月有哪些安排？", answered by the gig before the date's words
+   * were taken out of what a line must share).
+   */
+  private droppedDate: { range: DateRange; lang: string; keyWords: number } | null = null;
+
   /** What the question asks of someone ("Maya's birthday"): a sentence must be about them and say it. */
   private readonly possessive: Possessive;
   /** The words too common to ask of someone: `common` without the names that call a note (namedNotes). */
@@ -540,6 +548,15 @@ class AnswerSelector {
       emit,
       namedNotes,
     );
+    if (undated) {
+      const keyWords = sel.keyWords - keyWordCount(keyQuery, common, keyLanguage);
+      if (keyWords > 0)
+        sel.droppedDate = {
+          range: { from: droppedDate!.from, to: droppedDate!.to },
+          lang: questionLanguage(query),
+          keyWords,
+        };
+    }
     // Only sentences about the question compete: grounded is not enough, a sentence must answer. Note sentences are
     // scored first: a draft sentence is judged by the note sentence it restates (restatesRelevant).
     const scored = candidates.map((c, i) => sel.scored(c, vecs[i]!));
@@ -601,7 +618,11 @@ class AnswerSelector {
     const similarity = cosine(this.q, vec);
     const text = inItsSection(c);
     const title = this.titleOf(c.n);
-    const shared = sharedDistinctiveKeyWords(this.query, text, this.common, title, this.keyLanguage);
+    const namesTheDate =
+      this.droppedDate !== null && mentionsPeriod(c.text, this.droppedDate.range, this.droppedDate.lang);
+    const shared =
+      sharedDistinctiveKeyWords(this.query, text, this.common, title, this.keyLanguage) +
+      (namesTheDate ? this.droppedDate!.keyWords : 0);
     const relevant =
       (similarity >= this.cosines.close ||
         (this.nearEnough(similarity) && this.sharesEnough(shared)) ||
