@@ -446,7 +446,7 @@ class AnswerSelector {
    * it shares them ("12月12日有演出" shares "12月" of "12月有哪些安排？", answered by the gig before the date's words
    * were taken out of what a line must share).
    */
-  private droppedDate: { range: DateRange; lang: string; keyWords: number } | null = null;
+  private dateKeyWords: { range: DateRange; lang: string; keyWords: number } | null = null;
 
   /** What the question asks of someone ("Maya's birthday"): a sentence must be about them and say it. */
   private readonly possessive: Possessive;
@@ -551,7 +551,7 @@ class AnswerSelector {
     if (undated) {
       const keyWords = sel.keyWords - keyWordCount(keyQuery, common, keyLanguage);
       if (keyWords > 0)
-        sel.droppedDate = {
+        sel.dateKeyWords = {
           range: { from: droppedDate!.from, to: droppedDate!.to },
           lang: questionLanguage(query),
           keyWords,
@@ -619,10 +619,10 @@ class AnswerSelector {
     const text = inItsSection(c);
     const title = this.titleOf(c.n);
     const namesTheDate =
-      this.droppedDate !== null && mentionsPeriod(c.text, this.droppedDate.range, this.droppedDate.lang);
+      this.dateKeyWords !== null && mentionsPeriod(c.text, this.dateKeyWords.range, this.dateKeyWords.lang);
     const shared =
       sharedDistinctiveKeyWords(this.query, text, this.common, title, this.keyLanguage) +
-      (namesTheDate ? this.droppedDate!.keyWords : 0);
+      (namesTheDate ? this.dateKeyWords!.keyWords : 0);
     const relevant =
       (similarity >= this.cosines.close ||
         (this.nearEnough(similarity) && this.sharesEnough(shared)) ||
