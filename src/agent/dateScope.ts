@@ -8,6 +8,7 @@
  */
 import type { SearchResult } from '../search/similaritySearch.js';
 import { queryTerms } from '../text/segment.js';
+import { withoutTimeQuestionWords } from '../search/timeQuestion.js';
 
 export interface DateScope {
   /** The date filter the search applied, inclusive 'YYYY-MM-DD'. */
@@ -19,17 +20,19 @@ export interface DateScope {
 
 // What any day's notes answer ("what did I do", "what happened", "what did I write about"), and date words left
 // over when the date phrase did not take them ("on Saturday, 7 November": the comma splits the phrase). English
-// only: in another language the question keeps all its words, and the usual relevance rule applies.
+// only; in every language, the words of timeQuestion.ts go too ("What is planned…", "12月6日の予定は？"), and
+// otherwise the question keeps all its words, and the usual relevance rule applies.
 const GENERIC_WORDS =
   /\b(?:what|which|did|do|does|done|doing|happen(?:ed|s|ing)?|go(?:es|ing|ne)?|went|on|up|to|get|got|i|me|my|we|us|our|anything|something|stuff|things?|say|said|says|tell|told|mention(?:ed)?|talk(?:ed)?|about|write|wrote|written|work(?:ed)?\s+on|note[sd]?|journal(?:ed)?|log(?:ged)?|entr(?:y|ies)|days?|weeks?|months?|summar(?:y|ise|ize)|recap|overview|the|a|an|and|of|in|with|was|were|is|am|be|been|have|had|has|monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|may|june|july|august|september|october|november|december|\d{1,4}(?:st|nd|rd|th)?)\b/giu;
 
 /**
  * The question's topic once the date and the words every day's notes answer are gone: "what did Maya say about
- * onboarding last week" → "What Maya onboarding"; "what did I do last week" → "What". A stop word leads, because
+ * onboarding last week" → "What Maya onboarding"; "what did I do last week", "what is planned for Friday" → "What". A stop word leads, because
  * namedWords (relevance.ts) never counts the first word as a name (every question capitalises it).
  */
 export function topicQuestion(scope: DateScope): string {
-  return `What ${scope.rest.replace(GENERIC_WORDS, ' ').replace(/\s+/g, ' ').trim()}`.trim();
+  const topic = withoutTimeQuestionWords(scope.rest.replace(GENERIC_WORDS, ' '));
+  return `What ${topic.replace(/\s+/g, ' ').trim()}`.trim();
 }
 
 /** Whether the question asks about something in particular, beyond "what was dated then". */

@@ -33,7 +33,7 @@ import {
   topicQuestion,
   type DateScope,
 } from './dateScope.js';
-import { mentionsPeriod, namesAnotherTime } from '../search/periodMention.js';
+import { mentionsPeriod, mentionText, namesAnotherTime } from '../search/periodMention.js';
 import type { DateRange } from '../search/dates.js';
 
 export interface Synthesis {
@@ -795,7 +795,7 @@ export async function describeCandidates(
 function datedDigest(chunks: SearchResult[], scope: DateScope, lang: string): { text: string; cited: number[] } {
   const range = { from: scope.from, to: scope.to };
   const names = (text: string) => mentionsPeriod(text, range, lang);
-  const notes = datedNotes(chunks, scope, (c) => names(`${c.header_path}\n${c.page_content}`));
+  const notes = datedNotes(chunks, scope, (c) => names(mentionText(c)));
   // A note's main points: the first quotable sentence of each paragraph or list item (plainText puts each block
   // on a line), so a day's second line is its next thing, not "See Kitchen Renovation." after the first. Of a note
   // with no date of its own, only what it says of the time ("Goal: the city marathon on 6 December 2026").

@@ -24,6 +24,7 @@ import {
   weekday,
 } from '../text/calendar.js';
 import { detectLanguage } from '../text/language.js';
+import { asksAhead } from './timeQuestion.js';
 
 export interface DateRange {
   /** Inclusive, 'YYYY-MM-DD'. */
@@ -156,6 +157,11 @@ interface Ctx {
   inferBefore: number;
   /** True inside since/between/from…to, where the keyword already makes a bare month or year unambiguous. */
   inCompound: boolean;
+  /**
+   * The question asks what is planned (asksAhead): a weekday, day or month it names without more is the coming one
+   * ("What is planned for December 12?" asked on 25 November), not the most recent.
+   */
+  ahead: boolean;
 }
 
 interface Hit {
@@ -229,13 +235,22 @@ function weekdayAs(ctx: Ctx, pick: WeekdayPick, wd: number): DayRange | null {
     case 'lastWeek':
       return single(weekdayInWeek(ctx.today - 7, wd, ctx.weekStartsOn));
     case 'named':
-      return single(weekdayOnOrBefore(ctx.inferBefore, wd));
+      return single(
+        forward(ctx) ? ctx.today + ((wd - weekday(ctx.today) + 7) % 7) : weekdayOnOrBefore(ctx.inferBefore, wd),
+      );
   }
 }
 
-/** A month without a year means the most recent such month that has started by `ref`. */
-function inferMonth(month: number, ref: number): DayRange {
-  const [ry, rm] = fromDays(ref);
+/** Whether a time named without more is read forward from today (Ctx.ahead), as nothing bounds it (inferBefore). */
+const forward = (ctx: Ctx) => ctx.ahead && ctx.inferBefore >= ctx.today;
+
+/**
+ * A month without a year means the most recent such month that has started by `ctx.inferBefore`; in a question
+ * that asks what is planned, this month or the coming one.
+ */
+function inferMonth(month: number, ctx: Ctx): DayRange {
+  const [ry, rm] = fromDays(forward(ctx) ? ctx.today : ctx.inferBefore);
+  if (forward(ctx)) return monthRange(month >= rm ? ry : ry + 1, month);
   return monthRange(month <= rm ? ry : ry - 1, month);
 }
 
@@ -248,13 +263,15 @@ const UPCOMING_DAYS = 13;
 
 /**
  * A day+month without a year means the coming such date within UPCOMING_DAYS of today (an appointment, a deadline:
- * "12月3日有什么安排？" asked on 29 November), else the most recent such date on or before `ctx.inferBefore`.
+ * "12月3日有什么安排？" asked on 29 November), or within a year in a question that asks what is planned (today
+ * included); else the most recent such date on or before `ctx.inferBefore`.
  */
 function inferDay(month: number, day: number, ctx: Ctx): DayRange | null {
   const ref = ctx.inferBefore;
   const [ty] = fromDays(ctx.today);
   for (const y of [ty, ty + 1]) {
     const ahead = isValidDate(y, month, day) ? toDays(y, month, day) - ctx.today : -1;
+    if (forward(ctx) && ahead >= 0) return single(ctx.today + ahead);
     if (ahead > 0 && ahead <= UPCOMING_DAYS && ref >= ctx.today) return single(ctx.today + ahead);
   }
   const [ry] = fromDays(ref);
@@ -356,9 +373,7 @@ const SIMPLE_RULES: readonly Rule[] = [
     const day = Number(m[1]);
     return m[3] ? explicitDay(Number(m[3]), month, day) : inferDay(month, day, ctx);
   }),
-  regexRule(MON, (m, ctx, text, pos) =>
-    hasDateContext(text, pos, ctx) ? inferMonth(monthNumber(m[1]!), ctx.inferBefore) : null,
-  ),
+  regexRule(MON, (m, ctx, text, pos) => (hasDateContext(text, pos, ctx) ? inferMonth(monthNumber(m[1]!), ctx) : null)),
   regexRule(YEAR, (m, ctx, text, pos) => (hasDateContext(text, pos, ctx) ? yearRange(Number(m[1])) : null)),
 
   regexRule('(\\d{4})([-/])(\\d{1,2})\\2(\\d{1,2})', (m) => explicitDay(Number(m[1]), Number(m[3]), Number(m[4]))),
@@ -664,7 +679,7 @@ const OTHER_LANGUAGE_RULES: readonly Rule[] = [
   regexRule(`${FNUM}月(?:${FNUM}[日号])?${PARTICLE}`, (m, ctx) => {
     const month = parseForeignCount(m[1]!);
     if (!(month >= 1 && month <= 12)) return null;
-    return m[2] ? inferDay(month, parseForeignCount(m[2]), ctx) : inferMonth(month, ctx.inferBefore);
+    return m[2] ? inferDay(month, parseForeignCount(m[2]), ctx) : inferMonth(month, ctx);
   }),
 
   // Chinese
@@ -806,9 +821,7 @@ const OTHER_LANGUAGE_RULES: readonly Rule[] = [
     return m[3] ? explicitDay(Number(m[3]), month, d) : inferDay(month, d, ctx);
   }),
   regexRule(FMON, (m, ctx, text, pos) =>
-    ctx.inCompound || FOREIGN_MONTH_CONTEXT.test(text.slice(0, pos))
-      ? inferMonth(foreignMonth(m[1]!), ctx.inferBefore)
-      : null,
+    ctx.inCompound || FOREIGN_MONTH_CONTEXT.test(text.slice(0, pos)) ? inferMonth(foreignMonth(m[1]!), ctx) : null,
   ),
 ];
 
@@ -900,6 +913,7 @@ export function translateDates(query: string, today: Date | string, opts: Transl
     weekStartsOn: opts.weekStartsOn ?? 1,
     inferBefore: todayDays,
     inCompound: false,
+    ahead: asksAhead(query),
   };
 
   for (let pos = 0; pos < query.length; pos++) {

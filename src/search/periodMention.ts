@@ -138,18 +138,25 @@ function daysOf(range: DateRange): { year: number; month: number; day: number }[
 }
 
 /**
- * The words notes write the days of `range` with, for a lexical search (a day or a week or two, else ''): each day's
- * month name in English and in `lang` with its number, "12月3日", "12월 3일" and the ISO date. A question of nothing
- * but a day ("What is on December 6?") is close in meaning to no line; the line naming the day is found by its words.
- * mentionsPeriod then says which of the chunks found name a day of the range.
+ * The words notes write the time of `range` with, for a lexical search: for a day or a week or two, each day's month
+ * name in English and in `lang` with its number, "12月3日", "12월 3일" and the ISO date; for up to three whole months,
+ * each month's names ("December", "dezember", "12月", "12월"); else ''. A question of nothing but its time ("What is
+ * on December 6?", "Anything scheduled for December?") is close in meaning to no line; the line naming the time is
+ * found by its words. mentionsPeriod then says which of the chunks found name the time.
  */
-export function dayWords(range: DateRange, lang = 'en'): string {
+export function periodWords(range: DateRange, lang = 'en'): string {
   const out = new Set<string>();
   for (const { year, month, day } of daysOf(range)) {
     for (const { name } of monthNames(month, lang)) out.add(`${name} ${day}`);
     out.add(`${month}月${day}日`);
     out.add(`${month}월 ${day}일`);
     out.add(`${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`);
+  }
+  if (out.size > 0) return [...out].join(' ');
+  for (const { month } of wholeMonths(range)) {
+    for (const { name } of monthNames(month, lang)) out.add(name);
+    out.add(`${month}月`);
+    out.add(`${month}월`);
   }
   return [...out].join(' ');
 }
@@ -236,6 +243,13 @@ function holdsTerm(text: string, about: readonly QueryTerm[]): boolean {
 }
 
 /**
+ * The text a chunk's mentions of a time are read in: its heading path, itself a heading ("健康 › 预约" is what the
+ * lines under it are about, mentionsPeriodAbout), and its content.
+ */
+export const mentionText = (c: { header_path: string; page_content: string }): string =>
+  `${c.header_path}\n${c.page_content}`;
+
+/**
  * Whether `text` names a time in `range` where it speaks of what the question asks: in a block (a line, or a table)
  * that holds one of the question's key words `about`. Health's "Knee: … in October" does not make the note about
  * "what did the dentist say in October" (it put Health above the day note of the check-up); "Shoes: second pair,
@@ -245,7 +259,7 @@ function holdsTerm(text: string, about: readonly QueryTerm[]): boolean {
 export function mentionsPeriodAbout(text: string, range: DateRange, about: readonly QueryTerm[], lang = 'en'): boolean {
   if (about.length === 0) return mentionsPeriod(text, range, lang);
   // A line is also about what its heading says: "牙医：12月3日…" under "## 预约" is an appointment on 3 December, and
-  // "下周四我有什么预约？" asks for one. The text's first line is the chunk's heading path (the caller's), a heading too.
+  // "下周四我有什么预约？" asks for one. The text's first line is the chunk's heading path (mentionText), a heading too.
   let heading = '';
   return blocks(text).some((b, i) => {
     if (i === 0 || /^#{1,6}\s/.test(b)) heading = b;

@@ -3,7 +3,8 @@ import { EmbeddingEndpointError } from '../models/openaiEmbedder.js';
 import type { Index } from '../store/openIndex.js';
 import type { ChunkRecord } from '../store/indexDb.js';
 import { isoDate, translateDates } from './dates.js';
-import { dayWords, mentionsPeriodAbout } from './periodMention.js';
+import { mentionsPeriodAbout, mentionText, periodWords } from './periodMention.js';
+import { timeTopicTerms } from './timeQuestion.js';
 import {
   formatRange,
   judgeEmptyDateFilter,
@@ -15,7 +16,7 @@ import {
 import { buildWhere } from '../store/whereClause.js';
 import { metadataFiltersSchema, type MetadataFilters } from '../shared/filters.js';
 import { notesHoldingKeyWords, notesWithPhrase, notesWithRareWords, sparseSearch } from '../store/sparse.js';
-import { keyWordTerms, words } from '../text/segment.js';
+import { words } from '../text/segment.js';
 import { agreedBestNote, fuseScores, type FusionOptions } from './fusion.js';
 import { detectLanguage, isUnspaced } from '../text/language.js';
 import { BadRequestError } from '../shared/errors.js';
@@ -264,17 +265,17 @@ export async function searchInPeriod(
       metadata_filters: { ...undated, date_from: range.from, date_to: range.to },
     });
     const byMeaning = await rankSearch(index, embedder, { ...input, metadata_filters: undated });
-    // A day is looked up by its words too (dayWords): "What is on December 6?" is close in meaning to no line, and
-    // "Goal: the city marathon on 6 December 2026" was never among the results. Those found only so come after every
-    // chunk found by meaning, and only those that name the day are kept (below).
-    const written = dayWords(range, language);
+    // A day or a month is looked up by its words too (periodWords): "What is on December 6?" is close in meaning to
+    // no line, and "Goal: the city marathon on 6 December 2026" was never among the results. Those found only so come
+    // after every chunk found by meaning, and only those that name the time are kept (below).
+    const written = periodWords(range, language);
     const byWords = written
       ? await rankSearch(index, embedder, {
           ...input,
           refined_query_for_vector_search: written,
           metadata_filters: undated,
           mode: 'sparse',
-          k: DAY_LOOKUP_K,
+          k: PERIOD_LOOKUP_K,
         })
       : [];
     const last = Math.min(0, ...byMeaning.map((r) => r.score));
@@ -284,10 +285,11 @@ export async function searchInPeriod(
     ];
     const shown = (r: SearchResult) =>
       results.some((x) => x.chunk_id === r.chunk_id || (input.perNote === true && x.source === r.source));
-    const about = keyWordTerms(input.refined_query_for_vector_search);
+    // What of the time the question asks: "What is planned for December 6?" asks for whatever names the day.
+    const about = timeTopicTerms(input.refined_query_for_vector_search);
     // Undated chunks that name the time: joined to the dated results below, or first when the date filter is dropped.
     const naming = withoutDates.filter(
-      (r) => r.note_date === null && mentionsPeriodAbout(`${r.header_path}\n${r.page_content}`, range, about, language),
+      (r) => r.note_date === null && mentionsPeriodAbout(mentionText(r), range, about, language),
     );
     const mentioning = naming.filter((r) => !shown(r));
     let verdict: EmptyDateVerdict | null = null;
@@ -309,8 +311,11 @@ export async function searchInPeriod(
   });
 }
 
-/** How many chunks the lexical lookup of a day's words reads (dayWords): enough for a vault's every mention of it. */
-const DAY_LOOKUP_K = 20;
+/**
+ * How many chunks the lexical lookup of a time's words reads (periodWords): enough for a vault's every mention of a
+ * day; of a month, the ones BM25 ranks first.
+ */
+const PERIOD_LOOKUP_K = 20;
 
 /** "No note is dated “yesterday” (2026-11-24); the nearest dated notes are from 2026-11-21, 2026-11-26." */
 export function nothingDatedNotice({ phrase, range, nearest }: NothingDated): string {

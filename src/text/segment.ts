@@ -55,6 +55,13 @@ export function words(text: string): string[] {
   return out;
 }
 
+/** `text` as written, with the words `drop` picks (by their folded form) blanked out. */
+export function withoutWords(text: string, drop: (word: string) => boolean): string {
+  let out = '';
+  for (const seg of segmenter.segment(text)) out += seg.isWordLike && drop(foldText(seg.segment)) ? ' ' : seg.segment;
+  return out;
+}
+
 /** The English stem of a plain a-z word (what FTS5's porter tokenizer made of it); other words unchanged. */
 function englishStem(word: string): string {
   return LATIN_WORD.test(word) ? stemmer(word) : word;

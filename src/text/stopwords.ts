@@ -114,6 +114,32 @@ export const KEY_WORD_STOPWORDS: readonly string[] = words(
   '我们 你们 他们 她们 它们 咱们 她 它',
 );
 
+/**
+ * Words that ask what is planned: a day, weekday or month named without a year in such a question is the coming
+ * one (dates.ts, asksAhead): "What is planned for December 12?" asked on 25 November is about this December, not
+ * last year's. Forward-looking only; "happen", "calendar" ask about any time (TIME_QUESTION_WORDS).
+ */
+export const PLAN_WORDS: readonly string[] = words(
+  'plan plans planned planning schedule scheduled upcoming due',
+  'geplant vorgesehen ansteht anstehen bevorsteht',
+  'planeado planeada planeados planeadas planes previsto prevista previstos previstas programado programada',
+  'prévu prévue prévus prévues planifié planifiée programmato pianificato planejado planejada',
+  '予定 スケジュール 安排 计划 日程 行程 일정 계획 예정',
+);
+
+/**
+ * Words any question about a time asks with, beside PLAN_WORDS, that say nothing about what of that time it asks:
+ * "what happens next week", "was steht am Montag an", "¿qué tengo el lunes?". A line naming the time answers them
+ * without holding one (periodMention.ts, timeTopicTerms), and a date-scoped question of nothing else gets the
+ * day's notes (dateScope.ts). Not words another question is about: "plant" (German "plans") is English's "plant".
+ */
+export const TIME_QUESTION_WORDS: readonly string[] = words(
+  'happen happens happened happening going coming up calendar agenda any anything something',
+  'los steht vor kalender',
+  'pasa hay tengo agenda calendario',
+  'passe agenda calendrier',
+);
+
 export const HIGHLIGHT_STOPWORDS: ReadonlySet<string> = new Set(
   words(
     'a an and are as at be by did do does for from had has have how i in is it me my of on or our so that the',

@@ -31,6 +31,8 @@ const HELP_NOTES: Record<string, string> = {
     '# Sync\n\nSync keeps your vault the same on every device. Sync settings choose which file types and settings are synced, and version history keeps older versions of each note.\n',
   'Editing/Tables.md':
     '# Tables\n\nTables are written with pipes and dashes. Align a column with colons in the separator row.\n',
+  'Projects/Greenhouse.md':
+    '# Greenhouse\n\nPlan for a small greenhouse: polycarbonate panels, an automatic vent opener and a rain barrel.\n',
 };
 
 const JOURNAL_NOTES: Record<string, string> = {
@@ -99,6 +101,13 @@ describe('a date filter that matches nothing', () => {
         ),
       ]);
     }, 120_000);
+
+    it('what is planned for a day no note names: the coming day, not in the notes, though a note says "plan"', async () => {
+      const r = await ask(help, 'What is planned for December 20?');
+      expect(isNotInNotesAnswer(r.answer)).toBe(true);
+      expect(r.sources).toEqual([]);
+      expect(r.notices.join(' ')).toMatch(/No note is dated “December 20” \(2026-12-20\)/);
+    }, 120_000);
   });
 
   describe('in a journal with daily notes', () => {
@@ -129,6 +138,18 @@ describe('a date filter that matches nothing', () => {
       const day = await ask(journal, 'What is on December 6?');
       expect(day.answer).toBe('Goal: the city marathon on 6 December 2026, under 4 hours. [1]');
       expect(day.sources.map((s) => s.source)).toEqual(['Projects/Marathon.md']);
+    }, 120_000);
+
+    it('what is planned for a time is whatever names it, read forward from today', async () => {
+      // "planned" was a word the line naming the day had to hold: "What is planned for December 6?" was refused.
+      const day = await ask(journal, 'What is planned for December 6?');
+      expect(day.answer).toBe('Goal: the city marathon on 6 December 2026, under 4 hours. [1]');
+      expect(day.sources.map((s) => s.source)).toEqual(['Projects/Marathon.md']);
+      // A month without a year, asked about its plans in November, is the coming one, not December 2025.
+      const month = await ask(journal, 'Anything scheduled for December?');
+      expect(month.answer).toMatch(/city marathon on 6 December 2026/);
+      expect(month.sources.map((s) => s.source)).toEqual(['Projects/Marathon.md']);
+      expect([month.answer, ...month.notices].join(' ')).not.toMatch(/2025/);
     }, 120_000);
 
     it('days with notes stay filtered to those notes', async () => {

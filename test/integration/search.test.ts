@@ -1045,7 +1045,7 @@ describe('similaritySearch on the sample vault', () => {
       expect(hits.length).toBeGreaterThan(0);
       for (const h of hits) {
         // A note without a date of its own is here only for a line naming a day of that week: Maya's meeting notes,
-        // "[[2026-11-12]] — 1:1: …", found by the day's written form (dayWords).
+        // "[[2026-11-12]] — 1:1: …", found by the day's written form (periodWords).
         if (h.note_date === null) {
           expect(h.source).toBe('People/Maya Chen.md');
           expect(h.page_content).toMatch(/2026-11-12\]\] — 1:1/);

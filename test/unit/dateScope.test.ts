@@ -17,6 +17,17 @@ describe('date-scoped questions (dateScope.ts)', () => {
     expect(hasTopic(scope('where did I hike with Dana'))).toBe(true);
   });
 
+  it('what is planned, scheduled or coming up, in any language, is a question of nothing but its time', () => {
+    // "What is planned for December 6?" had the topic "planned", which no line naming the day holds.
+    for (const rest of ['What is planned?', 'Anything scheduled?', 'What is coming up?', 'Was steht an?', '予定は？'])
+      expect(hasTopic(scope(rest)), rest).toBe(false);
+    expect(topicQuestion(scope('有什么安排？'))).toBe('What 有什么 ？');
+    expect(hasTopic(scope('有什么安排？'))).toBe(false);
+    expect(topicQuestion(scope('which meetings are scheduled'))).toBe('What meetings are');
+    // "plant" is no plan word.
+    expect(topicQuestion(scope('what did I plant in the garden'))).toBe('What plant garden');
+  });
+
   const chunk = (source: string, note_date: string | null, start_line = 1): SearchResult =>
     ({ source, title: source.split('/').pop()!.replace(/\.md$/, ''), note_date, start_line }) as SearchResult;
 

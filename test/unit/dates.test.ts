@@ -276,12 +276,47 @@ describe('translateDates: day and month', () => {
     ['may 5', SUNDAY, '2026-05-05'],
     // In every language the notes write a day: "12月3日有什么安排？" asked on 22 November is in eleven days.
     ['12月3日有什么安排？', SUNDAY, '2026-12-03'],
-    ['12月8日の予定', SUNDAY, '2025-12-08'],
+    // "予定" (plans) asks what is to come: 8 December, 16 days ahead, is this year's (it was 2025-12-08).
+    ['12月8日の予定', SUNDAY, '2026-12-08'],
+    ['12月8日の日記', SUNDAY, '2025-12-08'],
     ['Was habe ich am 3. Dezember?', SUNDAY, '2026-12-03'],
     ['el 2 de diciembre', SUNDAY, '2026-12-02'],
     ['11月3日', SUNDAY, '2026-11-03'],
   ])('%s (today %s) → %s', (q, today, expected) => {
     expect(range(q, today)).toEqual(day(expected));
+  });
+
+  // A question that asks what is planned reads a day, weekday or month without a year forward from today: "What
+  // is planned for December 12?" asked on 22 November was about 2025-12-12, a day no plan is for.
+  it.each([
+    ['What is planned for December 12?', '2026-12-12'],
+    ['What was planned for December 12?', '2025-12-12'],
+    ['What did I do on December 12?', '2025-12-12'],
+    ['Anything scheduled for January 3?', '2027-01-03'],
+    ['What will I do on December 12?', '2026-12-12'],
+    ['Was ist am 12. Dezember geplant?', '2026-12-12'],
+    ['Was war am 12. Dezember geplant?', '2025-12-12'],
+    ['¿Qué tengo planeado para el 12 de diciembre?', '2026-12-12'],
+    ['12月12日有什么安排？', '2026-12-12'],
+    ['What is planned for November 22?', '2026-11-22'],
+    ['What is planned for Friday?', '2026-11-27'],
+    ['What did I do on Friday?', '2026-11-20'],
+    ['What is planned for Sunday?', '2026-11-22'],
+    // "plant" is no plan word (German's "plant" is English's plant).
+    ['what did I plant on 12 December', '2025-12-12'],
+  ])('%s (asked on Sunday 22 November 2026) → %s', (q, expected) => {
+    expect(range(q, SUNDAY)).toEqual(day(expected));
+  });
+
+  it.each([
+    ['What is planned for December?', span('2026-12-01', '2026-12-31')],
+    ['12月有哪些安排？', span('2026-12-01', '2026-12-31')],
+    ['What is planned for November?', span('2026-11-01', '2026-11-30')],
+    ['What did I do in December?', span('2025-12-01', '2025-12-31')],
+    ['What is due in March?', span('2027-03-01', '2027-03-31')],
+    ['What was due in March?', span('2026-03-01', '2026-03-31')],
+  ])('%s (asked on 22 November 2026) → %j', (q, expected) => {
+    expect(range(q, SUNDAY)).toEqual(expected);
   });
 
   it('rejects impossible explicit dates', () => {

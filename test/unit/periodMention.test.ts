@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { dayWords, mentionsPeriod, mentionsPeriodAbout, namesAnotherTime } from '../../src/search/periodMention.js';
+import { mentionsPeriod, mentionsPeriodAbout, namesAnotherTime, periodWords } from '../../src/search/periodMention.js';
 import { keyWordTerms } from '../../src/text/segment.js';
+import { timeTopicTerms } from '../../src/search/timeQuestion.js';
 
 const october = { from: '2026-10-01', to: '2026-10-31' };
 const april = { from: '2026-04-01', to: '2026-04-30' };
@@ -87,6 +88,22 @@ describe('a mention beside what the question asks', () => {
     expect(keyWordTerms('')).toEqual([]);
     expect(mentionsPeriodAbout(health, october, keyWordTerms(''))).toBe(true);
   });
+
+  it('so does one that asks what is planned or coming up then, in any language (timeTopicTerms)', () => {
+    const marathon = 'Marathon\n# Marathon\n\nGoal: the city marathon on 6 December 2026, under 4 hours.';
+    const dec6 = { from: '2026-12-06', to: '2026-12-06' };
+    // Its key word "planned" is in no line naming the day: the marathon was not found for "What is planned…?".
+    expect(mentionsPeriodAbout(marathon, dec6, keyWordTerms('What is planned?'))).toBe(false);
+    for (const rest of ['What is planned?', 'Anything scheduled?', 'What happens?', 'Was steht an?', '予定は？'])
+      expect(mentionsPeriodAbout(marathon, dec6, timeTopicTerms(rest)), rest).toBe(true);
+    // What else the question asks still must be in the line.
+    expect(timeTopicTerms('Which dentist appointment is planned?').map((t) => t.word)).toEqual([
+      'dentist',
+      'appointment',
+    ]);
+    expect(mentionsPeriodAbout(marathon, dec6, timeTopicTerms('Which dentist appointment is planned?'))).toBe(false);
+    expect(mentionsPeriodAbout(health, october, timeTopicTerms('what is planned for the dentist'))).toBe(false);
+  });
 });
 
 describe('a text naming another time than the one asked about', () => {
@@ -109,16 +126,26 @@ describe('a text naming another time than the one asked about', () => {
   });
 });
 
-describe('the words a lexical search looks a day up by', () => {
+describe('the words a lexical search looks a time up by', () => {
   it('writes each day of a day or a week as notes do, in English and the language asked in', () => {
-    const words = dayWords({ from: '2026-12-06', to: '2026-12-06' }, 'de').split(' ');
+    const words = periodWords({ from: '2026-12-06', to: '2026-12-06' }, 'de').split(' ');
     expect(words).toEqual(expect.arrayContaining(['December', 'dezember', '6', '12月6日', '2026-12-06']));
     // What it finds is then read by mentionsPeriod, which these words name.
     expect(mentionsPeriod('Goal: the city marathon on 6 December 2026', { from: '2026-12-06', to: '2026-12-06' })).toBe(
       true,
     );
   });
-  it('is nothing for a month or longer: a month is found by meaning and its name', () => {
-    expect(dayWords({ from: '2026-11-01', to: '2026-11-30' })).toBe('');
+  it('writes each month of up to three whole months by its names ("Anything scheduled for December?")', () => {
+    expect(periodWords({ from: '2026-12-01', to: '2026-12-31' }, 'de').split(' ')).toEqual([
+      'December',
+      'dezember',
+      '12月',
+      '12월',
+    ]);
+    expect(periodWords({ from: '2026-11-01', to: '2027-01-31' }).split(' ')).toContain('January');
+  });
+  it('is nothing for a longer time or one that starts or ends inside a month', () => {
+    expect(periodWords({ from: '2026-01-01', to: '2026-12-31' })).toBe('');
+    expect(periodWords({ from: '2026-11-10', to: '2026-12-20' })).toBe('');
   });
 });
