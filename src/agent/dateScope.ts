@@ -27,8 +27,9 @@ const GENERIC_WORDS =
 
 /**
  * The question's topic once the date and the words every day's notes answer are gone: "what did Maya say about
- * onboarding last week" → "What Maya onboarding"; "what did I do last week", "what is planned for Friday" → "What". A stop word leads, because
- * namedWords (relevance.ts) never counts the first word as a name (every question capitalises it).
+ * onboarding last week" → "What Maya onboarding"; "what did I do last week", "what is planned for Friday" → "What".
+ * A stop word leads, because namedWords (relevance.ts) never counts the first word as a name (every question
+ * capitalises it).
  */
 export function topicQuestion(scope: DateScope): string {
   const topic = withoutTimeQuestionWords(scope.rest.replace(GENERIC_WORDS, ' '));

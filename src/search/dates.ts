@@ -214,6 +214,11 @@ function weekdayOnOrBefore(day: number, wd: number): number {
   return day - ((weekday(day) - wd + 7) % 7);
 }
 
+/** First occurrence of weekday `wd` on or after `day`. */
+function weekdayOnOrAfter(day: number, wd: number): number {
+  return day + ((wd - weekday(day) + 7) % 7);
+}
+
 /**
  * How a phrase picks a weekday: `this` week's, the `last` one before today, the `next` one after today, the one of
  * next or last week (`nextWeek`, `lastWeek`: "下周四", "Donnerstag nächste Woche"), or one `named` alone, the most
@@ -235,13 +240,14 @@ function weekdayAs(ctx: Ctx, pick: WeekdayPick, wd: number): DayRange | null {
     case 'lastWeek':
       return single(weekdayInWeek(ctx.today - 7, wd, ctx.weekStartsOn));
     case 'named':
-      return single(
-        forward(ctx) ? ctx.today + ((wd - weekday(ctx.today) + 7) % 7) : weekdayOnOrBefore(ctx.inferBefore, wd),
-      );
+      return single(forward(ctx) ? weekdayOnOrAfter(ctx.today, wd) : weekdayOnOrBefore(ctx.inferBefore, wd));
   }
 }
 
-/** Whether a time named without more is read forward from today (Ctx.ahead), as nothing bounds it (inferBefore). */
+/**
+ * Whether a time named without more is read forward from today (Ctx.ahead), as nothing bounds it: `inferBefore` is
+ * today then (it is never later, and earlier only inside "between X and Y").
+ */
 const forward = (ctx: Ctx) => ctx.ahead && ctx.inferBefore >= ctx.today;
 
 /**
@@ -249,7 +255,7 @@ const forward = (ctx: Ctx) => ctx.ahead && ctx.inferBefore >= ctx.today;
  * that asks what is planned, this month or the coming one.
  */
 function inferMonth(month: number, ctx: Ctx): DayRange {
-  const [ry, rm] = fromDays(forward(ctx) ? ctx.today : ctx.inferBefore);
+  const [ry, rm] = fromDays(ctx.inferBefore);
   if (forward(ctx)) return monthRange(month >= rm ? ry : ry + 1, month);
   return monthRange(month <= rm ? ry : ry - 1, month);
 }
