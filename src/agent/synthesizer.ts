@@ -215,7 +215,7 @@ function inItsSection(c: Candidate): string {
 interface SelectorContext {
   /** Each answer sentence the moment it is chosen. */
   emit?: (c: Scored) => void;
-  /** The question's words no note holds (unknownWords): the first pick must share a key word. */
+  /** The question's words no note holds (unknownWords): the first pick must share key words (answersDespiteLackedWord). */
   unknownWords?: string[];
   /** The bench's override of the quote pool. */
   tuning?: SelectorTuning;
@@ -427,7 +427,7 @@ class AnswerSelector {
     private readonly duplicate: number,
     private readonly embedder: Embedder,
     private readonly maxSentences: number,
-    /** The question has words no note holds (unknownWords): the first pick must share a key word, not only meaning. */
+    /** The question has words no note holds (unknownWords): the first pick must share key words (answersDespiteLackedWord). */
     private readonly needsSharedWord: boolean,
     private readonly emit: (c: Scored) => void,
     /** The notes the question names (namedNotes): an answer's chunk must be one of them or write their names. */
@@ -447,6 +447,9 @@ class AnswerSelector {
    * were taken out of what a line must share).
    */
   private dateKeyWords: { range: DateRange; lang: string; keyWords: number } | null = null;
+
+  /** The search kept a date filter (dateScope): the notes are the time's, not any that share a word. */
+  private withinTime = false;
 
   /** What the question asks of someone ("Maya's birthday"): a sentence must be about them and say it. */
   private readonly possessive: Possessive;
@@ -548,6 +551,7 @@ class AnswerSelector {
       emit,
       namedNotes,
     );
+    sel.withinTime = dateScope !== undefined;
     if (undated) {
       const keyWords = sel.keyWords - keyWordCount(keyQuery, common, keyLanguage);
       if (keyWords > 0)
@@ -698,9 +702,24 @@ class AnswerSelector {
 
   /** Whether c may be the next pick: (as a second sentence) still about the question, and not a near-duplicate. */
   private fits(c: Scored): boolean {
-    if (this.picked.length === 0) return !this.needsSharedWord || c.shared > 0;
+    if (this.picked.length === 0) return !this.needsSharedWord || this.answersDespiteLackedWord(c);
     if (c.score < this.picked[0]!.score * SECOND_SENTENCE) return false;
     return !this.picked.some((p) => cosine(p.bare ?? p.vec, c.bare ?? c.vec) > this.duplicate);
+  }
+
+  /**
+   * Whether a first pick answers a question with a word no note holds (needsSharedWord): it shares a key word, and two
+   * of them or is close in meaning (`close`). One shared word beside a missing one is the vault's vocabulary, not an
+   * answer: "what is my blood type" got "Returns true if the value is of the provided type.", "what's the recipe for
+   * lasagna" "Wrote the recipe down properly anyway.", "what's my bank account number" "Neighbour at number 14…". The
+   * relevance rule's route of `near` and a share of the key words is closed for such a question; its other routes stay.
+   * Not within a time (dateScope): its notes are that day's or week's, so a shared word is no coincidence of the
+   * whole vault's ("what did I find in the forest on 18 October" lacks "did", and "Found chanterelles in the forest…"
+   * answers it). Chosen on the English tuning parts with bench/answerReplay.ts and the agent (docs/answer-quality.md,
+   * twenty-eighth session).
+   */
+  private answersDespiteLackedWord(c: Scored): boolean {
+    return c.shared > 0 && (this.withinTime || c.shared >= 2 || c.similarity >= this.cosines.close);
   }
 
   private async pick(c: Scored): Promise<void> {

@@ -207,6 +207,8 @@ describe('agent on obsidian-help-en with the bundled model', () => {
     for (const q of [
       'when is my dentist appointment',
       'what did the doctor say at my last checkup',
+      // No note writes "blood"; "Returns true if the value is of the provided type." shares only "type" with it.
+      'what is my blood type',
       '¿Cuándo es mi cita con el dentista?',
     ]) {
       const r = await chat.ask(`off-${q.length}`, q);

@@ -342,6 +342,53 @@ describe('with the real embedder', () => {
       expect(runs.text).toBe('Plan: 3 runs a week [1]');
     });
 
+    it('answers a question with a word no note holds by a sentence sharing two key words, or close in meaning', async () => {
+      // Sample vault: "what's the recipe for lasagna" was answered "Wrote the recipe down properly anyway." and "what's
+      // my bank account number" "Neighbour at number 14, retired electrician.": one shared word beside a missing one
+      // is the vault's vocabulary, not an answer (answersDespiteLackedWord).
+      const day = chunk(
+        'Daily/2026-11-03.md',
+        '- Baked my first sourdough loaf. Dense and flat like a frisbee. Starter was not active enough and bulk was ' +
+          'way too short. Wrote the recipe down properly anyway. #cooking',
+      );
+      const tom = chunk(
+        'People/Tom Becker.md',
+        'Neighbour at number 14, retired electrician. The person to ask about anything with wires or plants.',
+      );
+      const bread = chunk(
+        'Resources/Sourdough Bread.md',
+        '## Bake\n\nBake the loaf at 250 °C with the lid on for 20 minutes, then 230 °C with the lid off for 25 minutes.',
+      );
+      const ask = (q: string, unknownWords: string[], found: ReturnType<typeof chunk>[]) =>
+        selectAnswerSentences(q, found, [], embedder(), 2, { unknownWords });
+      expect((await ask("what's the recipe for lasagna", ['lasagna'], [day, tom, bread])).text).toBe('');
+      expect((await ask("what's my bank account number", ['bank', 'account'], [tom, day, bread])).text).toBe('');
+      // "temperature" is in no note either, but the answer shares "bake", "loaf" and "lid".
+      expect(
+        (await ask('at what temperature do I bake the loaf with the lid on', ['temperature'], [bread, day, tom])).text,
+      ).toMatch(/^Bake the loaf at 250 °C with the lid on/);
+    });
+
+    it("within a time, a word no note holds asks no more of a line than one shared key word: the notes are the time's", async () => {
+      // Journal: "what did I find in the forest on 18 October" lacks "did" in every note; that day's note answers it
+      // by "forest" alone, and was refused when the rule above applied within a date filter too.
+      const walk = chunk(
+        'Journal/Autumn walk.md',
+        'Walked through the beech forest behind the reservoir; the leaves were copper and gold. Found porcini ' +
+          'mushrooms near the old quarry and fried them with butter and thyme for dinner.',
+        { note_date: '2026-10-18' },
+      );
+      const r = await synthesize(null, embedder(), {
+        query: 'what did I find in the forest on 18 October',
+        chunks: [walk],
+        recent: [],
+        unknownWords: ['did'],
+        // As the agent passes it: the question without its date phrase (withoutDatePhrase).
+        dateScope: { from: '2026-10-18', to: '2026-10-18', rest: 'what did I find in the forest on  ' },
+      });
+      expect(r.answer).toMatch(/^Walked through the beech forest|^Found porcini/);
+    });
+
     it('reads a list item under its heading: the heading says what the item is about', async () => {
       // "Retention: 7 daily, 4 weekly, 6 monthly" shares no word with a question about keeping backups; under
       // "## Backups" it does. Before, such questions were refused (tuning part sample-vault-3-tune).
