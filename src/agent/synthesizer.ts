@@ -714,7 +714,7 @@ class AnswerSelector {
    * lasagna" "Wrote the recipe down properly anyway.", "what's my bank account number" "Neighbour at number 14…". The
    * relevance rule's route of `near` and a share of the key words is closed for such a question; its other routes stay.
    * Not within a time (dateScope): its notes are that day's or week's, so a shared word is no coincidence of the
-   * whole vault's ("what did I find in the forest on 18 October" lacks "did", and "Found chanterelles in the forest…"
+   * whole vault's ("what did I find in the forest on 18 October" lacks "did", and "Walked through the beech forest…"
    * answers it). Chosen on the English tuning parts with bench/answerReplay.ts and the agent (docs/answer-quality.md,
    * twenty-eighth session).
    */
