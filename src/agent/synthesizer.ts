@@ -215,7 +215,10 @@ function inItsSection(c: Candidate): string {
 interface SelectorContext {
   /** Each answer sentence the moment it is chosen. */
   emit?: (c: Scored) => void;
-  /** The question's words no note holds (unknownWords): the first pick must share key words (answersDespiteLackedWord). */
+  /**
+   * The question's words no note holds (unknownWords): the first pick must share key words
+   * (answersDespiteLackedWord).
+   */
   unknownWords?: string[];
   /** The bench's override of the quote pool. */
   tuning?: SelectorTuning;
@@ -427,7 +430,10 @@ class AnswerSelector {
     private readonly duplicate: number,
     private readonly embedder: Embedder,
     private readonly maxSentences: number,
-    /** The question has words no note holds (unknownWords): the first pick must share key words (answersDespiteLackedWord). */
+    /**
+     * The question has words no note holds (unknownWords): the first pick must share key words
+     * (answersDespiteLackedWord).
+     */
     private readonly needsSharedWord: boolean,
     private readonly emit: (c: Scored) => void,
     /** The notes the question names (namedNotes): an answer's chunk must be one of them or write their names. */
