@@ -37,10 +37,24 @@ export function tempDir(prefix = 'obq-test-'): { dir: string; cleanup: () => voi
   return { dir, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
-/** A writable copy of a vault (the shared corpora are read-only, and tests edit notes). */
+/**
+ * An mtime far from every "today" a test asks on (they are in 2025–2026), so that only a note's own date matches a
+ * date filter: a note with no date is dated by its mtime, and a copy made on the day a question names ("next Monday"
+ * asked on a fixed Wednesday, run for real on that Monday) would otherwise be that day's note.
+ */
+export const FAR_PAST_MTIME = new Date(2020, 0, 1, 12, 0, 0);
+
+/**
+ * A writable copy of a vault (the shared corpora are read-only, and tests edit notes), every file dated
+ * FAR_PAST_MTIME so that no answer depends on the day the suite runs.
+ */
 export function copyVault(source: string, into: string): string {
   const dest = path.join(into, 'vault');
   cpSync(source, dest, { recursive: true });
+  for (const rel of readdirSync(dest, { recursive: true, encoding: 'utf8' })) {
+    const file = path.join(dest, rel);
+    if (statSync(file).isFile()) utimesSync(file, FAR_PAST_MTIME, FAR_PAST_MTIME);
+  }
   return dest;
 }
 

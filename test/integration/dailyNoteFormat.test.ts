@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { snapshotTree, tempDir, useFastEmbedder, writeNotes } from '../helpers/fixtures.js';
+import { FAR_PAST_MTIME, snapshotTree, tempDir, useFastEmbedder, writeNotes } from '../helpers/fixtures.js';
 import { VaultService } from '../../src/services/vaultService.js';
 import { similaritySearch } from '../../src/search/similaritySearch.js';
 
@@ -11,7 +11,6 @@ import { similaritySearch } from '../../src/search/similaritySearch.js';
  * whose name now means another day. This suite tests dates, not ranking, so it runs on the fast embedder.
  */
 
-const OLD = new Date(2020, 0, 1, 12, 0, 0);
 const NOTES: Record<string, string> = {
   'Journal/18.01.2026.md': '# Sunday\nRepaired the greenhouse heater and planted tomato seedlings.\n',
   'Journal/01.02.2026.md': '# Entry\nCalled the plumber about the leaking tap in the kitchen.\n',
@@ -49,7 +48,7 @@ describe('the vault’s daily-note format (.obsidian/daily-notes.json)', () => {
     tmp = tempDir('obq-dailyfmt-');
     process.env.OBSIQUERY_HOME = path.join(tmp.dir, 'home');
     vault = path.join(tmp.dir, 'vault');
-    writeNotes(vault, NOTES, OLD);
+    writeNotes(vault, NOTES, FAR_PAST_MTIME);
     mkdirSync(path.join(vault, '.obsidian'));
     setFormat('DD.MM.YYYY');
     service = await VaultService.open({ vault, dataDir: path.join(tmp.dir, 'data') });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import path from 'node:path';
-import { tempDir, useFastEmbedder, writeNotes } from '../helpers/fixtures.js';
+import { FAR_PAST_MTIME, tempDir, useFastEmbedder, writeNotes } from '../helpers/fixtures.js';
 import { askOnDay } from '../helpers/askOnDay.js';
 import { VaultService } from '../../src/services/vaultService.js';
 import { isNotInNotesAnswer } from '../../src/agent/language.js';
@@ -15,8 +15,6 @@ useFastEmbedder();
 
 /** Wednesday 25 November 2026, local time: "yesterday" is the 24th, "last week" 16–22 November. */
 const TODAY = new Date(2026, 10, 25, 10, 0, 0);
-/** Every file's mtime: far from every date asked about, so only a note's own date can match. */
-const OLD = new Date(2020, 0, 1, 12, 0, 0);
 
 const NOTES: Record<string, string> = {
   'Daily/2026-11-07.md':
@@ -40,7 +38,7 @@ describe('questions scoped to a date', () => {
   beforeAll(async () => {
     process.env.OBSIQUERY_HOME = path.join(tmp.dir, 'home');
     const vault = path.join(tmp.dir, 'journal');
-    writeNotes(vault, NOTES, OLD);
+    writeNotes(vault, NOTES, FAR_PAST_MTIME);
     journal = await VaultService.open({ vault, dataDir: path.join(tmp.dir, 'journal-data') });
     const summary = await journal.sync();
     expect(summary.added).toBe(Object.keys(NOTES).length);

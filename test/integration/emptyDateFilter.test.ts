@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import path from 'node:path';
-import { tempDir, useFastEmbedder, writeNotes } from '../helpers/fixtures.js';
+import { FAR_PAST_MTIME, tempDir, useFastEmbedder, writeNotes } from '../helpers/fixtures.js';
 import { askOnDay } from '../helpers/askOnDay.js';
 import { VaultService } from '../../src/services/vaultService.js';
 import { isNotInNotesAnswer } from '../../src/agent/language.js';
@@ -19,8 +19,6 @@ useFastEmbedder();
 
 /** Wednesday 25 November 2026, local time: the agent's "today". */
 const TODAY = new Date(2026, 10, 25, 10, 0, 0);
-/** Every file's mtime: far from every date asked about, so only a note's own date can match. */
-const OLD = new Date(2020, 0, 1, 12, 0, 0);
 
 const HELP_NOTES: Record<string, string> = {
   'Extending/Command line.md':
@@ -55,7 +53,7 @@ const JOURNAL_NOTES: Record<string, string> = {
 
 async function indexVault(root: string, name: string, notes: Record<string, string>): Promise<VaultService> {
   const vault = path.join(root, name);
-  writeNotes(vault, notes, OLD);
+  writeNotes(vault, notes, FAR_PAST_MTIME);
   const service = await VaultService.open({ vault, dataDir: path.join(root, `${name}-data`) });
   const summary = await service.sync();
   expect(summary.failed).toBe(0);
@@ -252,7 +250,7 @@ describe('a date filter that matches nothing', () => {
         // What was changed today is still what "today" means without a daily note in the question.
         expect((await searchOnDay(help, 'tables changed today')).sources).toEqual(['Editing/Tables.md']);
       } finally {
-        writeNotes(help.vault, { 'Editing/Tables.md': HELP_NOTES['Editing/Tables.md']! }, OLD);
+        writeNotes(help.vault, { 'Editing/Tables.md': HELP_NOTES['Editing/Tables.md']! }, FAR_PAST_MTIME);
         await help.sync();
       }
     }, 120_000);

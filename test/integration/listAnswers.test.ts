@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import path from 'node:path';
-import { tempDir, useFastEmbedder, writeNotes } from '../helpers/fixtures.js';
+import { FAR_PAST_MTIME, tempDir, useFastEmbedder, writeNotes } from '../helpers/fixtures.js';
 import { askOnDay } from '../helpers/askOnDay.js';
 import { VaultService } from '../../src/services/vaultService.js';
 import { isNotInNotesAnswer } from '../../src/agent/language.js';
@@ -19,7 +19,6 @@ useFastEmbedder();
 
 /** Wednesday 25 November 2026, local time: "this week" is 23–29 November. */
 const TODAY = new Date(2026, 10, 25, 10, 0, 0);
-const OLD = new Date(2020, 0, 1, 12, 0, 0);
 
 /** Forty chores: more than one answer lists, and more than one chunk holds (the list is put back together). */
 const CHORES = Array.from({ length: 40 }, (_, i) => `- [ ] Chore number ${i + 1}: wipe shelf ${i + 1} in the pantry`);
@@ -83,7 +82,7 @@ describe('answers that are lists', () => {
   beforeAll(async () => {
     process.env.OBSIQUERY_HOME = path.join(tmp.dir, 'home');
     const dir = path.join(tmp.dir, 'vault');
-    writeNotes(dir, NOTES, OLD);
+    writeNotes(dir, NOTES, FAR_PAST_MTIME);
     vault = await VaultService.open({ vault: dir, dataDir: path.join(tmp.dir, 'data') });
     expect((await vault.sync()).added).toBe(Object.keys(NOTES).length);
   }, 300_000);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { mkdirSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { copyVault, repoRoot, sampleVault, tempDir, writeNotes } from '../helpers/fixtures.js';
+import { copyVault, FAR_PAST_MTIME, repoRoot, sampleVault, tempDir, writeNotes } from '../helpers/fixtures.js';
 import { VaultService } from '../../src/services/vaultService.js';
 import {
   MAX_QUERY_CHARS,
@@ -34,8 +34,6 @@ import type { Embedder } from '../../src/models/embedder.js';
 
 const MODES: RetrievalMode[] = ['dense', 'sparse', 'hybrid'];
 const QUERY = 'sourdough hydration';
-/** Every file's mtime unless a note says otherwise: far from every date range used below. */
-const OLD = new Date(2020, 0, 1, 12, 0, 0);
 /** mtime of the undated note judged by its last change (and of a dated note that must NOT be judged by it). */
 const MARCH_2025 = new Date(2025, 2, 15, 12, 0, 0);
 /** "today" for the date-aware queries: Monday 19 January 2026. */
@@ -219,7 +217,7 @@ function writeVault(root: string, files: VaultFile[]): string {
     const abs = path.join(vault, f.rel);
     mkdirSync(path.dirname(abs), { recursive: true });
     writeFileSync(abs, f.text);
-    const t = f.mtime ?? OLD;
+    const t = f.mtime ?? FAR_PAST_MTIME;
     utimesSync(abs, t, t);
   }
   return vault;
