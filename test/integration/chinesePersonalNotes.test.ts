@@ -26,7 +26,8 @@ describe('a personal vault in Chinese', () => {
   }, 120_000);
 
   it('still refuses what the notes do not say of the trip', async () => {
-    for (const q of ['里斯本的天气怎么样？', '我们在里斯本吃什么？']) {
+    // "我的血型是什么？" was answered with "职位：…，在我的团队（新用户引导）", which shares only "我的" (my).
+    for (const q of ['里斯本的天气怎么样？', '我们在里斯本吃什么？', '我的血型是什么？']) {
       const r = await askOnDay(service(), q, TODAY);
       expect(r.answer, q).toBe(notInNotesFor(q));
     }

@@ -136,6 +136,11 @@ describe('relevance', () => {
     expect(sharedDistinctiveKeyWords('¿Cuándo es el viaje?', 'El viajero llega mañana.', new Set(), '', 'es')).toBe(0);
   });
 
+  it('Chinese "my" and "our" (one word with 的) are no key words, as "my" is none in English', () => {
+    expect(questionKeyWords('我的血型是什么？').map((k) => k.word)).toEqual(['血型']);
+    expect(questionKeyWords('我們的銀行帳號是多少？').map((k) => k.word)).toEqual(['銀行', '帳號', '多少']);
+  });
+
   it('Japanese key words are runs of kanji and katakana: compounds and split words still match', () => {
     const keys = questionKeyWords('Basesで結果を箇条書きや番号付きで並べて表示したい').map((k) => k.word);
     // ICU splits "箇条書き" as "箇条書" + "き" here; particles, endings and single kanji ("並") are not key words.
