@@ -1,5 +1,5 @@
 import { detectLanguage, LETTER_EVIDENCE } from '../text/language.js';
-import { LANGUAGE_FUNCTION_WORDS } from '../text/stopwords.js';
+import { LANGUAGE_FUNCTION_WORDS, QUERY_STOPWORDS } from '../text/stopwords.js';
 import { isListedEnglishWord } from '../text/ordinaryWords.js';
 import { NGRAM_LANGUAGES, ngramLanguage } from '../text/ngramLanguage.js';
 import { NOT_IN_NOTES_ANSWER } from './prompts.js';
@@ -393,6 +393,10 @@ function readQuestionLanguage(question: string): string {
   if (lang === 'und') return 'en';
   // Ukrainian without the letters Russian lacks (і, ї, є, ґ) is read as Russian: "Як додати тег до нотатки?".
   if (lang === 'ru') return ngramLanguage(question, ['uk']) ?? lang;
+  if (script === 'Latn') {
+    const asked = languageAskedAround(question);
+    if (asked) return asked;
+  }
   if (script !== 'Latn') return lang;
   // Small talk is too short for function words: recognise it by its phrase.
   for (const l of PHRASE_LANGUAGES) if (isSmallTalkIn(l, normalise(question))) return l;
@@ -406,6 +410,28 @@ function readQuestionLanguage(question: string): string {
   if (other && mostlyNotEnglish(englishReading(question))) return other;
   return shortQuestionLanguage(question);
 }
+
+/** Words only a Chinese question asks with (Japanese writes 何, どう, か): "Lowercase Letters 是什么？". */
+const CHINESE_QUESTION = /什么|什麼|怎么|怎麼|为什么|為什麼|吗|嗎|哪|如何|多少/u;
+
+/**
+ * The language of a question written around names in Latin script: "Obsidian Headlessって何？", "Lowercase Letters
+ * 是什么？", "Obsidian Sync 요금은?". Its letters are mostly Latin, so it was read as English and refused or answered in
+ * English, but its own words are Japanese, Chinese or Korean, and its Latin words are names or commands ("git rebase
+ * って何"): an English function word keeps it English ("what does 東京 mean"). Kana or Hangul tell Japanese and
+ * Korean; Han alone tells Chinese only with a word only Chinese asks with, since Japanese writes "Obsidian Publish
+ * 料金" too.
+ */
+function languageAskedAround(question: string): string | null {
+  const rest = question.replace(/\p{Script=Latin}+/gu, ' ');
+  const { lang } = detectLanguage(rest);
+  if (lang !== 'ja' && lang !== 'ko' && !(lang === 'zh' && CHINESE_QUESTION.test(rest))) return null;
+  const latin = question.toLowerCase().match(/\p{Script=Latin}+/gu) ?? [];
+  return latin.some((w) => ENGLISH_FUNCTION_WORDS.has(w)) ? null : lang;
+}
+
+/** English's function and question words ("what", "does", "in"): a question holding one is asked in English. */
+const ENGLISH_FUNCTION_WORDS = new Set([...(QUERY_STOPWORDS.en ?? []), ...(LANGUAGE_FUNCTION_WORDS.en ?? [])]);
 
 /** Whether a question's words read as not English enough for letter n-grams to name its language (see above). */
 function mostlyNotEnglish({ foreign, englishOnly, englishFunction }: EnglishReading): boolean {

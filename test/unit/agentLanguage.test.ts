@@ -113,6 +113,19 @@ describe('agent language: fixed texts and instructions follow the question', () 
   });
 
   it.each([
+    ['Obsidian Headlessって何？', 'ja'],
+    ['git rebase って何', 'ja'],
+    ['Lowercase Letters 是什么？', 'zh'],
+    ['Obsidian Sync 요금은?', 'ko'],
+    // English function words keep a question with a Japanese word English; Han alone is Japanese as much as Chinese.
+    ['what does 東京 mean', 'en'],
+    ['how do I type 日本語 in notes', 'en'],
+    ['Obsidian Publish 料金', 'en'],
+  ])('"%s", asked around Latin-script names, is %s', (q, lang) => {
+    expect(questionLanguage(q)).toBe(lang);
+  });
+
+  it.each([
     'render a diagram',
     'clear cache',
     'filter by tag',
