@@ -14,6 +14,8 @@ import { makeRetrieveNotesTool, type SourceArtifact } from './retrieveNotesTool.
 import { sourceFilter } from '../pipeline/linkPolicy.js';
 import { namesFolderOrTag } from './filterAgent.js';
 import { withEmbeddingCache } from '../models/embeddingCache.js';
+import { detectVaultLanguage } from '../models/vaultLanguage.js';
+import { inVaultLanguage } from './language.js';
 
 export interface AskTimings {
   /** From the question received to the first answer token (null if nothing was streamed). */
@@ -235,6 +237,10 @@ export async function createChatService(
     decideFollowUps: decidesFor(loaded),
   });
   const runs = new Map<string, AbortController>();
+  // What a question that shows no language of its own is answered in (questionLanguage): the vault's, from a sample
+  // of its notes as the embedder's choice reads them; read once per chat service, as the notes' names are.
+  const notes = vault.index.db.indexedNotes().map((n) => path.join(vault.vault, n.source));
+  const vaultLanguage = (await detectVaultLanguage(notes)).lang;
 
   async function ask(threadId: string, question: string, cb: AskCallbacks = {}): Promise<AskResult> {
     const start = performance.now();
@@ -257,31 +263,33 @@ export async function createChatService(
     }
     touchThread(db, threadId, question);
     try {
-      const out = await graph.invoke(
-        { messages: [new HumanMessage(question)] },
-        {
-          configurable: {
-            thread_id: threadId,
-            callbacks: {
-              onToken: (t: string) => {
-                firstToken ??= performance.now() - start;
-                cb.onToken?.(t);
+      const out = await inVaultLanguage(vaultLanguage, () =>
+        graph.invoke(
+          { messages: [new HumanMessage(question)] },
+          {
+            configurable: {
+              thread_id: threadId,
+              callbacks: {
+                onToken: (t: string) => {
+                  firstToken ??= performance.now() - start;
+                  cb.onToken?.(t);
+                },
+                onSources: cb.onSources,
+                onNotice: (n: string) => {
+                  if (!notices.has(n)) cb.onNotice?.(n);
+                  notices.add(n);
+                },
+                onStep: (s: string) => {
+                  steps.push(s);
+                  cb.onStep?.(s);
+                },
+                signal: cb.signal,
               },
-              onSources: cb.onSources,
-              onNotice: (n: string) => {
-                if (!notices.has(n)) cb.onNotice?.(n);
-                notices.add(n);
-              },
-              onStep: (s: string) => {
-                steps.push(s);
-                cb.onStep?.(s);
-              },
-              signal: cb.signal,
             },
+            signal: cb.signal,
+            recursionLimit: 20,
           },
-          signal: cb.signal,
-          recursionLimit: 20,
-        },
+        ),
       );
       return { ...lastAnswer(out.messages), steps, stopped: false, timings: timings(), notices: [...notices] };
     } catch (err) {

@@ -1,4 +1,6 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { detectLanguage, LETTER_EVIDENCE } from '../text/language.js';
+import { OTHER_LANGUAGE } from '../models/vaultLanguage.js';
 import { LANGUAGE_FUNCTION_WORDS, QUERY_STOPWORDS } from '../text/stopwords.js';
 import { isListedEnglishWord } from '../text/ordinaryWords.js';
 import { NGRAM_LANGUAGES, ngramLanguage } from '../text/ngramLanguage.js';
@@ -373,13 +375,44 @@ function languageName(lang: string): string {
  * for Japanese, Chinese, Korean…; a Latin-script question with no sign of another language is English.
  */
 export function questionLanguage(question: string): string {
-  let lang = readings.get(question);
+  const vault = vaultLanguageOfAsk.getStore() ?? 'und';
+  const key = `${vault}\u0000${question}`;
+  let lang = readings.get(key);
   if (lang === undefined) {
     if (readings.size >= 256) readings.clear();
-    lang = readQuestionLanguage(question);
-    readings.set(question, lang);
+    lang = readQuestionLanguage(question, vault);
+    readings.set(key, lang);
   }
   return lang;
+}
+
+/**
+ * The language of the vault a question is asked of, for the questions that show none of their own (questionLanguage):
+ * "Tropfschlauch Durchmesser", "Isst Maya Fleisch?" (German nouns are capitalised like names, and neither holds a
+ * function word) were read as English in a German vault, and refused in English. Set for the length of one question
+ * by the chat service (inVaultLanguage), the way a request carries its context: the reading is made in twenty places
+ * of the answer rule, each given only the question.
+ */
+const vaultLanguageOfAsk = new AsyncLocalStorage<string>();
+
+/** Runs `fn` (one question's answer) with `lang` as the vault's language (questionLanguage's fallback). */
+export function inVaultLanguage<T>(lang: string, fn: () => T): T {
+  return vaultLanguageOfAsk.run(lang, fn);
+}
+
+/**
+ * The language of a Latin-script question that gives no sign of any (too little evidence of another language, and no
+ * English word): the vault's, if it has one other than English, else English.
+ */
+function unsignedQuestionLanguage(question: string, vault: string): string {
+  if (vault === 'und' || vault === 'en' || vault === OTHER_LANGUAGE) return 'en';
+  // A capitalised word after the first is a name or a German noun, no sign of English ("Maya" is a listed word).
+  const latin = question.match(/\p{Script=Latin}+/gu) ?? [];
+  const english = latin.some((word, i) => {
+    const w = word.toLowerCase();
+    return (i === 0 || !/^\p{Lu}/u.test(word)) && (wordLanguages(w).includes('en') || isListedEnglishWord(w));
+  });
+  return !english && latin.some((w) => w.length >= 3) ? vault : 'en';
 }
 
 /**
@@ -388,9 +421,9 @@ export function questionLanguage(question: string): string {
  */
 const readings = new Map<string, string>();
 
-function readQuestionLanguage(question: string): string {
+function readQuestionLanguage(question: string, vault: string): string {
   const { lang, script } = detectLanguage(question);
-  if (lang === 'und') return 'en';
+  if (lang === 'und') return unsignedQuestionLanguage(question, vault);
   // Ukrainian without the letters Russian lacks (і, ї, є, ґ) is read as Russian: "Як додати тег до нотатки?".
   if (lang === 'ru') return ngramLanguage(question, ['uk']) ?? lang;
   if (script === 'Latn') {
@@ -408,7 +441,7 @@ function readQuestionLanguage(question: string): string {
   // the word-list look-ups of englishReading about ten, and most questions it names no such language.
   const other = ngramLanguage(question, NGRAM_LANGUAGES);
   if (other && mostlyNotEnglish(englishReading(question))) return other;
-  return shortQuestionLanguage(question);
+  return shortQuestionLanguage(question, vault);
 }
 
 /** Words only a Chinese question asks with (Japanese writes 何, どう, か): "Lowercase Letters 是什么？". */
@@ -547,7 +580,7 @@ const QUESTION_EVIDENCE = 0.75;
 /** Ties between other languages go to the first here: the languages with their own texts, Spanish first. */
 const TIE_ORDER = ['es', 'de', 'fr', 'pt', 'it', 'nl'];
 
-function shortQuestionLanguage(question: string): string {
+function shortQuestionLanguage(question: string, vault: string): string {
   const scores = new Map<string, number>();
   const add = (langs: readonly string[], weight: number) => {
     for (const l of langs) scores.set(l, (scores.get(l) ?? 0) + weight / langs.length);
@@ -563,13 +596,13 @@ function shortQuestionLanguage(question: string): string {
   const [best] = [...scores.entries()]
     .filter(([l]) => l !== 'en')
     .sort((a, b) => b[1] - a[1] || rank(a[0]) - rank(b[0]));
-  if (!best) return 'en';
+  if (!best) return unsignedQuestionLanguage(question, vault);
   const { foreign, englishOnly } = englishReading(question);
   // Words English lacks, outnumbering the words only English has, are evidence for the other language the question
   // already shows (half a shared function word at least): "Was isst Maya gern?" shares "was" with English and
   // nothing else, and was answered in English, its "isst" and "gern" taken for names the vault never writes.
   const score = best[1] >= 0.5 && foreign > englishOnly ? best[1] + foreign * QUESTION_EVIDENCE : best[1];
-  return score >= QUESTION_EVIDENCE && score > en ? best[0] : 'en';
+  return score >= QUESTION_EVIDENCE && score > en ? best[0] : unsignedQuestionLanguage(question, vault);
 }
 
 /**

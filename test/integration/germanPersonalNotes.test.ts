@@ -52,6 +52,16 @@ describe('a personal vault in German', () => {
     expect(r.answer).toMatch(/Arbeitsort: Büro in Rotterdam, montags und freitags im Homeoffice/);
   }, 120_000);
 
+  it('answers a question with no word of any language in the vault’s language, an English one in English', async () => {
+    // "Blutgruppe Maya" holds no function word and no English one (German nouns are capitalised like names): it was
+    // read as English and refused in English. "kubectl restart all pods" is English in any vault.
+    const unsigned = await askOnDay(service(), 'Blutgruppe Maya', TODAY);
+    expect(unsigned.answer).toBe('Dazu habe ich in deinen Notizen nichts gefunden.');
+    const english = await askOnDay(service(), 'kubectl restart all pods', TODAY);
+    expect(english.answer).toBe(notInNotesFor('kubectl restart all pods'));
+    expect(english.answer).toMatch(/your notes/);
+  }, 120_000);
+
   it('still refuses, in German, what the notes do not say', async () => {
     // The pump's line says when it runs, not what it cost: "gekostet" asks a price, as "kostete" does.
     for (const q of [

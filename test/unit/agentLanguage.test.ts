@@ -8,6 +8,7 @@ import {
   NOT_IN_NOTES_PATTERN,
   notInNotesFor,
   nothingDatedFor,
+  inVaultLanguage,
   isNotInNotesAnswer,
   replyLanguageInstruction,
   questionLanguage,
@@ -110,6 +111,28 @@ describe('agent language: fixed texts and instructions follow the question', () 
     ['Pourquoi Maya travaille ?', 'fr'],
   ])('the short question "%s" is %s: shared words are split, accents and endings count', (q, lang) => {
     expect(questionLanguage(q)).toBe(lang);
+  });
+
+  it('a question with no sign of a language is read in the vault’s language, if the vault has one', () => {
+    for (const q of ['Tropfschlauch Durchmesser', 'Isst Maya Fleisch?', '10 km Bestzeit']) {
+      expect(questionLanguage(q), q).toBe('en');
+      expect(
+        inVaultLanguage('de', () => questionLanguage(q)),
+        q,
+      ).toBe('de');
+      expect(
+        inVaultLanguage('en', () => questionLanguage(q)),
+        q,
+      ).toBe('en');
+      expect(
+        inVaultLanguage('und', () => questionLanguage(q)),
+        q,
+      ).toBe('en');
+    }
+    // An English word, or a function word of another language, is a sign: the vault's language does not decide.
+    expect(inVaultLanguage('de', () => questionLanguage('kubectl restart all pods'))).toBe('en');
+    expect(inVaultLanguage('de', () => questionLanguage('Canvas'))).toBe('en');
+    expect(inVaultLanguage('de', () => questionLanguage('¿Cómo exporto una nota?'))).toBe('es');
   });
 
   it.each([
