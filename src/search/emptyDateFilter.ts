@@ -69,12 +69,13 @@ export function formatRange(range: DateRange): string {
 }
 
 // The notes Obsidian's core and periodic-notes plugins create on demand, named by a possessive date ("today's
-// daily note") in English, or by a date after the noun in Spanish and French ("la nota diaria de hoy"), or with
+// daily note") in English, or by a date after the noun in Spanish, French and German ("la nota diaria de hoy",
+// "einen Tagebucheintrag für heute", as the German help writes "tägliche Notiz" and its users "Tagebuch"), or with
 // の in Japanese (今日のデイリーノート, which dates.ts matches with its particle).
 const PERIODIC_NOTE_AFTER =
   /^(?:['’]s\s+|\s*)(?:(?:daily|weekly|monthly|quarterly|yearly|periodic)\s+(?:notes?|pages?|journal)\b|デイリーノート|日次ノート|日记|Tagesnotiz)/iu;
 const PERIODIC_NOTE_BEFORE =
-  /(?:nota\s+(?:diaria|semanal|mensual)|note\s+(?:quotidienne|du\s+jour|hebdomadaire|mensuelle)|tagesnotiz|daily\s+note)\s+(?:de\s+|d['’]\s*|von\s+|vom\s+)?$/iu;
+  /(?:nota\s+(?:diaria|semanal|mensual)|note\s+(?:quotidienne|du\s+jour|hebdomadaire|mensuelle)|tagesnotiz|tägliche[n]?\s+notiz|tagebucheintrag|daily\s+note)\s+(?:de\s+|d['’]\s*|von\s+|vom\s+|für\s+)?$/iu;
 
 /** Where `phrase` starts in `query` as words of its own (the first such occurrence), or -1. */
 function phraseStart(query: string, phrase: string): number {

@@ -42,6 +42,8 @@ describe('namesPeriodicNote', () => {
     ['añadir una línea a la nota diaria de hoy', 'hoy'],
     ['ajouter une ligne à la note quotidienne d’aujourd’hui', 'aujourd’hui'],
     ['今日のデイリーノートに追記する', '今日の'],
+    ['Wie lege ich mit einem Klick einen Tagebucheintrag für heute an?', 'heute'],
+    ['die tägliche Notiz von morgen öffnen', 'morgen'],
   ])('"%s" names a periodic note', (query, phrase) => {
     expect(namesPeriodicNote(query, phrase)).toBe(true);
   });
@@ -51,6 +53,7 @@ describe('namesPeriodicNote', () => {
     ["summary of yesterday's meeting", 'yesterday'],
     ['notes from today about the daily standup', 'today'],
     ['¿qué hice hoy?', 'hoy'],
+    ['Was habe ich heute für das Projekt gemacht?', 'heute'],
   ])('"%s" does not', (query, phrase) => {
     expect(namesPeriodicNote(query, phrase)).toBe(false);
   });
