@@ -372,7 +372,8 @@ function languageName(lang: string): string {
 
 /**
  * The language to answer `question` in. Short questions carry little evidence, but the script alone is decisive
- * for Japanese, Chinese, Korean…; a Latin-script question with no sign of another language is English.
+ * for Japanese, Chinese, Korean…; a Latin-script question with no sign of another language is English, unless it
+ * holds no English word either and is asked of a vault in another language (inVaultLanguage).
  */
 export function questionLanguage(question: string): string {
   const vault = vaultLanguageOfAsk.getStore() ?? 'und';
@@ -426,11 +427,9 @@ function readQuestionLanguage(question: string, vault: string): string {
   if (lang === 'und') return unsignedQuestionLanguage(question, vault);
   // Ukrainian without the letters Russian lacks (і, ї, є, ґ) is read as Russian: "Як додати тег до нотатки?".
   if (lang === 'ru') return ngramLanguage(question, ['uk']) ?? lang;
-  if (script === 'Latn') {
-    const asked = languageAskedAround(question);
-    if (asked) return asked;
-  }
   if (script !== 'Latn') return lang;
+  const asked = languageAskedAround(question);
+  if (asked) return asked;
   // Small talk is too short for function words: recognise it by its phrase.
   for (const l of PHRASE_LANGUAGES) if (isSmallTalkIn(l, normalise(question))) return l;
   // A language the tables hold no words of (Polish, Turkish, Vietnamese…) is told by its letter n-grams, where the
