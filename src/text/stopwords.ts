@@ -110,11 +110,11 @@ export const KEY_WORD_STOPWORDS: readonly string[] = words(
   'kell én nekem engem',
   'gì là của không những các được này đó tôi nào đâu nhiêu',
   // Chinese personal pronouns (QUERY_STOPWORDS has the one-character ones): "我们在里斯本住哪里？" had "我们" as one of
-  // its two key words, and no sentence of a note says "we". And their possessives, as Intl.Segmenter cuts them (one
-  // word with 的, simplified and traditional): "我的血型是什么？" had "我的" as one of its two key words, and "职位：…，在我
+  // its two key words, and no sentence of a note says "we" (simplified and traditional). And their possessives, as
+  // Intl.Segmenter cuts them (one word with 的): "我的血型是什么？" had "我的" as one of its two key words, and "职位：…，在我
   // 的团队" shared it, so the question about a blood type no note writes was answered with a job title.
-  '我们 你们 他们 她们 它们 咱们 她 它',
-  '我的 你的 他的 她的 它的 我们的 你们的 他们的 她们的 咱们的 我們 你們 他們 她們 我們的 你們的 他們的 她們的',
+  '我们 你们 他们 她们 它们 咱们 她 它 我們 你們 他們 她們',
+  '我的 你的 他的 她的 它的 我们的 你们的 他们的 她们的 咱们的 我們的 你們的 他們的 她們的',
 );
 
 /**
