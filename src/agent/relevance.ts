@@ -1,7 +1,7 @@
 import { embeddingModels } from '../models/manifest.js';
 import { detectLanguage } from '../text/language.js';
-import { CJK, foldText, keyWordTerms, queryTerms, wordTerms, words } from '../text/segment.js';
-import { hasStemmer, textStems, wordStems } from '../text/wordStems.js';
+import { CJK, foldText, keyWordTerms, queryTerms, wordTerms, words, type QueryTerm } from '../text/segment.js';
+import { hasStemmer, stemsByFoldedWord, textStems, wordStems } from '../text/wordStems.js';
 import { isOrdinaryEnglishWord } from '../text/ordinaryWords.js';
 import { questionLanguage } from './language.js';
 import { NGRAM_LANGUAGES } from '../text/ngramLanguage.js';
@@ -557,8 +557,7 @@ const KATAKANA_RUN = /[\p{Script=Katakana}ー]{2,}/gu;
  */
 export function questionKeyWords(question: string, lang = ''): KeyWord[] {
   const terms = keyWordTermsIn(question, lang);
-  if (!terms.some((t) => KANA_OR_HAN.test(t.word)))
-    return terms.map((t) => ({ ...t, runs: hangulStem(t.word), stems: wordStems(lang, t.word) }));
+  if (!terms.some((t) => KANA_OR_HAN.test(t.word))) return terms.map((t) => ({ ...t, runs: hangulStem(t.word) }));
   const out = new Map<string, KeyWord>();
   const addRun = (run: string) => out.set(run, { word: run, terms: [], runs: [run], stems: [] });
   for (const t of terms) {
@@ -576,8 +575,9 @@ export function questionKeyWords(question: string, lang = ''): KeyWord[] {
  * "Lizbon'da", "Maya'nın"), and ICU splits it off as a word of its own: "dan", "un" were key words no sentence shares,
  * and "Tom'dan ne ödünç aldım?" asked for two shared words of four.
  */
-function keyWordTermsIn(question: string, lang: string) {
-  const terms = keyWordTerms(question);
+function keyWordTermsIn(question: string, lang: string): (QueryTerm & { stems: string[] })[] {
+  const stems = stemsByFoldedWord(lang, question);
+  const terms = keyWordTerms(question).map((t) => ({ ...t, stems: stems.get(t.word) ?? wordStems(lang, t.word) }));
   if (lang !== 'tr') return terms;
   const endings = new Set([...question.matchAll(/\p{L}['’](\p{L}+)/gu)].flatMap((m) => words(m[1]!)));
   return terms.filter((t) => !endings.has(t.word));
@@ -637,9 +637,8 @@ function kanaJoinedWords(word: string): string[] {
 export function keyWordCount(question: string, common: Set<string>, lang = ''): number {
   const named = namedWords(question);
   const terms = keyWordTermsIn(question, lang);
-  return terms.filter(
-    (t) => t.terms.some((x) => named.has(x) || !common.has(x)) || wordStems(lang, t.word).some((x) => !common.has(x)),
-  ).length;
+  return terms.filter((t) => t.terms.some((x) => named.has(x) || !common.has(x)) || t.stems.some((x) => !common.has(x)))
+    .length;
 }
 
 /** What a sentence is searched in for key words: its search terms, its folded text, and its stems (wordStems). */

@@ -86,3 +86,26 @@ export function textStems(lang: string, text: string): Set<string> {
   }
   return out;
 }
+
+const PIECE = /[\p{L}\p{N}\p{M}]+/gu;
+const anyLanguage = new Intl.Segmenter('und', { granularity: 'word' });
+
+/**
+ * The stems in `lang` of each word of `text`, by the word's folded form (the form segment.ts `words` gives), each
+ * stemmed as written and folded (wordStems). A question's key words are folded, and a folded word may stem otherwise
+ * than the word as written: Turkish "eşinin" ("his wife's") stems to "es" as "Eşi" ("his wife") does, folded
+ * "esinin" to "e", so "Tom'un eşinin adı ne?" shared nothing with "Eşi: Ingrid". A sentence's words are stemmed both
+ * ways (textStems); this gives a question's words the same two stems.
+ */
+export function stemsByFoldedWord(lang: string, text: string): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  if (!hasStemmer(lang)) return out;
+  for (const seg of anyLanguage.segment(text.normalize('NFKC').toLowerCase())) {
+    if (!seg.isWordLike) continue;
+    for (const piece of seg.segment.match(PIECE) ?? []) {
+      const folded = foldText(piece);
+      out.set(folded, [...new Set([...(out.get(folded) ?? []), ...wordStems(lang, piece)])]);
+    }
+  }
+  return out;
+}

@@ -130,6 +130,17 @@ describe('relevance', () => {
       'gezisinin',
       'butcesi',
     ]);
+    // A question's word is stemmed as written, as a sentence's is, not only folded: "eşinin" stems to "es" as "Eşi"
+    // does, folded "esinin" to "e".
+    expect(
+      sharedDistinctiveKeyWords(
+        "Tom'un eşinin adı ne?",
+        'Eşi: Ingrid; kedileri bazen kulübemde uyuyor',
+        new Set(),
+        '',
+        'tr',
+      ),
+    ).toBe(1);
     // The same apostrophe in another language is left alone ("l'heure" keeps "heure").
     expect(questionKeyWords("À quelle heure ouvre l'agence ?", 'fr').map((k) => k.word)).toContain('agence');
     // Languages whose Snowball stemmers were tuned on keep their rule: "viaj" and "viajer" do not meet in Spanish.
