@@ -156,6 +156,8 @@ try {
         cited,
         text,
         inPool,
+        // The question's words no note holds (unmentioned): what the synthesizer's lacked-word rule reads.
+        lacking,
       };
       if (verbose) {
         const d = await describeCandidates(x.q, results, embedder, {}, named);

@@ -25,6 +25,15 @@ describe('a personal vault in Chinese', () => {
     expect(r.sources.map((s) => s.source)).toContain('项目/里斯本旅行.md');
   }, 120_000);
 
+  it("answers what a person does from the line of their note holding the question's verb", async () => {
+    // "弹" (plays) is one character, a key word nowhere else; the line is in the note "陈美雅" the question names.
+    const r = await askOnDay(service(), '美雅弹什么乐器？', TODAY);
+    expect(r.answer).toMatch(/^在一个叫 Lowercase Letters 的乐队弹贝斯/);
+    expect(r.sources.map((s) => s.source)).toContain('人物/陈美雅.md');
+    // Not where another person lives: "住在14号" is in Tom's note, not Lena's.
+    expect((await askOnDay(service(), '丽娜住几号？', TODAY)).answer).toBe(notInNotesFor('丽娜住几号？'));
+  }, 120_000);
+
   it('still refuses what the notes do not say of the trip', async () => {
     // "我的血型是什么？" was answered with "职位：…，在我的团队（新用户引导）", which shares only "我的" (my).
     for (const q of ['里斯本的天气怎么样？', '我们在里斯本吃什么？', '我的血型是什么？']) {

@@ -147,6 +147,17 @@ describe('relevance', () => {
     expect(sharedDistinctiveKeyWords('¿Cuándo es el viaje?', 'El viajero llega mañana.', new Set(), '', 'es')).toBe(0);
   });
 
+  it("a Chinese question's one-character verb counts in a line of the note its name calls", () => {
+    const line = '在一个叫 Lowercase Letters 的乐队弹贝斯，12月12日有演出';
+    // "美雅" (the note "陈美雅") and "弹" (plays): two of the question's words, where none counted.
+    expect(sharedDistinctiveKeyWords('美雅弹什么乐器？', line, new Set(), '陈美雅', 'zh')).toBe(2);
+    expect(sharedDistinctiveKeyWords('汤姆住几号？', '住在14号的邻居，退休电工。', new Set(), '汤姆', 'zh')).toBe(2);
+    // Only in the note of the person asked about: Lena's home is not where Tom lives.
+    expect(sharedDistinctiveKeyWords('丽娜住几号？', '住在14号的邻居，退休电工。', new Set(), '汤姆', 'zh')).toBe(0);
+    // Japanese reads its verbs by their kana, not so (one kanji with kana is in too many help sentences).
+    expect(sharedDistinctiveKeyWords('田中さんは何を育てる？', '何でも聞ける人。', new Set(), '田中', 'ja')).toBe(0);
+  });
+
   it('Chinese "my" and "our" (one word with 的) are no key words, as "my" is none in English', () => {
     expect(questionKeyWords('我的血型是什么？').map((k) => k.word)).toEqual(['血型']);
     expect(questionKeyWords('我們的銀行帳號是多少？').map((k) => k.word)).toEqual(['銀行', '帳號', '多少']);
