@@ -275,8 +275,9 @@ export function sharedDistinctiveKeyWords(
   const named = namedWords(question);
   const inSentence = sentenceForms(sentence, lang);
   const keys = questionKeyWords(question, lang);
-  const labelKanji =
-    verbKanjiInLabel(question, sentence, common) ?? verbKanjiOfNamed(question, keys, sentence, common, title);
+  const inLabel = verbKanjiInLabel(question, sentence, common);
+  const ofNamed = inLabel ? null : verbKanjiOfNamed(question, keys, sentence, common, title);
+  const labelKanji = inLabel ?? ofNamed?.kanji ?? null;
   const shared = keys.filter(
     (k) =>
       k.terms.some((x) => inSentence.terms.has(x) && (named.has(x) || !common.has(x))) ||
@@ -306,7 +307,7 @@ export function sharedDistinctiveKeyWords(
     (k) =>
       !shared.includes(k) &&
       !byName.includes(k) &&
-      k.runs.some((x) => runInTitle(x, titleText, common, writtenChinese(question))),
+      (k === ofNamed?.name || k.runs.some((x) => titleText.includes(x) && !common.has(x))),
   );
   return shared.length + byName.length + byRun.length;
 }
@@ -327,20 +328,15 @@ function verbKanjiInLabel(question: string, sentence: string, common: Set<string
 }
 
 /**
- * The part of a question's kanji or katakana run that a note's (folded) title holds: the run, or the run without its
- * first or last character in Chinese, of two characters or more, not common. ICU splits a name it does not know
- * into single characters and splitNames joins them again with a single character beside them: "美雅弹什么乐器？" has the
- * run "美雅弹" (name and verb), and the note is "陈美雅".
+ * The part of a Chinese question's run that a note's (folded) title holds: the run, or the run without its first or
+ * last character, of two characters or more, not common. ICU splits a name it does not know into single characters
+ * and splitNames joins them again with a single character beside them: "美雅弹什么乐器？" has the run "美雅弹" (name and
+ * verb), and the note is "陈美雅".
  */
-function runInTitle(run: string, titleText: string, common: Set<string>, chinese: boolean): string | null {
+function runInTitle(run: string, titleText: string, common: Set<string>): string | null {
   const chars = [...run];
-  const parts = chinese ? [run, chars.slice(0, -1).join(''), chars.slice(1).join('')] : [run];
+  const parts = [run, chars.slice(0, -1).join(''), chars.slice(1).join('')];
   return parts.find((p) => [...p].length >= 2 && titleText.includes(p) && !common.has(p)) ?? null;
-}
-
-/** Han without kana: Chinese (verbKanji reads its verbs as single characters). */
-function writtenChinese(question: string): boolean {
-  return /\p{Script=Han}/u.test(question) && !/[\p{Script=Hiragana}\p{Script=Katakana}]/u.test(question);
 }
 
 /**
@@ -349,9 +345,11 @@ function writtenChinese(question: string): boolean {
  * is about them, so its verb answers ("美雅弹什么乐器？" by "在一个叫 Lowercase Letters 的乐队弹贝斯，12月12日有演出",
  * "汤姆住几号？" by "住在14号的邻居，退休电工。"). Both were refused: a single character is a key word nowhere else
  * (questionKeyWords), and outside English the title's name counts only beside a key word the sentence shares itself.
- * The name's own characters are no verbs. Not Japanese: this rule and runInTitle's shorter parts, replayed for
- * Japanese too on the Japanese help vault's tuning parts, lost 3 hits for 1 and answered 3 more off-topic questions (its
- * verbKanji, a kanji before kana, is in sentences of any note).
+ * The name's own characters are no verbs, and the name then counts as in the title (`name`, found by runInTitle).
+ * Not Japanese: replayed for Japanese too on the Japanese help vault's tuning parts, this lost 3 hits for 1 and
+ * answered 3 more off-topic questions (its verbKanji, a kanji before kana, is in sentences of any note). The title
+ * must be the name: with any title holding a run, "长文章怎么按标题快速跳到某一节" (a test question then, moved to the
+ * tuning part) was answered from the quick switcher's note ("快速切换", "按") instead of the outline's.
  */
 function verbKanjiOfNamed(
   question: string,
@@ -359,13 +357,18 @@ function verbKanjiOfNamed(
   sentence: string,
   common: Set<string>,
   title: string,
-): string | null {
-  if (!writtenChinese(question)) return null;
+): { kanji: string; name: KeyWord } | null {
+  // Han without kana is Chinese (verbKanji reads its verbs as single characters).
+  if (!/\p{Script=Han}/u.test(question) || /[\p{Script=Hiragana}\p{Script=Katakana}]/u.test(question)) return null;
   const titleText = foldText(title);
-  const names = keys.flatMap((k) => k.runs.flatMap((r) => runInTitle(r, titleText, common, true) ?? []));
-  if (!names.length) return null;
-  for (const kanji of verbKanji(question))
-    if (!names.some((n) => n.includes(kanji)) && !common.has(kanji) && sentence.includes(kanji)) return kanji;
+  for (const name of keys) {
+    const inTitle = name.runs.map((r) => runInTitle(r, titleText, common)).find((p) => p !== null);
+    // A person's note is titled by their name, with the surname at most besides ("陈美雅" for "美雅"); a run that is
+    // only part of a longer title ("快速" of "快速切换", the quick switcher) is a word, not the note's name.
+    if (!inTitle || [...titleText].length - [...inTitle].length > 1) continue;
+    for (const kanji of verbKanji(question))
+      if (!inTitle.includes(kanji) && !common.has(kanji) && sentence.includes(kanji)) return { kanji, name };
+  }
   return null;
 }
 

@@ -154,6 +154,10 @@ describe('relevance', () => {
     expect(sharedDistinctiveKeyWords('汤姆住几号？', '住在14号的邻居，退休电工。', new Set(), '汤姆', 'zh')).toBe(2);
     // Only in the note of the person asked about: Lena's home is not where Tom lives.
     expect(sharedDistinctiveKeyWords('丽娜住几号？', '住在14号的邻居，退休电工。', new Set(), '汤姆', 'zh')).toBe(0);
+    // A word of a longer title is no name: "快速" (quick) of "快速切换" (the quick switcher) is shared, "按" (by, press)
+    // does not count besides it.
+    const press = '打开快速切换，按一下 Down 方向键，再按 Enter，就能在两篇笔记之间来回切换。';
+    expect(sharedDistinctiveKeyWords('长文章怎么按标题快速跳到某一节', press, new Set(), '快速切换', 'zh')).toBe(1);
     // Japanese reads its verbs by their kana, not so (one kanji with kana is in too many help sentences).
     expect(sharedDistinctiveKeyWords('田中さんは何を育てる？', '何でも聞ける人。', new Set(), '田中', 'ja')).toBe(0);
   });
