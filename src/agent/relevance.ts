@@ -328,8 +328,8 @@ function verbKanjiInLabel(question: string, sentence: string, common: Set<string
 }
 
 /**
- * The part of a Chinese question's run that a note's (folded) title holds: the run, or the run without its first or
- * last character, of two characters or more, not common. ICU splits a name it does not know into single characters
+ * The part of a question's kanji or katakana run that a note's (folded) title holds: the run, or the run without its
+ * first or last character, of two characters or more, not common. ICU splits a name it does not know into single characters
  * and splitNames joins them again with a single character beside them: "美雅弹什么乐器？" has the run "美雅弹" (name and
  * verb), and the note is "陈美雅".
  */
@@ -339,17 +339,21 @@ function runInTitle(run: string, titleText: string, common: Set<string>): string
   return parts.find((p) => [...p].length >= 2 && titleText.includes(p) && !common.has(p)) ?? null;
 }
 
+/** The characters that ask (what, who, which, how many): no verb, though verbKanji may read "何を" or "几" as one. */
+const ASKING_KANJI = new Set([...'何誰幾谁哪几啥怎']);
+
 /**
- * A Chinese question's one-character verb (verbKanji) in a sentence of the note its name calls (a run of the question
- * in the note's title: "美雅" in "陈美雅"): a personal note says what its person does in a line of its own, and the line
- * is about them, so its verb answers ("美雅弹什么乐器？" by "在一个叫 Lowercase Letters 的乐队弹贝斯，12月12日有演出",
- * "汤姆住几号？" by "住在14号的邻居，退休电工。"). Both were refused: a single character is a key word nowhere else
+ * A question's one-kanji verb (verbKanji) in a sentence of the note its name calls (a run of the question that is the
+ * note's title, or the title without a one-character surname: "美雅" of "陈美雅", "田中" of "田中健"): a personal note
+ * says what its person does in a line of its own, and the line is about them, so its verb answers ("美雅弹什么乐器？" by
+ * "在一个叫 Lowercase Letters 的乐队弹贝斯，12月12日有演出", "汤姆住几号？" by "住在14号的邻居，退休电工。",
+ * "田中さんの奥さんの名前は？" by "奥さんは由美さん。"). They were refused: a single kanji is a key word nowhere else
  * (questionKeyWords), and outside English the title's name counts only beside a key word the sentence shares itself.
- * The name's own characters are no verbs, and the name then counts as in the title (`name`, found by runInTitle).
- * Not Japanese: replayed for Japanese too on the Japanese help vault's tuning parts, this lost 3 hits for 1 and
- * answered 3 more off-topic questions (its verbKanji, a kanji before kana, is in sentences of any note). The title
- * must be the name: with any title holding a run, "长文章怎么按标题快速跳到某一节" (a test question then, moved to the
- * tuning part) was answered from the quick switcher's note ("快速切换", "按") instead of the outline's.
+ * The name's own characters and the characters that ask are no verbs, and the name then counts as in the title
+ * (`name`). The title must be the name: with any title holding a run of the question, "长文章怎么按标题快速跳到某一节" (a
+ * test question then, moved to the tuning part) was answered from the quick switcher's note ("快速切换", "按") instead
+ * of the outline's, and for Japanese the Japanese help's tuning parts lost 3 hits for 1 and 3 more off-topic questions
+ * were answered; with the title as the name, no answer of those parts changes.
  */
 function verbKanjiOfNamed(
   question: string,
@@ -358,8 +362,7 @@ function verbKanjiOfNamed(
   common: Set<string>,
   title: string,
 ): { kanji: string; name: KeyWord } | null {
-  // Han without kana is Chinese (verbKanji reads its verbs as single characters).
-  if (!/\p{Script=Han}/u.test(question) || /[\p{Script=Hiragana}\p{Script=Katakana}]/u.test(question)) return null;
+  if (!/\p{Script=Han}/u.test(question)) return null;
   const titleText = foldText(title);
   for (const name of keys) {
     const inTitle = name.runs.map((r) => runInTitle(r, titleText, common)).find((p) => p !== null);
@@ -367,7 +370,8 @@ function verbKanjiOfNamed(
     // only part of a longer title ("快速" of "快速切换", the quick switcher) is a word, not the note's name.
     if (!inTitle || [...titleText].length - [...inTitle].length > 1) continue;
     for (const kanji of verbKanji(question))
-      if (!inTitle.includes(kanji) && !common.has(kanji) && sentence.includes(kanji)) return { kanji, name };
+      if (!inTitle.includes(kanji) && !ASKING_KANJI.has(kanji) && !common.has(kanji) && sentence.includes(kanji))
+        return { kanji, name };
   }
   return null;
 }

@@ -147,6 +147,16 @@ export function statedFact(sentence: string): boolean {
 }
 
 /**
+ * A short Chinese or Japanese sentence that ends as a statement ends ("。", "！"): a whole thought in eight characters
+ * ("奥さんは由美さん。", his wife is Yumi), where a fragment or a heading of that length has no full stop. quotable's
+ * 20 (ten such characters) kept it out, and "田中さんの奥さんの名前は？" was refused though the line says it.
+ */
+export function shortStatement(sentence: string): boolean {
+  const line = sentence.trim();
+  return CJK.test(line) && /[。！]$/u.test(line) && weightedLength(line) >= 16 && quotable(line, 0);
+}
+
+/**
  * When a sentence counts as answering the question (the relevance half of the grounding check). Similarities are
  * given as a share of the way from the embedder's relevance gate to a perfect match, since each embedder has its
  * own cosine scale (MPNet's gate is 0.22, E5's 0.83): a sentence this close in meaning answers whatever its words
@@ -288,7 +298,10 @@ function noteCandidates(chunks: SearchResult[], pool = ANSWER_POOL): Candidate[]
     // lead-in introduces is quoted with it, not alone.
     const sentences = sectionsOfChunk(markdown, chunks[i]!.section_title).flatMap(({ heading, text }) =>
       splitSentences(plainText(text, { prose: true }))
-        .filter((sentence) => (quotable(sentence, 20) || statedFact(sentence)) && !paired.has(sentence))
+        .filter(
+          (sentence) =>
+            (quotable(sentence, 20) || statedFact(sentence) || shortStatement(sentence)) && !paired.has(sentence),
+        )
         .map((sentence) => ({ text: sentence, heading: heading === chunks[i]!.title ? undefined : heading })),
     );
     return [...pairs.map((p) => ({ text: p.text })), ...sentences].map((c) => ({ ...c, n: i + 1, generated: false }));

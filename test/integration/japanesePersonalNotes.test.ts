@@ -46,6 +46,13 @@ describe('a personal vault in Japanese', () => {
     expect(r.sources.map((s) => s.source)).toContain('人物/陳美雅.md');
   }, 120_000);
 
+  it("answers from a short sentence of the person's note holding the question's word", async () => {
+    // "奥さんは由美さん。" is eight characters (shortStatement), and shares "奥" with the question in 田中健's note.
+    const r = await askOnDay(service(), '田中さんの奥さんの名前は？', TODAY);
+    expect(r.answer).toMatch(/^奥さんは由美さん。/);
+    expect(r.sources.map((s) => s.source)).toContain('人物/田中健.md');
+  }, 120_000);
+
   it('still refuses what the notes do not say of the trip or the person', async () => {
     for (const q of ['リスボンの天気はどう？', '美雅さんの給料はいくら？']) {
       const r = await askOnDay(service(), q, TODAY);

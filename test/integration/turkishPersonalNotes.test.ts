@@ -25,6 +25,13 @@ describe('a personal vault in Turkish', () => {
     expect(r.sources.map((s) => s.source)).toContain('Kişiler/Tom Becker.md');
   }, 120_000);
 
+  it("answers from the line whose label is the question's word, written with another ending", async () => {
+    // "eşinin" and "Eşi" meet by their stem "es" only when the question's word is stemmed as written (ş kept).
+    const r = await askOnDay(service(), "Tom'un eşinin adı ne?", TODAY);
+    expect(r.answer).toMatch(/^Eşi: Ingrid/);
+    expect(r.sources.map((s) => s.source)).toContain('Kişiler/Tom Becker.md');
+  }, 120_000);
+
   it('refuses, in Turkish, what the notes do not say', async () => {
     const q = "Tom'un telefon numarası ne?";
     const r = await askOnDay(service(), q, TODAY);

@@ -158,8 +158,11 @@ describe('relevance', () => {
     // does not count besides it.
     const press = '打开快速切换，按一下 Down 方向键，再按 Enter，就能在两篇笔记之间来回切换。';
     expect(sharedDistinctiveKeyWords('长文章怎么按标题快速跳到某一节', press, new Set(), '快速切换', 'zh')).toBe(1);
-    // Japanese reads its verbs by their kana, not so (one kanji with kana is in too many help sentences).
-    expect(sharedDistinctiveKeyWords('田中さんは何を育てる？', '何でも聞ける人。', new Set(), '田中', 'ja')).toBe(0);
+    // Japanese too ("奥" of "奥さん", in 田中健's note); a character that asks ("何" of "何を") is no verb.
+    expect(
+      sharedDistinctiveKeyWords('田中さんの奥さんの名前は？', '奥さんは由美さん。', new Set(), '田中健', 'ja'),
+    ).toBe(2);
+    expect(sharedDistinctiveKeyWords('田中さんは何を育てる？', '何でも聞ける人。', new Set(), '田中健', 'ja')).toBe(0);
   });
 
   it('Chinese "my" and "our" (one word with 的) are no key words, as "my" is none in English', () => {

@@ -9,6 +9,7 @@ import {
   selectAnswerSentences,
   sentencesSaid,
   sentencesNotToRepeat,
+  shortStatement,
   statedFact,
   synthesize,
   verifyAnswer,
@@ -598,6 +599,14 @@ describe('statedFact', () => {
       'Tip: x',
     ])
       expect(statedFact(line), line).toBe(false);
+  });
+});
+
+describe('shortStatement', () => {
+  it('takes a short Chinese or Japanese sentence with its full stop, not a fragment or a heading', () => {
+    for (const line of ['奥さんは由美さん。', '猫の名前はミケです。']) expect(shortStatement(line), line).toBe(true);
+    for (const line of ['奥さんは由美さん', '持ち物リスト', '名前は？', 'It is Yumi.', '雨。'])
+      expect(shortStatement(line), line).toBe(false);
   });
 });
 
