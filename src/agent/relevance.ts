@@ -275,9 +275,10 @@ export function sharedDistinctiveKeyWords(
   const named = namedWords(question);
   const inSentence = sentenceForms(sentence, lang);
   const keys = questionKeyWords(question, lang);
+  const titleText = foldText(title);
   const inLabel = verbKanjiInLabel(question, sentence, common);
-  const ofNamed = inLabel ? null : verbKanjiOfNamed(question, keys, sentence, common, title);
-  const labelKanji = inLabel ?? ofNamed?.kanji ?? null;
+  const ofNamed = inLabel ? null : verbKanjiOfNamed(question, keys, sentence, common, titleText);
+  const verbShared = inLabel ?? ofNamed?.kanji ?? null;
   const shared = keys.filter(
     (k) =>
       k.terms.some((x) => inSentence.terms.has(x) && (named.has(x) || !common.has(x))) ||
@@ -297,12 +298,11 @@ export function sharedDistinctiveKeyWords(
   // An English question's name counts alone, as it always has: what it asks of the person is checked by the
   // possessive rule (answersPossessive), and "what did I borrow from Tom" is answered by "Lent me his cordless drill"
   // in Tom's note, which shares no other word with it.
-  if (labelKanji) shared.push({ word: labelKanji, terms: [], runs: [labelKanji], stems: [] });
+  if (verbShared) shared.push({ word: verbShared, terms: [], runs: [verbShared], stems: [] });
   if (!title) return shared.length;
   const inTitle = new Set(words(title).flatMap(wordTerms));
   const byName = keys.filter((k) => !shared.includes(k) && k.terms.some((x) => named.has(x) && inTitle.has(x)));
   if (shared.length === 0 && (byName.length === 0 || questionLanguage(question) !== 'en')) return 0;
-  const titleText = foldText(title);
   const byRun = keys.filter(
     (k) =>
       !shared.includes(k) &&
@@ -360,10 +360,9 @@ function verbKanjiOfNamed(
   keys: KeyWord[],
   sentence: string,
   common: Set<string>,
-  title: string,
+  titleText: string,
 ): { kanji: string; name: KeyWord } | null {
   if (!/\p{Script=Han}/u.test(question)) return null;
-  const titleText = foldText(title);
   for (const name of keys) {
     const inTitle = name.runs.map((r) => runInTitle(r, titleText, common)).find((p) => p !== null);
     // A person's note is titled by their name, with the surname at most besides ("陈美雅" for "美雅"); a run that is

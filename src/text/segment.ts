@@ -26,7 +26,7 @@ const segmenter = new Intl.Segmenter('und', { granularity: 'word' });
 
 // A word's pieces: runs of letters, digits and combining marks. Punctuation inside an ICU word ("foo_bar", "3.14",
 // "e-mail") splits it, as unicode61 did, so each piece is found on its own.
-const PIECE = /[\p{L}\p{N}\p{M}]+/gu;
+export const PIECE = /[\p{L}\p{N}\p{M}]+/gu;
 const LATIN_WORD = /^[a-z]+$/;
 /**
  * A Chinese, Japanese or Korean character: scripts whose words are one or two characters long, and which have no

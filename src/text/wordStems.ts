@@ -16,7 +16,7 @@ import { StemmerRo } from '@nlpjs/lang-ro';
 import { StemmerUk } from '@nlpjs/lang-uk';
 import { StemmerFi } from '@nlpjs/lang-fi';
 import { StemmerHu } from '@nlpjs/lang-hu';
-import { foldText } from './segment.js';
+import { foldText, PIECE } from './segment.js';
 
 /**
  * Word stems for matching a question's words with a note's in the Latin-script languages besides English that
@@ -87,7 +87,7 @@ export function textStems(lang: string, text: string): Set<string> {
   return out;
 }
 
-const PIECE = /[\p{L}\p{N}\p{M}]+/gu;
+// Split as segment.ts `words` splits (any language, then PIECE), so each folded word is a key of the map.
 const anyLanguage = new Intl.Segmenter('und', { granularity: 'word' });
 
 /**
