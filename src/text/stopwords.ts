@@ -82,6 +82,11 @@ export const KEY_WORD_STOPWORDS: readonly string[] = words(
   // French verbs a question asks with, negation and connectives (QUERY_STOPWORDS has the articles and pronouns).
   'ne pas par quand aussi faire fait peux peut pouvoir puis voudrais veux voudrait vouloir possible suis sont être',
   'avoir très tout tous toute toutes mais donc quel quelle quels quelles lorsque',
+  // The question words of Spanish, French, Italian and Portuguese that QUERY_STOPWORDS keeps ("dónde", "cuántas",
+  // "combien", "pourquoi"), as English's "where", "how" are: "¿dónde veo cuántas palabras lleva mi texto en el
+  // móvil?" had seven key words, "donde" and "cuantas" among them, and a sentence's relative "donde" shared one.
+  'dónde cuándo cuánto cuánta cuántos cuántas quién quiénes cuál cuáles porqué combien pourquoi lequel laquelle',
+  'lesquels lesquelles quando perché quanto quanta quanti quante quale quali chi quem qual quais quantos quantas',
   // Question words, pronouns, auxiliaries and prepositions of the languages ngramLanguage reads (Polish, Czech,
   // Ukrainian, Turkish, Indonesian, Swedish, Danish, Norwegian, Romanian, Finnish, Hungarian, Vietnamese): as key
   // words "Jak ma na imię pies Mayi?" had four, "jak", "ma" and "na" among them. English content words and names are

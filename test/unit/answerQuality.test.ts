@@ -377,6 +377,21 @@ describe('relevance', () => {
     expect(keyWordCount(q, new Set(), 'fr')).toBe(5);
   });
 
+  it('Spanish, French, Italian and Portuguese question words are no key words, as English ones are not', () => {
+    const q = '¿dónde veo cuántas palabras lleva mi texto en el móvil?';
+    expect(questionKeyWords(q, 'es').map((k) => k.word)).toEqual(['veo', 'palabras', 'lleva', 'texto', 'movil']);
+    // A sentence's relative "donde" is no shared word.
+    expect(sharedDistinctiveKeyWords(q, 'Abre la carpeta donde guardas tus notas.', new Set(), '', 'es')).toBe(0);
+    expect(questionKeyWords('Combien de notes puis-je synchroniser ?', 'fr').map((k) => k.word)).toEqual([
+      'notes',
+      'synchroniser',
+    ]);
+    expect(questionKeyWords('Quanto costa la sincronizzazione?', 'it').map((k) => k.word)).toEqual([
+      'costa',
+      'sincronizzazione',
+    ]);
+  });
+
   it('Russian key words match by stem, and its question words are no key words', () => {
     const q = 'Какие переменные можно использовать в шаблоне?';
     expect(questionKeyWords(q, 'ru').map((k) => k.word)).toEqual(['переменные', 'использовать', 'шаблоне']);
