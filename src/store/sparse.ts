@@ -80,7 +80,7 @@ export function affordableTerms(db: IndexDb, query: string, budget = SPARSE_POST
   const docs = documentCounter(db.db);
   const english = stemsAsEnglish(query);
   const cost = terms
-    .map((t) => (english ? { ...t, terms: vaultForms(t, docs) } : t))
+    .map((t) => (english ? { ...t, terms: vaultForms(t, docs) } : withCompoundParts(t, docs)))
     .map((t, i) => ({ t, i, postings: heldBy(t, docs) }));
   let spent = 0;
   const kept: typeof cost = [];
@@ -90,6 +90,31 @@ export function affordableTerms(db: IndexDb, query: string, budget = SPARSE_POST
     kept.push(c);
   }
   return kept.sort((a, b) => a.i - b.i).map((c) => c.t);
+}
+
+/**
+ * A query word no note holds, searched as the two words of a compound that notes do hold: German (Dutch, Swedish…)
+ * writes as one word what a note may write as two, or as another compound ("Videoformate" where the help says
+ * "Videos" and "Dateiformate", "Serverstandort" where it says "Server" and "Standort"). Each part has four letters or
+ * more and is an index term itself; the head may end in a linking "s" or "es" ("Frühlingsurlaub"). Of several
+ * splits, the one whose parts the notes hold most often (the geometric mean of their document frequencies, after
+ * Koehn and Knight's "Empirical methods for compound splitting", 2003). Not for English queries, whose words are
+ * stemmed and rarely compounded.
+ */
+function withCompoundParts(t: QueryTerm, docs: (term: string) => number): QueryTerm {
+  const letters = [...t.word];
+  if (letters.length < 8 || !/^\p{Script=Latin}+$/u.test(t.word) || heldBy(t, docs) > 0) return t;
+  let best: { parts: string[]; score: number } | null = null;
+  for (let i = 4; i <= letters.length - 4; i++) {
+    const tail = letters.slice(i).join('');
+    const head = letters.slice(0, i).join('');
+    for (const h of [head, head.replace(/e?s$/u, '')]) {
+      if ([...h].length < 4) continue;
+      const score = Math.sqrt(docs(h) * docs(tail));
+      if (score > 0 && (!best || score > best.score)) best = { parts: [h, tail], score };
+    }
+  }
+  return best ? { ...t, terms: [...t.terms, ...best.parts] } : t;
 }
 
 /**
