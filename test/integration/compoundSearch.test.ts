@@ -52,11 +52,9 @@ describe('BM25: a compound no note writes is searched as its parts', () => {
 
   it('splits at the pair the notes hold most often, and never an English query', () => {
     const db = service.index.db;
-    expect(affordableTerms(db, 'Wo steht mein Serverstandort?').find((t) => t.word === 'serverstandort')?.terms).toEqual([
-      'serverstandort',
-      'server',
-      'standort',
-    ]);
+    expect(
+      affordableTerms(db, 'Wo steht mein Serverstandort?').find((t) => t.word === 'serverstandort')?.terms,
+    ).toEqual(['serverstandort', 'server', 'standort']);
     expect(affordableTerms(db, 'which videoformate does it play').flatMap((t) => t.terms)).not.toContain('video');
   });
 });
