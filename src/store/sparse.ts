@@ -94,9 +94,9 @@ export function affordableTerms(db: IndexDb, query: string, budget = SPARSE_POST
 
 /**
  * A query word no note holds, searched as the two words of a compound that notes do hold: German (Dutch, Swedish…)
- * writes as one word what a note may write as two, or as another compound ("Videoformate" where the help says
- * "Videos" and "Dateiformate", "Serverstandort" where it says "Server" and "Standort"). Each part has four letters or
- * more and is an index term itself; the head may end in a linking "s" or "es" ("Frühlingsurlaub"). Of several
+ * writes as one word what a note may write as two, or in another compound ("Videoformate" where the help says
+ * "Video:" and "Dateiformate", "Serverstandort" where it says "Server" and "Standort"). Each part has four letters or
+ * more and is an index term itself; the first may end in a linking "s" or "es" ("Frühlingsurlaub"). Of several
  * splits, the one whose parts the notes hold most often (the geometric mean of their document frequencies, after
  * Koehn and Knight's "Empirical methods for compound splitting", 2003). Not for English queries, whose words are
  * stemmed and rarely compounded.
@@ -106,12 +106,12 @@ function withCompoundParts(t: QueryTerm, docs: (term: string) => number): QueryT
   if (letters.length < 8 || !/^\p{Script=Latin}+$/u.test(t.word) || heldBy(t, docs) > 0) return t;
   let best: { parts: string[]; score: number } | null = null;
   for (let i = 4; i <= letters.length - 4; i++) {
-    const tail = letters.slice(i).join('');
-    const head = letters.slice(0, i).join('');
-    for (const h of [head, head.replace(/e?s$/u, '')]) {
-      if ([...h].length < 4) continue;
-      const score = Math.sqrt(docs(h) * docs(tail));
-      if (score > 0 && (!best || score > best.score)) best = { parts: [h, tail], score };
+    const last = letters.slice(i).join('');
+    const written = letters.slice(0, i).join('');
+    for (const first of new Set([written, written.replace(/e?s$/u, '')])) {
+      if ([...first].length < 4) continue;
+      const score = Math.sqrt(docs(first) * docs(last));
+      if (score > 0 && (!best || score > best.score)) best = { parts: [first, last], score };
     }
   }
   return best ? { ...t, terms: [...t.terms, ...best.parts] } : t;
