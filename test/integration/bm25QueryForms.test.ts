@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import path from 'node:path';
-import { tempDir, useFastEmbedder, writeNotes } from '../helpers/fixtures.js';
-import { VaultService } from '../../src/services/vaultService.js';
+import { useFastEmbedder } from '../helpers/fixtures.js';
+import { syncedNotes } from '../helpers/syncedNotes.js';
+import type { VaultService } from '../../src/services/vaultService.js';
 import { affordableTerms, sparseSearch } from '../../src/store/sparse.js';
 import { stemsAsEnglish } from '../../src/text/segment.js';
 
@@ -13,13 +13,12 @@ import { stemsAsEnglish } from '../../src/text/segment.js';
  * the tldr vault ("List files one per line").
  */
 describe('BM25: an English query searches the forms the vault holds', () => {
-  const tmp = tempDir('obq-bm25-forms-');
   let service: VaultService;
+  let close = () => {};
 
   beforeAll(async () => {
     useFastEmbedder();
-    const vault = path.join(tmp.dir, 'vault');
-    writeNotes(vault, {
+    ({ service, close } = await syncedNotes({
       'mkdir.md':
         '# mkdir\n\nCreate directories, and their parent directories too. Existing directories are left alone.',
       'cd.md': '# cd\n\nChange the current working directory of the shell.',
@@ -31,14 +30,9 @@ describe('BM25: an English query searches the forms the vault holds', () => {
       'ping.md': '# ping\n\nSend ICMP echo requests to a network host.',
       'tar.md': '# tar\n\nArchiving utility, often combined with gzip.',
       'Notas/Migración.md': '# Migración\n\nLos deployments del servidor se hacen los viernes con el equipo.',
-    });
-    service = await VaultService.open({ vault, dataDir: path.join(tmp.dir, 'data') });
-    expect((await service.sync()).failed).toBe(0);
+    }));
   }, 300_000);
-  afterAll(() => {
-    service?.close();
-    tmp.cleanup();
-  });
+  afterAll(() => close());
 
   it('the fixture reproduces the misjudged chunk: a tldr-like line with "per" is not stemmed as English', () => {
     expect(stemsAsEnglish('# copy\n\n- Copia per directories')).toBe(false);

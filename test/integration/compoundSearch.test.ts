@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import path from 'node:path';
-import { tempDir, useFastEmbedder, writeNotes } from '../helpers/fixtures.js';
-import { VaultService } from '../../src/services/vaultService.js';
+import { useFastEmbedder } from '../helpers/fixtures.js';
+import { syncedNotes } from '../helpers/syncedNotes.js';
+import type { VaultService } from '../../src/services/vaultService.js';
 import { affordableTerms, sparseSearch } from '../../src/store/sparse.js';
 
 /**
@@ -10,13 +10,12 @@ import { affordableTerms, sparseSearch } from '../../src/store/sparse.js';
  * other words of the question decided, and the note that answers was not among the results.
  */
 describe('BM25: a compound no note writes is searched as its parts', () => {
-  const tmp = tempDir('obq-bm25-compound-');
   let service: VaultService;
+  let close = () => {};
 
   beforeAll(async () => {
     useFastEmbedder();
-    const vault = path.join(tmp.dir, 'vault');
-    writeNotes(vault, {
+    ({ service, close } = await syncedNotes({
       'Unterstützte Formate.md':
         '# Unterstützte Formate\n\nObsidian erkennt diese Formate.\n\n## Video\n\n- .mkv, .mov, .mp4, .webm\n',
       'Audio aufnehmen.md': '# Audio aufnehmen\n\nObsidian kann Audio aufnehmen und in der Notiz abspielen.',
@@ -24,14 +23,9 @@ describe('BM25: a compound no note writes is searched as its parts', () => {
       'Tagesnotizen.md': '# Tagesnotizen\n\nObsidian legt jeden Tag eine Notiz an.',
       'Server.md': '# Server\n\nDer Server steht in der Region, die du wählst.',
       'Standort.md': '# Standort\n\nDer Standort ist ein Ort.',
-    });
-    service = await VaultService.open({ vault, dataDir: path.join(tmp.dir, 'data') });
-    expect((await service.sync()).failed).toBe(0);
+    }));
   }, 300_000);
-  afterAll(() => {
-    service?.close();
-    tmp.cleanup();
-  });
+  afterAll(() => close());
 
   it('splits an unknown compound into two words the notes hold, and finds the note that writes them', () => {
     const db = service.index.db;
