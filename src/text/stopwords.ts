@@ -79,6 +79,12 @@ export const KEY_WORD_STOPWORDS: readonly string[] = words(
   // vitamin, and its "am" (no note of the sample vault writes it) kept the note that holds "vitamin" and "taking"
   // from passing the relevance gate as a holder of the question's key words.
   'much many often am have has had should would could must might shall',
+  // "Automatically" in the languages we answer in says how, not about what: a feature request Obsidian does not have
+  // ("Google-Kalender-Termine automatisch in die tägliche Notiz übernehmen") shared it with a sentence on daily-note
+  // links as its second key word and was answered. On the tuning parts: 2 more off-topic refusals (German, Spanish),
+  // no on-topic answer changed in any language.
+  'automatically automatic automatisch automatische automatischen automatisches automáticamente automático',
+  'automática automatiquement automatique automatiques automaticamente automatico automatica 自動 自動的 自动 자동 자동으로',
   // French verbs a question asks with, negation and connectives (QUERY_STOPWORDS has the articles and pronouns).
   'ne pas par quand aussi faire fait peux peut pouvoir puis voudrais veux voudrait vouloir possible suis sont être',
   'avoir très tout tous toute toutes mais donc quel quelle quels quelles lorsque',

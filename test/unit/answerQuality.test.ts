@@ -392,6 +392,28 @@ describe('relevance', () => {
     ]);
   });
 
+  it('"automatically" in any language is no key word: it asks how, not about what', () => {
+    // "Google-Kalender-Termine automatisch in die tägliche Notiz übernehmen" (Obsidian cannot) shared "automatisch"
+    // with a sentence on daily-note links, its second shared word beside "Notiz", and was answered with it.
+    const q = 'Google-Kalender-Termine automatisch in die tägliche Notiz übernehmen';
+    expect(questionKeyWords(q, 'de').map((k) => k.word)).not.toContain('automatisch');
+    const s = 'Ist das Plugin aktiv, versucht Obsidian automatisch, einen Link zur Notiz des Datums zu erstellen.';
+    expect(sharedDistinctiveKeyWords(q, s, new Set(), '', 'de')).toBe(1);
+    for (const [question, lang] of [
+      ['email my daily note to myself automatically', 'en'],
+      ['traducir automáticamente una nota', 'es'],
+      ['traduire automatiquement mes notes', 'fr'],
+      ['ノートを自動で翻訳したい', 'ja'],
+      ['笔记能自动翻译成英文吗', 'zh'],
+    ] as const) {
+      const words = questionKeyWords(question, lang).map((k) => k.word);
+      expect(
+        words.filter((w) => /automat|自動|自动/.test(w)),
+        question,
+      ).toEqual([]);
+    }
+  });
+
   it('Russian key words match by stem, and its question words are no key words', () => {
     const q = 'Какие переменные можно использовать в шаблоне?';
     expect(questionKeyWords(q, 'ru').map((k) => k.word)).toEqual(['переменные', 'использовать', 'шаблоне']);
