@@ -285,7 +285,8 @@ export function sharedDistinctiveKeyWords(
       k.runs.some((x) => inSentence.text.includes(x) && !common.has(x)) ||
       k.stems.some((x) => inSentence.stems.has(x) && !common.has(x)) ||
       (lang === 'de' &&
-        k.stems.some((x) => !common.has(x) && [...inSentence.stems].some((y) => sharedCompoundPart(x, y, common)))) ||
+        (k.stems.some((x) => !common.has(x) && [...inSentence.stems].some((y) => sharedCompoundPart(x, y, common))) ||
+          k.terms.some((x) => !common.has(x) && [...inSentence.terms].some((y) => sharedFirstPart(x, y, common))))) ||
       (LIGHT_STEMS.has(lang) &&
         k.stems.some((x) => !common.has(x) && [...inSentence.stems].some((y) => sameStemStart(x, y)))),
   );
@@ -562,6 +563,17 @@ function sharedCompoundPart(a: string, b: string, common: Set<string>): boolean 
     (short.length >= 5 && long.startsWith(short)) ||
     ((short.length >= 5 || long.length - short.length >= 4) && long.endsWith(short))
   );
+}
+
+/**
+ * Whether one German word, as written, is the other's first part (5 letters or more, not common): "Server" of
+ * "Serverstandort". sharedCompoundPart compares stems, and a stemmer cuts a word's ending where the compound goes
+ * on ("server" is "serv", "serverstandort" keeps its "server"), so a first part is found by its written form. A last
+ * part ends both words alike, and its stems meet there already.
+ */
+function sharedFirstPart(a: string, b: string, common: Set<string>): boolean {
+  const [long, short] = a.length > b.length ? [a, b] : [b, a];
+  return short.length >= 5 && long !== short && long.startsWith(short) && !common.has(short);
 }
 
 /**

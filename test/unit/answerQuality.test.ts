@@ -333,6 +333,14 @@ describe('relevance', () => {
       1,
     );
     expect(sharedDistinctiveKeyWords('Was ist mein Laufziel?', 'Lauf am Sonntag.', none, '', 'de')).toBe(0);
+    // A first part is found as written: its stem loses an ending the compound keeps ("server" is "serv").
+    const where = 'Welchen Serverstandort soll ich wählen?';
+    expect(sharedDistinctiveKeyWords(where, 'Lege den Tresor auf einem anderen Sync-Server an.', none, '', 'de')).toBe(
+      1,
+    );
+    // A last part as written is no more than its stem: "Spitznamen" is not any "Namen".
+    const nickname = 'Wie gebe ich einer Notiz einen Spitznamen?';
+    expect(sharedDistinctiveKeyWords(nickname, 'Klicke auf den Namen.', none, '', 'de')).toBe(0);
     expect(sharedDistinctiveKeyWords('Wo ist die Abzeit?', 'Die Zeit läuft.', none, '', 'de')).toBe(0);
     // Only German, and never a common part: "notiz" in every retrieved note makes "Tagesnotiz" share nothing.
     expect(
