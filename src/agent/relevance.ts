@@ -556,20 +556,17 @@ export function mayShareKeyWords(question: string, lang = ''): (text: string) =>
  * running goal is a goal; personal-de-tune's "Was ist mein Laufziel?" was refused with "Ziel: 10 km…" under Laufen).
  */
 function sharedCompoundPart(a: string, b: string, common: Set<string>): boolean {
+  if (sharedFirstPart(a, b, common)) return true;
   if (a === b || a.length < 4 || b.length < 4) return false;
   const [long, short] = a.length > b.length ? [a, b] : [b, a];
-  if (common.has(short)) return false;
-  return (
-    (short.length >= 5 && long.startsWith(short)) ||
-    ((short.length >= 5 || long.length - short.length >= 4) && long.endsWith(short))
-  );
+  return !common.has(short) && (short.length >= 5 || long.length - short.length >= 4) && long.endsWith(short);
 }
 
 /**
- * Whether one German word, as written, is the other's first part (5 letters or more, not common): "Server" of
- * "Serverstandort". sharedCompoundPart compares stems, and a stemmer cuts a word's ending where the compound goes
- * on ("server" is "serv", "serverstandort" keeps its "server"), so a first part is found by its written form. A last
- * part ends both words alike, and its stems meet there already.
+ * Whether one German word is the other's first part (5 letters or more, not common): "Server" of "Serverstandort".
+ * sharedCompoundPart asks it of stems; it is asked of the words as written too, since a stemmer cuts a word's ending
+ * where the compound goes on ("server" is "serv", "serverstandort" keeps its "server"). A last part ends both words
+ * alike, and its stems meet there already.
  */
 function sharedFirstPart(a: string, b: string, common: Set<string>): boolean {
   const [long, short] = a.length > b.length ? [a, b] : [b, a];
