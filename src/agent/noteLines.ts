@@ -1,6 +1,6 @@
 import type { ChunkRecord } from '../store/indexDb.js';
 import type { SearchResult } from '../search/similaritySearch.js';
-import { calloutHeading, plainText } from '../text/sentences.js';
+import { calloutHeading, plainText, splitSentences } from '../text/sentences.js';
 
 /**
  * A note's lines put back together from its chunks: each chunk holds lines start_line onwards, chunks overlap, and
@@ -123,4 +123,81 @@ export function citedList(
   const shown = items.slice(0, opts.limit ?? items.length);
   const lines = shown.map((t, k) => `${opts.ordered ? `${k + 1}.` : '-'} ${t} [${n}]`);
   return `${heading}:\n\n${lines.join('\n')}${items.length > shown.length ? '\n- …' : ''}`;
+}
+
+/** A list item line: its indentation, and its text after the marker (and a task box). */
+const LIST_ITEM = /^([ \t]*)(?:[-*+]|\d+[.)])[ \t]+(?:\[.\][ \t]+)?(.*)$/;
+/**
+ * A label that opens a list item's text: a few words before a colon and a space or the end ("Gifford: Iain at the
+ * hall…", "**Kids:**"), not a time ("19:00") or an address ("https://…").
+ */
+const ITEM_LABEL = /^([^:：.!?]{1,40}?)[ \t]*[:：](?:[ \t]|$)/u;
+
+/** The label a list item's text opens with, in plain text, if any (ITEM_LABEL; five words at most). */
+function itemLabel(itemText: string): string | undefined {
+  const label = ITEM_LABEL.exec(itemText.replace(/\*\*|__/g, ''))?.[1];
+  const plain = label === undefined ? '' : plainText(label).trim();
+  return plain && plain.split(/\s+/).length <= 5 ? plain : undefined;
+}
+
+/** How far a line is indented, a tab counting four spaces. */
+function indentOf(space: string): number {
+  return space.replace(/\t/g, '    ').length;
+}
+
+/**
+ * What each line's sentences are about beyond their own words, from the list it stands in: the labels of the items it
+ * is nested under (`above`, outermost first: "Kids" over "  - Ruby — born 12 February 2019.") and its own item's label
+ * (`own`), which a sentence after the item's first one no longer holds ("Hall open from 19:00, start 21:00…" in "-
+ * Gifford: Iain at the hall committee, 07700 900 614. Hall open from 19:00…"). A person's notes state facts this way,
+ * and the sentence that answers "what time do we start playing at Gifford" or "when were Calum's kids born" shares
+ * the question's words only through its label. Per line of `markdown`; lines of no list get nothing.
+ */
+export function listLabels(markdown: string): { above: string[]; own?: string }[] {
+  const stack: { indent: number; label?: string }[] = [];
+  let current: { above: string[]; own?: string } = { above: [] };
+  return markdown.split(/\r?\n/).map((line) => {
+    const item = LIST_ITEM.exec(line);
+    if (item) {
+      const indent = indentOf(item[1]!);
+      while (stack.length && stack.at(-1)!.indent >= indent) stack.pop();
+      const text = item[2]!.trim();
+      // An item that is only a label ("- Kids:") labels the items under it.
+      const own =
+        itemLabel(text) ?? (/[:：]$/u.test(text) ? plainText(text.slice(0, -1)).trim() || undefined : undefined);
+      current = { above: stack.flatMap((s) => (s.label ? [s.label] : [])), own };
+      stack.push({ indent, label: own });
+      return current;
+    }
+    // A blank line may part two items of one list; an indented line goes on with the item above it. Anything else
+    // (a paragraph, a heading, a table) ends the list.
+    if (!line.trim()) return { above: [] };
+    if (/^[ \t]+\S/.test(line) && stack.length)
+      return { above: current.own ? [...current.above, current.own] : current.above };
+    stack.length = 0;
+    current = { above: [] };
+    return current;
+  });
+}
+
+/**
+ * The quotable sentences of a section's markdown (splitSentences of its prose), each with the list labels it stands
+ * under (listLabels): the labels of the items above its line, and its own item's label unless the sentence opens the
+ * item (and so holds the label itself). A sentence is found in its line by its first characters; one not found (a
+ * table's row, made into a sentence by plainText) gets none.
+ */
+export function labelledSentences(markdown: string): { text: string; labels: string[] }[] {
+  const lines = markdown.split(/\r?\n/);
+  const labels = listLabels(markdown);
+  const plainLines = lines.map((line) => plainText(line, { prose: true }).trim());
+  let at = 0;
+  return splitSentences(plainText(markdown, { prose: true })).map((text) => {
+    const probe = text.slice(0, 20);
+    let j = at;
+    while (j < lines.length && !plainLines[j]!.includes(probe)) j++;
+    if (j === lines.length) return { text, labels: [] };
+    at = j;
+    const { above, own } = labels[j]!;
+    return { text, labels: own && !plainLines[j]!.startsWith(probe) ? [...above, own] : above };
+  });
 }

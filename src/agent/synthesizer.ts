@@ -4,7 +4,7 @@ import { cosine } from '../models/embedder.js';
 import type { SearchResult } from '../search/similaritySearch.js';
 import { CJK, isKeyWord, queryTerms, words as segmentWords } from '../text/segment.js';
 import { sectionListAnswer } from './sectionList.js';
-import { sectionsOfChunk } from './noteLines.js';
+import { labelledSentences, sectionsOfChunk } from './noteLines.js';
 import { plainText, splitSentences } from '../text/sentences.js';
 import { answerLanguageInstruction, NOT_IN_NOTES_PATTERN, questionLanguage } from './language.js';
 import { SYNTHESIZER_PROMPT } from './prompts.js';
@@ -246,7 +246,11 @@ interface Candidate {
   text: string;
   n: number;
   generated: boolean;
-  /** The heading the sentence stands under in its note (sectionsOfChunk), where it is not the note's title. */
+  /**
+   * What the sentence stands under in its note, one per line: its heading (sectionsOfChunk), where it is not the note's
+   * title, then the labels of its list items (labelledSentences: "Gifford" for "Hall open from 19:00, start 21:00…"
+   * in "- Gifford: Iain at the hall committee… Hall open from 19:00…").
+   */
   heading?: string;
 }
 
@@ -295,14 +299,19 @@ function noteCandidates(chunks: SearchResult[], pool = ANSWER_POOL): Candidate[]
     const pairs = leadInsWithCode(markdown);
     const paired = new Set(pairs.map((p) => p.code));
     // Whole sentences of the note only: plainText keeps blocks apart, so a heading never fuses into one. A command a
-    // lead-in introduces is quoted with it, not alone.
+    // lead-in introduces is quoted with it, not alone. A list item's label counts as the sentence's heading does: on
+    // the tuning parts it answered "what time do we start playing at Gifford on hogmanay" and changed no other
+    // outcome in any language (docs/answer-quality.md, thirty-third session).
     const sentences = sectionsOfChunk(markdown, chunks[i]!.section_title).flatMap(({ heading, text }) =>
-      splitSentences(plainText(text, { prose: true }))
+      labelledSentences(text)
         .filter(
-          (sentence) =>
+          ({ text: sentence }) =>
             (quotable(sentence, 20) || statedFact(sentence) || shortStatement(sentence)) && !paired.has(sentence),
         )
-        .map((sentence) => ({ text: sentence, heading: heading === chunks[i]!.title ? undefined : heading })),
+        .map(({ text: sentence, labels }) => {
+          const context = [...(heading === chunks[i]!.title ? [] : [heading]), ...labels];
+          return { text: sentence, heading: context.length ? context.join('\n') : undefined };
+        }),
     );
     return [...pairs.map((p) => ({ text: p.text })), ...sentences].map((c) => ({ ...c, n: i + 1, generated: false }));
   });

@@ -408,6 +408,26 @@ describe('with the real embedder', () => {
       expect(r.text).toBe('Retention: 7 daily, 4 weekly, 6 monthly [1]');
     });
 
+    it("reads a sentence under its list item's label: the label says what the item is about", async () => {
+      // "Hall open from 19:00, start 21:00…" shares one word of six with the question; under its item's label
+      // "Gifford" it shares two (tuning part personal-en-2-tune, refused before).
+      const gigs = chunk(
+        'Band/Gigs.md',
+        '## Contacts\n\n- Harelaw Barn: wedding coordinator Jo, load-in round the back, no parking after 17:00\n' +
+          '- Gifford: Iain at the hall committee, 07700 900 614. Hall open from 19:00, start 21:00, finish 00:45 ' +
+          'after the bells. Soup and stovies provided!',
+      );
+      const school = chunk('School/Timetable.md', '## Periods\n\n- Period 3 starts at 10:45 and runs to 11:35.');
+      const r = await selectAnswerSentences(
+        'what time do we start playing at Gifford on hogmanay',
+        [gigs, school],
+        [],
+        embedder(),
+        1,
+      );
+      expect(r.text).toBe('Hall open from 19:00, start 21:00, finish 00:45 after the bells. [1]');
+    });
+
     it('returns nothing when there is nothing quotable', async () => {
       const tiny = [chunk('A.md', '# Title\nShort.')];
       expect(await selectAnswerSentences('anything', tiny, [], embedder())).toEqual({
