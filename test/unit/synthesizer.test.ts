@@ -428,6 +428,21 @@ describe('with the real embedder', () => {
       expect(r.text).toBe('Hall open from 19:00, start 21:00, finish 00:45 after the bells. [1]');
     });
 
+    it('answers what is asked of a person from items nested under a label, counting no auxiliary or number', async () => {
+      // "Ruby — born 12 February 2019" says when one of Calum's kids was born through its label "Kids"; "were" and
+      // "two" are no key words it must share (tuning part personal-en-2-tune, refused before).
+      const calum = chunk(
+        'People/Calum.md',
+        '# Calum\n\nBig brother. Calum MacLeod, paramedic with the ambulance service in Glasgow.\n\n' +
+          '- Birthday: 9 December\n- Wife: Priya (a pharmacist, the sensible one)\n- Kids:\n' +
+          '  - Ruby — born 12 February 2019. Obsessed with dinosaurs.\n  - Finn — born 30 September 2022. Trains.\n',
+        { title: 'Calum' },
+      );
+      const niamh = chunk('People/Niamh.md', '# Niamh\n\n- Birthday: 2 March\n- Kids: none, one very spoiled cat');
+      const r = await selectAnswerSentences("when were Calum's two kids born", [calum, niamh], [], embedder(), 2);
+      expect(r.text).toBe('Ruby — born 12 February 2019. [1] Finn — born 30 September 2022. [1]');
+    });
+
     it('returns nothing when there is nothing quotable', async () => {
       const tiny = [chunk('A.md', '# Title\nShort.')];
       expect(await selectAnswerSentences('anything', tiny, [], embedder())).toEqual({
