@@ -77,11 +77,13 @@ export const KEY_WORD_STOPWORDS: readonly string[] = words(
   // something it lacks (synthesizer.ts, needsSharedWord). And English auxiliaries: "by when do I have to renew the car
   // insurance" asks about renewing, not having (notesHoldingKeyWords); "how much vitamin D am I taking" about the
   // vitamin, and its "am" (no note of the sample vault writes it) kept the note that holds "vitamin" and "taking"
-  // from passing the relevance gate as a holder of the question's key words. "Were", "did", "been" are was's and do's
-  // other forms, and a number written as a word says how many, as "many" does: "when were Calum's two kids born" asked
-  // a sentence of Calum's note to share "were" and "two" with it (answersPossessive), and "Ruby — born 12 February
-  // 2019", under "Kids:", shares neither (tuning part personal-en-2-tune; docs/answer-quality.md).
-  'much many often am have has had should would could must might shall were did been being',
+  // from passing the relevance gate as a holder of the question's key words. "Were", "been" are was's other forms, and
+  // a number written as a word says how many, as "many" does: "when were Calum's two kids born" asked a sentence of
+  // Calum's note to share "were" and "two" with it (answersPossessive), and "Ruby — born 12 February 2019", under
+  // "Kids:", shares neither (tuning part personal-en-2-tune; docs/answer-quality.md). Not "did": "what did I do on
+  // 2026-11-03?" is a question about that day's notes, and with no key word left it would ask for every note that names
+  // the day (timeTopicTerms: a question of nothing but its time).
+  'much many often am have has had should would could must might shall were been being',
   'two three four five six seven eight nine ten eleven twelve',
   // "Automatically" in the languages we answer in says how, not about what: a feature request Obsidian does not have
   // ("Google-Kalender-Termine automatisch in die tägliche Notiz übernehmen") shared it with a sentence on daily-note
