@@ -125,8 +125,8 @@ export function citedList(
   return `${heading}:\n\n${lines.join('\n')}${items.length > shown.length ? '\n- …' : ''}`;
 }
 
-/** A list item line: its indentation, and its text after the marker (and a task box). */
-const LIST_ITEM = /^([ \t]*)(?:[-*+]|\d+[.)])[ \t]+(?:\[.\][ \t]+)?(.*)$/;
+/** A list item: its indentation, its marker, and its text after any checkbox. */
+export const LIST_ITEM = /^([ \t]*)([-*+]|\d{1,9}[.)])[ \t]+(?:\[.\][ \t]+)?(\S.*)$/;
 /**
  * A label that opens a list item's text: a few words before a colon and a space or the end ("Gifford: Iain at the
  * hall…", "**Kids:**"), not a time ("19:00") or an address ("https://…").
@@ -161,7 +161,7 @@ export function listLabels(markdown: string): { above: string[]; own?: string }[
     if (item) {
       const indent = indentOf(item[1]!);
       while (stack.length && stack.at(-1)!.indent >= indent) stack.pop();
-      const text = item[2]!.trim();
+      const text = item[3]!.trim();
       // An item that is only a label ("- Kids:") labels the items under it.
       const own =
         itemLabel(text) ?? (/[:：]$/u.test(text) ? plainText(text.slice(0, -1)).trim() || undefined : undefined);

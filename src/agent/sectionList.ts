@@ -9,7 +9,7 @@
  */
 import type { SearchResult } from '../search/similaritySearch.js';
 import { plainText } from '../text/sentences.js';
-import { citedList, linesOutsideCode, MARKDOWN_HEADING, noteLines } from './noteLines.js';
+import { citedList, linesOutsideCode, LIST_ITEM, MARKDOWN_HEADING, noteLines } from './noteLines.js';
 import { FILTER_STOPWORDS, LANGUAGE_FUNCTION_WORDS } from '../text/stopwords.js';
 import { keyWordCount, keyWordLanguage, sharedDistinctiveKeyWords } from './relevance.js';
 
@@ -20,8 +20,8 @@ export const SECTION_ITEMS = { min: 2, listed: 12 };
 /** A question names a section only with two key words or more ("goals" alone names many a note's list). */
 const MIN_KEY_WORDS = 2;
 
-/** A list item: its indentation, its marker, and its text after any checkbox. */
-export const LIST_ITEM = /^([ \t]*)([-*+]|\d{1,9}[.)])[ \t]+(?:\[.\][ \t]+)?(\S.*)$/;
+/** A list item (noteLines.ts): the outline and a note's opening read lists by it too. */
+export { LIST_ITEM };
 
 interface Section {
   /** The chunk (index into the results) the section starts in. */
