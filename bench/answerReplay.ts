@@ -23,9 +23,9 @@ import { sectionListAnswer } from '../src/agent/sectionList.js';
 import type { Embedder } from '../src/models/embedder.js';
 import { citeDescribedNotes, linkedNoteChunk } from '../src/agent/describedNote.js';
 import { citedNumbers } from '../src/agent/citationMarks.js';
-import { noteAbout, noteLead, noteTitledBy } from '../src/agent/noteLead.js';
+import { leadNoteOf, noteAbout, noteLead } from '../src/agent/noteLead.js';
 import { questionKeyWords } from '../src/agent/relevance.js';
-import { asksWho, definitionSubject } from '../src/text/definitionQuestion.js';
+import { definitionSubject } from '../src/text/definitionQuestion.js';
 import { chunksWritingPhrase } from '../src/store/sparse.js';
 import { option, repeated } from './lib/args.js';
 
@@ -80,9 +80,9 @@ function openingFor(question: string, results: SearchResult[]): { text: string; 
   const subject = definitionSubject(question);
   if (subject === null) return null;
   const db = service.index.db;
-  const named = noteTitledBy(subject, db.noteNames(), asksWho(question));
+  const named = leadNoteOf(question, db);
   if (named !== null) {
-    const lead = noteLead(db.chunksOfNote(named));
+    const lead = noteLead(db.chunksOfNote(named.source), { named: named.byRelation });
     if (lead) return lead;
   }
   const first = results[0]?.source;

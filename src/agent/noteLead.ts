@@ -6,10 +6,11 @@
  * for "who is Lena", "Allergic to cats, so she won't stay at Tom's" (Lena's note) for "what does Tom do". Read from
  * the index, whole; no model is asked. A question that names no note exactly goes to search as any other.
  */
-import type { ChunkRecord } from '../store/indexDb.js';
+import type { ChunkRecord, IndexDb } from '../store/indexDb.js';
 import type { SearchResult } from '../search/similaritySearch.js';
 import { nameKey, type NoteNames } from '../store/noteNames.js';
-import { wordsInRow } from '../store/sparse.js';
+import { phraseWriters, wordsInRow } from '../store/sparse.js';
+import { asksWho, definitionSubject, relationSubject } from '../text/definitionQuestion.js';
 import { words } from '../text/segment.js';
 import { plainText, splitSentences } from '../text/sentences.js';
 import { linesOutsideCode, MARKDOWN_HEADING, noteAsSource, noteLines } from './noteLines.js';
@@ -33,6 +34,48 @@ export function noteTitledBy(subject: string, names: NoteNames, person = false):
   if (!person || !/^\p{L}+$/u.test(word)) return null;
   const first = names.titledFirst(word);
   return first.length === 1 ? first[0]! : null;
+}
+
+/**
+ * The note whose opening answers a question asking what or who something is: the note its subject names
+ * (noteTitledBy), or the one that introduces the person the asker calls "my sister" or "my landlord"
+ * (noteIntroducing: `byRelation`, and the answer then names them, see noteLead). Null when none does; the agent then
+ * searches. One door for the agent and the answer replay.
+ */
+export function leadNoteOf(question: string, db: IndexDb): { source: string; byRelation: boolean } | null {
+  const subject = definitionSubject(question);
+  if (subject === null) return null;
+  const titled = noteTitledBy(subject, db.noteNames(), asksWho(question));
+  if (titled !== null) return { source: titled, byRelation: false };
+  const relation = relationSubject(question);
+  const introducing =
+    relation === null
+      ? null
+      : noteIntroducing(relation, phraseWriters(db, [relation]).sources, (source) => db.chunksOfNote(source));
+  return introducing === null ? null : { source: introducing, byRelation: true };
+}
+
+/**
+ * The one note that introduces someone as `relation` ("sister", "landlord", "boss"): its opening (noteLead) writes the
+ * word, as person notes open ("My younger sister. Graphic designer…", "Landlord of the flat.", "Principal Teacher of
+ * Science at Leithbank, i.e. my boss."). `writers` are the notes that write it anywhere (phraseWriters), read in
+ * `chunksOf`. A day note (a title without letters) introduces no one: "Called my sister." opens many of them. Two
+ * notes that do are two people, and neither is the answer: null, and the question is searched as any other.
+ */
+export function noteIntroducing(
+  relation: string,
+  writers: readonly string[],
+  chunksOf: (source: string) => ChunkRecord[],
+): string | null {
+  const phrase = words(relation);
+  if (!phrase.length) return null;
+  const introducing = writers.filter((source) => {
+    const chunks = chunksOf(source);
+    if (!chunks.length || !/\p{L}/u.test(chunks[0]!.title)) return false;
+    const lead = noteLead(chunks);
+    return lead !== null && wordsInRow(words(lead.text), phrase);
+  });
+  return introducing.length === 1 ? introducing[0]! : null;
 }
 
 /** The share of a note's chunks that must write a subject for the note to be about it (noteAbout). */
@@ -60,7 +103,10 @@ export function noteAbout(subject: string, chunks: readonly ChunkRecord[], vault
  * begins with a section, the first block of that section), as its first LEAD_SENTENCES sentences, or its first list
  * items when it opens with a list. Frontmatter and code are skipped. Null when the note opens with nothing to quote.
  */
-export function noteLead(chunks: ChunkRecord[]): { text: string; results: SearchResult[] } | null {
+export function noteLead(
+  chunks: ChunkRecord[],
+  { named = false }: { named?: boolean } = {},
+): { text: string; results: SearchResult[] } | null {
   if (!chunks.length) return null;
   const first = chunks[0]!;
   const block: [number, string][] = [];
@@ -91,5 +137,8 @@ export function noteLead(chunks: ChunkRecord[]): { text: string; results: Search
     end_line: block.at(-1)![0],
     rank: 1,
   });
-  return { text: sentences.map((s) => `${s} [1]`).join(' '), results: [source] };
+  // A note found by how the asker relates to someone ("my sister") opens with that ("My older sister."), not with
+  // who they are: the answer names them by the note's title ("Lena Novak: My older sister. [1] …").
+  const text = sentences.map((s) => `${s} [1]`).join(' ');
+  return { text: named ? `${first.title}: ${text}` : text, results: [source] };
 }

@@ -25,8 +25,8 @@ import type { DateScope } from './dateScope.js';
 import { followUpTaskRequest, taskRequest } from './taskRequest.js';
 import { answerTaskRequest } from './taskList.js';
 import { noteNamedBy, noteOutline, summarySubject } from './noteOutline.js';
-import { noteAbout, noteLead, noteTitledBy } from './noteLead.js';
-import { asksWho, definitionSubject, withoutLeadingArticle } from '../text/definitionQuestion.js';
+import { leadNoteOf, noteAbout, noteLead, noteTitledBy } from './noteLead.js';
+import { definitionSubject, withoutLeadingArticle } from '../text/definitionQuestion.js';
 import { mentionSubject } from '../text/mentionQuestion.js';
 import { mentionList, MENTION_ROWS } from './noteMentions.js';
 
@@ -230,11 +230,10 @@ export function buildRetrieveGraph(deps: RetrieveDeps, ctx: RetrieveCallContext)
       },
     };
   };
-  /** The note a question asking what or who something is names exactly (noteLead.ts), if the person may see it. */
-  const leadSource = (query: string): string | null => {
-    const subject = definitionSubject(query);
-    const named = subject === null ? null : noteTitledBy(subject, deps.index.db.noteNames(), asksWho(query));
-    return named !== null && (deps.allowSource?.()(named) ?? true) ? named : null;
+  /** The note whose opening answers a question asking what or who something is (leadNoteOf), if the person may see it. */
+  const leadSource = (query: string): ReturnType<typeof leadNoteOf> => {
+    const lead = leadNoteOf(query, deps.index.db);
+    return lead !== null && (deps.allowSource?.()(lead.source) ?? true) ? lead : null;
   };
   return (
     new StateGraph(RetrieveState)
@@ -304,8 +303,8 @@ export function buildRetrieveGraph(deps: RetrieveDeps, ctx: RetrieveCallContext)
         // "who is Lena", "what is Canvas": the opening of the note the subject names (leadSource); a note that opens
         // with nothing to quote goes to search.
         ctx.onStep?.('Reading the note…');
-        const source = leadSource(s.query)!;
-        const found = noteLead(deps.index.db.chunksOfNote(source));
+        const { source, byRelation } = leadSource(s.query)!;
+        const found = noteLead(deps.index.db.chunksOfNote(source), { named: byRelation });
         return answerFromNotes(s, found, `quoted the opening of ${source}`, `${source} opens with nothing to quote`);
       })
       .addNode('search', async (s) => {

@@ -6,6 +6,11 @@
 
 // A question asking what or who something is, then its subject; per language, the subject where the language puts it.
 const DEFINITION_QUESTIONS: RegExp[] = [
+  // A person's job is what their note opens with ("Neighbour at number 14, retired electrician."); asked before "what's
+  // X", which would take "the occupation of Tom" for the subject.
+  /^what(?:'s|’s|\s+is|\s+was)\s+(?:the\s+)?(?:occupation|job|profession|line\s+of\s+work)\s+of\s+(.+?)[?.!\s]*$/iu,
+  /^what(?:'s|’s|\s+is|\s+was)\s+(.+?)(?:'s|’s)\s+(?:occupation|job|profession|line\s+of\s+work)[?.!\s]*$/iu,
+  /^what\s+(?:does|did)\s+(.+?)\s+work\s+as[?.!\s]*$/iu,
   /^(?:who|what)(?:'s|’s|\s+is|\s+are|\s+was|\s+were)\s+(.+?)[?.!\s]*$/iu,
   /^what\s+(?:does|did)\s+(.+?)\s+do(?:\s+for\s+(?:a\s+)?(?:living|work))?[?.!\s]*$/iu,
   /^¿?\s*(?:qué|quién|quiénes)\s+(?:es|son|era)\s+(.+?)[?.!\s]*$/iu,
@@ -27,15 +32,35 @@ const LEADING_ARTICLES =
 
 /** A question about someone: who they are, or what they do. */
 const ASKS_WHO =
-  /^(?:who|¿?\s*quién|¿?\s*quiénes|wer|qui|quem|chi|wie)\s|^what\s+(?:does|did)\s.+\sdo\b|誰|だれ|谁|누구/iu;
+  /^(?:who|¿?\s*quién|¿?\s*quiénes|wer|qui|quem|chi|wie)\s|^what\s+(?:does|did)\s.+\s(?:do|work\s+as)\b|^what(?:'s|’s|\s+is|\s+was)\s.*\b(?:occupation|job|profession|line\s+of\s+work)\b|誰|だれ|谁|누구/iu;
+
+/** "my" before a subject, in the languages LEADING_ARTICLES reads: someone named by how they relate to the asker. */
+const FIRST_PERSON_POSSESSIVE =
+  /^(?:my|mi|mis|mein|meine|meinen|meinem|meiner|mon|ma|mes|mijn|meu|minha|mio|mia)\s+(.+)$/iu;
 
 /** The subject of a question asking what or who something is ("Lena", "Canvas"), or null when it asks no such thing. */
 export function definitionSubject(question: string): string | null {
+  const subject = subjectAsWritten(question);
+  return subject === null ? null : withoutLeadingArticle(subject) || null;
+}
+
+/**
+ * The subject of a question about someone the asker names by how they relate to them ("who is my landlord", "what
+ * does my sister do for a living"): "landlord", "sister". Null for a subject without "my" or a question not about
+ * someone (asksWho): "what is my password" names a thing.
+ */
+export function relationSubject(question: string): string | null {
+  const subject = asksWho(question) ? subjectAsWritten(question) : null;
+  const m = subject === null ? null : FIRST_PERSON_POSSESSIVE.exec(subject);
+  return m?.[1] ? m[1].trim() : null;
+}
+
+/** The subject as the question writes it, article and possessive kept ("my sister"). */
+function subjectAsWritten(question: string): string | null {
   const q = question.trim();
   for (const pattern of DEFINITION_QUESTIONS) {
     const m = pattern.exec(q);
-    const subject = m?.[1] && withoutLeadingArticle(m[1]);
-    if (subject) return subject;
+    if (m?.[1] && withoutLeadingArticle(m[1])) return m[1].trim();
   }
   return null;
 }

@@ -36,12 +36,24 @@ describe('answers made from whole notes, over the sample vault', () => {
     expect(trip.sources.map((s) => s.source)).toEqual(['Projects/Lisbon Trip.md']);
   }, 120_000);
 
-  // The home note's map of content holds the one line that answers; it was left out of what answers may quote, and
-  // both questions were refused. Now the line is quoted and cites the note it points to as well (describedNote.ts).
-  it('"who is my sister" is answered from the map of content, citing the note it points to', async () => {
+  // Someone asked of by how they relate to the asker: the one note that opens by saying so (noteIntroducing), named
+  // by its title. Before, "who is my sister" was answered by the home note's map of content ("Lena Novak — my
+  // sister"), and "what's the occupation of Tom" and "what does my sister do for a living" (the journal's) were refused.
+  it('"who is my sister" and "what\'s the occupation of Tom" are answered by the opening of the note about them', async () => {
     const sister = await askOnDay(vault(), 'who is my sister', TODAY);
-    expect(sister.answer).toBe('Lena Novak — my sister [1][2]');
-    expect(sister.sources.map((s) => s.source)).toEqual(['Home.md', 'People/Lena Novak.md']);
+    expect(sister.answer).toMatch(/^Lena Novak: My older sister\. \[1\] Lives in Vienna .*veterinarian.* \[1\]$/);
+    expect(sister.sources.map((s) => s.source)).toEqual(['People/Lena Novak.md']);
+    const job = await askOnDay(vault(), 'What does my sister work as?', TODAY);
+    expect(job.answer).toContain('works as a veterinarian');
+    const neighbour = await askOnDay(vault(), 'who is my neighbour?', TODAY);
+    expect(neighbour.answer).toMatch(/^Tom Becker: Neighbour at number 14, retired electrician\. \[1\]/);
+    const tom = await askOnDay(vault(), "what's the occupation of Tom", TODAY);
+    expect(tom.answer).toContain('retired electrician');
+    expect(tom.sources.map((s) => s.source)).toEqual(['People/Tom Becker.md']);
+    // No note introduces a cousin: searched as any other question, and not answered with someone else's note.
+    const cousin = await askOnDay(vault(), 'what does my cousin do for a living', TODAY);
+    expect(cousin.sources.map((s) => s.source)).not.toContain('People/Lena Novak.md');
+    expect(isNotInNotesAnswer(cousin.answer), cousin.answer).toBe(true);
     const buddy = await askOnDay(vault(), 'who is my garden buddy', TODAY);
     expect(buddy.sources.map((s) => s.source)).toContain('People/Tom Becker.md');
   }, 120_000);

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { noteAbout, noteLead, noteTitledBy, LEAD_SENTENCES } from '../../src/agent/noteLead.js';
-import { asksWho, definitionSubject } from '../../src/text/definitionQuestion.js';
+import { noteAbout, noteIntroducing, noteLead, noteTitledBy, LEAD_SENTENCES } from '../../src/agent/noteLead.js';
+import { asksWho, definitionSubject, relationSubject } from '../../src/text/definitionQuestion.js';
 import { NoteNames } from '../../src/store/noteNames.js';
 import { noteChunk } from '../helpers/answerParts.js';
 
@@ -90,6 +90,49 @@ describe('questions asking what or who something is (noteLead.ts)', () => {
     const twins = new NoteNames([note('B/Ideas.md'), note('A/Ideas.md')]);
     expect(twins.named('ideas')).toEqual(['A/Ideas.md', 'B/Ideas.md']);
     expect(noteTitledBy('Ideas', twins)).toBe('A/Ideas.md');
+  });
+
+  it.each([
+    // A person's job, asked of a name or of how they relate to the asker.
+    ["what's the occupation of Tom", 'Tom', null],
+    ['What is Lena’s job?', 'Lena', null],
+    ['what does my sister work as?', 'sister', 'sister'],
+    ['what does my brother do for a living', 'brother', 'brother'],
+    ["what's my landlord's profession", 'landlord', 'landlord'],
+    ['who is my older sister', 'older sister', 'older sister'],
+    ['¿Quién es mi hermana?', 'hermana', 'hermana'],
+    ['Wer ist meine Chefin?', 'Chefin', 'Chefin'],
+    // "my" before a thing: asked of no one.
+    ['what is my wifi password', 'wifi password', null],
+    ['who is Lena', 'Lena', null],
+    ['what did my sister say about the trip', null, null],
+  ])('%s → subject %s, relation %s', (q, subject, relation) => {
+    expect(definitionSubject(q)).toBe(subject);
+    expect(relationSubject(q)).toBe(relation);
+  });
+
+  it('finds the one note that introduces someone as the asker calls them, never a day note, never one of two', () => {
+    const notes: Record<string, ReturnType<typeof chunk>[]> = {
+      'Ines.md': [chunk('Ines', 0, ['# Ines', '', 'My younger sister. Graphic designer, moving to Porto.'])],
+      'Calum.md': [chunk('Calum', 0, ['# Calum', '', 'Big brother. Paramedic in Glasgow.'])],
+      // Writes "sister" below its opening: it introduces Calum, not a sister.
+      'Calum2.md': [chunk('Calum2', 0, ['# Calum2', '', 'Big brother.', '', '## Family', '', 'His sister is Ines.'])],
+      '2026-11-03.md': [chunk('2026-11-03', 0, ['# 2026-11-03', '', 'Called my sister about Christmas.'])],
+      'Jim.md': [chunk('Jim', 0, ['# Jim', '', 'Allotment neighbour, plot 22.'])],
+      'Tom.md': [chunk('Tom', 0, ['# Tom', '', 'Neighbour at number 14, retired electrician.'])],
+    };
+    const chunksOf = (source: string) => notes[source] ?? [];
+    const all = Object.keys(notes);
+    expect(noteIntroducing('sister', all, chunksOf)).toBe('Ines.md');
+    expect(noteIntroducing('brothers', ['Calum.md'], chunksOf)).toBe('Calum.md');
+    expect(noteIntroducing('brother', all, chunksOf)).toBeNull();
+    expect(noteIntroducing('neighbour', all, chunksOf)).toBeNull();
+    expect(noteIntroducing('neighbour', ['Jim.md', '2026-11-03.md'], chunksOf)).toBe('Jim.md');
+    expect(noteIntroducing('cousin', all, chunksOf)).toBeNull();
+    // Named by the note's title, since the opening says how they relate, not who they are.
+    expect(noteLead(notes['Ines.md']!, { named: true })!.text).toBe(
+      'Ines: My younger sister. [1] Graphic designer, moving to Porto. [1]',
+    );
   });
 
   it("quotes the opening paragraph's first sentences, under the title heading and frontmatter", () => {
