@@ -479,6 +479,9 @@ class AnswerSelector {
   /** The search kept a date filter (dateScope): the notes are the time's, not any that share a word. */
   private withinTime = false;
 
+  /** What the question asks of someone (possessive) holds a word no note writes: no sentence says it. */
+  private asksWhatNoNoteHolds = false;
+
   /** What the question asks of someone ("Maya's birthday"): a sentence must be about them and say it. */
   private readonly possessive: Possessive;
   /** The words too common to ask of someone: `common` without the names that call a note (namedNotes). */
@@ -580,6 +583,14 @@ class AnswerSelector {
       namedNotes,
     );
     sel.withinTime = dateScope !== undefined;
+    // "what's Ravi's salary" over a vault that never writes "salary": what is asked of him is a word no note holds, so
+    // no sentence about him says it, however close ("Birthday: 14 March" in his note). English only, as the rule for
+    // a word no note holds is (its words are stemmed there).
+    const attribute = new Set(words(sel.possessive.attribute));
+    sel.asksWhatNoNoteHolds =
+      sel.possessive.names.length > 0 &&
+      questionLanguage(query) === 'en' &&
+      unknownWords.some((w) => isKeyWord(w) && attribute.has(w));
     if (undated) {
       const keyWords = sel.keyWords - keyWordCount(keyQuery, common, keyLanguage);
       if (keyWords > 0)
@@ -688,6 +699,7 @@ class AnswerSelector {
    */
   private saysWhatIsAsked(n: number, text: string, title: string): boolean {
     return (
+      !this.asksWhatNoNoteHolds &&
       answersPossessive(this.possessive, text, title, this.possessiveCommon, this.keyLanguage) &&
       this.aboutNamed(n) &&
       givesAnswerKind(this.answerKind, text)

@@ -370,6 +370,38 @@ describe('with the real embedder', () => {
       ).toMatch(/^Bake the loaf at 250 °C with the lid on/);
     });
 
+    it('what is asked of someone is a word no note holds: none of their sentences says it, however close', async () => {
+      // Journal: "what's Ravi's salary" was answered "Birthday: 14 March [1] Partner: Sam. [1]": close in meaning to
+      // a question about Ravi, and "Ravi" is common to the notes search found, so the possessive rule asked nothing more.
+      const found = [
+        chunk(
+          'People/Ravi Patel.md',
+          'Team lead at Fernwood Analytics. Partner: Sam. Plays board games, especially Wingspan and Terraforming ' +
+            'Mars.\n\n- Birthday: 14 March\n- Prefers written updates over meetings.',
+        ),
+        chunk(
+          'Daily/2026-10-11.md',
+          'Ran the Lakeside 30 km race as a test for the marathon. Knee fine, calves destroyed. Afternoon nap, then ' +
+            'pasta with Ravi and Sam to celebrate.',
+        ),
+        chunk(
+          'Daily/2026-10-04.md',
+          'Hiked the ridge trail above Lindau with Ravi and his partner Sam. Lost my sunglasses at the hut.',
+        ),
+        chunk(
+          'Areas/Money.md',
+          "Rent: 1,090 euros since October 2026 (was 1,050). Savings goal: an emergency fund of three months' expenses.",
+        ),
+      ];
+      const ask = (q: string, unknownWords: string[]) =>
+        selectAnswerSentences(q, found, [], embedder(), 2, { unknownWords });
+      expect((await ask("what's Ravi's salary", ['salary'])).text).toBe('');
+      expect((await ask('what is the salary of Ravi', ['salary'])).text).toBe('');
+      // What the notes hold is still answered.
+      expect((await ask("when is Ravi's birthday", [])).text).toMatch(/Birthday: 14 March \[1\]/);
+      expect((await ask("what's the name of Ravi's partner", [])).text).toMatch(/Partner: Sam/);
+    });
+
     it("within a time, a word no note holds asks no more of a line than one shared key word: the notes are the time's", async () => {
       // Journal: "what did I find in the forest on 18 October" lacks "did" in every note; that day's note answers it
       // by "forest" alone, and was refused when the rule above applied within a date filter too.
