@@ -6,11 +6,20 @@
 
 // A question asking what or who something is, then its subject; per language, the subject where the language puts it.
 const DEFINITION_QUESTIONS: RegExp[] = [
-  // A person's job is what their note opens with ("Neighbour at number 14, retired electrician."); asked before "what's
-  // X", which would take "the occupation of Tom" for the subject.
+  // A person's job, in each language ("what does Tom work as", "Was macht Maya beruflich?", "李明是做什么工作的？"), is
+  // what their note opens with ("Neighbour at number 14, retired electrician."); asked before "what's X", which would
+  // take "the occupation of Tom" for the subject.
   /^what(?:'s|’s|\s+is|\s+was)\s+(?:the\s+)?(?:occupation|job|profession|line\s+of\s+work)\s+of\s+(.+?)[?.!\s]*$/iu,
   /^what(?:'s|’s|\s+is|\s+was)\s+(.+?)(?:'s|’s)\s+(?:occupation|job|profession|line\s+of\s+work)[?.!\s]*$/iu,
   /^what\s+(?:does|did)\s+(.+?)\s+work\s+as[?.!\s]*$/iu,
+  /^was\s+macht\s+(.+?)\s+beruflich[?.!\s]*$/iu,
+  /^was\s+(?:ist|war)\s+(.+?)\s+von\s+beruf[?.!\s]*$/iu,
+  /^¿?\s*(?:a\s+qué\s+se\s+dedica|de\s+qué\s+trabaja)\s+(.+?)[?.!\s]*$/iu,
+  /^que\s+fait\s+(.+?)\s+dans\s+la\s+vie[?.!\s]*$/iu,
+  /^(.+?)の(?:仕事|職業)は(?:何|なに|なん)?(?:ですか|なの)?[？?。]*$/u,
+  /^(.+?)は(?:何の|なんの|どんな)仕事を(?:している|してる|しています)(?:の|んですか|か)?[？?。]*$/u,
+  /^(.+?)(?:是)?做什么(?:工作)?的[？?。]*$/u,
+  /^(.+?)的(?:工作|职业)是什么[？?。]*$/u,
   /^(?:who|what)(?:'s|’s|\s+is|\s+are|\s+was|\s+were)\s+(.+?)[?.!\s]*$/iu,
   /^what\s+(?:does|did)\s+(.+?)\s+do(?:\s+for\s+(?:a\s+)?(?:living|work))?[?.!\s]*$/iu,
   /^¿?\s*(?:qué|quién|quiénes)\s+(?:es|son|era)\s+(.+?)[?.!\s]*$/iu,
@@ -32,11 +41,11 @@ const LEADING_ARTICLES =
 
 /** A question about someone: who they are, or what they do. */
 const ASKS_WHO =
-  /^(?:who|¿?\s*quién|¿?\s*quiénes|wer|qui|quem|chi|wie)\s|^what\s+(?:does|did)\s.+\s(?:do|work\s+as)\b|^what(?:'s|’s|\s+is|\s+was)\s.*\b(?:occupation|job|profession|line\s+of\s+work)\b|誰|だれ|谁|누구/iu;
+  /^(?:who|¿?\s*quién|¿?\s*quiénes|wer|qui|quem|chi|wie)\s|^what\s+(?:does|did)\s.+\s(?:do|work\s+as)\b|^what(?:'s|’s|\s+is|\s+was)\s.*\b(?:occupation|job|profession|line\s+of\s+work)\b|\bberuf(?:lich)?\b|^¿?\s*(?:a\s+qué\s+se\s+dedica|de\s+qué\s+trabaja)\s|\bdans\s+la\s+vie\b|の(?:仕事|職業)は|仕事をして|做什么(?:工作)?的|的(?:工作|职业)是什么|誰|だれ|谁|누구/iu;
 
 /** "my" before a subject, in the languages LEADING_ARTICLES reads: someone named by how they relate to the asker. */
 const FIRST_PERSON_POSSESSIVE =
-  /^(?:my|mi|mis|mein|meine|meinen|meinem|meiner|mon|ma|mes|mijn|meu|minha|mio|mia)\s+(.+)$/iu;
+  /^(?:(?:my|mi|mis|mein|meine|meinen|meinem|meiner|mon|ma|mes|mijn|meu|minha|mio|mia)\s+|(?:私の|わたしの|僕の|俺の|我的|我))(.+)$/iu;
 
 /** The subject of a question asking what or who something is ("Lena", "Canvas"), or null when it asks no such thing. */
 export function definitionSubject(question: string): string | null {

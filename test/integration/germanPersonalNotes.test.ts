@@ -39,6 +39,15 @@ describe('a personal vault in German', () => {
     expect(off.answer).toMatch(/Notizen/);
   }, 120_000);
 
+  // Refused before the thirty-fourth session: "beruflich" asks who someone is, as "what does Maya do for a living" does.
+  it('answers what someone does for a living, asked of their name or of how they relate to the asker', async () => {
+    const maya = await askOnDay(service(), 'Was macht Maya beruflich?', TODAY);
+    expect(maya.answer).toMatch(/^Rolle: Senior Product Designerin bei Northwind Labs/);
+    expect(maya.sources.map((s) => s.source)).toEqual(['Personen/Maya Chen.md']);
+    const neighbour = await askOnDay(service(), 'Was macht mein Nachbar beruflich?', TODAY);
+    expect(neighbour.answer).toMatch(/^Tom Becker: Nachbar in Hausnummer 14, Elektriker im Ruhestand\. \[1\]/);
+  }, 120_000);
+
   it('searches the note a question calls by name when nothing passed the relevance gate', async () => {
     const r = await askOnDay(service(), 'Wie erreiche ich Maya am besten?', TODAY);
     expect(r.answer).toMatch(/Kontakt: am besten über Slack/);

@@ -102,10 +102,19 @@ describe('questions asking what or who something is (noteLead.ts)', () => {
     ['who is my older sister', 'older sister', 'older sister'],
     ['¿Quién es mi hermana?', 'hermana', 'hermana'],
     ['Wer ist meine Chefin?', 'Chefin', 'Chefin'],
+    ['Was macht Maya beruflich?', 'Maya', null],
+    ['Was macht meine Schwester beruflich?', 'Schwester', 'Schwester'],
+    ['¿A qué se dedica mi hermana?', 'hermana', 'hermana'],
+    ['Que fait ma sœur dans la vie ?', 'sœur', 'sœur'],
+    ['私の妹の仕事は何？', '私の妹', '妹'],
+    ['美雅是做什么的？', '美雅', null],
+    ['我妹妹是做什么工作的？', '我妹妹', '妹妹'],
     // "my" before a thing: asked of no one.
     ['what is my wifi password', 'wifi password', null],
     ['who is Lena', 'Lena', null],
     ['what did my sister say about the trip', null, null],
+    ['我的工作计划是什么？', '我的工作计划', null],
+    ['¿En qué oficina trabaja Maya?', null, null],
   ])('%s → subject %s, relation %s', (q, subject, relation) => {
     expect(definitionSubject(q)).toBe(subject);
     expect(relationSubject(q)).toBe(relation);
