@@ -41,7 +41,7 @@ const LEADING_ARTICLES =
 
 /** A question about someone: who they are, or what they do. */
 const ASKS_WHO =
-  /^(?:who|¿?\s*quién|¿?\s*quiénes|wer|qui|quem|chi|wie)\s|^what\s+(?:does|did)\s.+\s(?:do|work\s+as)\b|^what(?:'s|’s|\s+is|\s+was)\s.*\b(?:occupation|job|profession|line\s+of\s+work)\b|\bberuf(?:lich)?\b|^¿?\s*(?:a\s+qué\s+se\s+dedica|de\s+qué\s+trabaja)\s|\bdans\s+la\s+vie\b|の(?:仕事|職業)は|仕事をして|做什么(?:工作)?的|的(?:工作|职业)是什么|誰|だれ|谁|누구/iu;
+  /^(?:who|¿?\s*quién|¿?\s*quiénes|wer|qui|quem|chi|wie)\s|^what\s+(?:does|did)\s.+\s(?:do|work\s+as)\b|^what(?:'s|’s|\s+is|\s+was)\s+(?:(?:the\s+)?(?:occupation|job|profession|line\s+of\s+work)\s+of\s|.+(?:'s|’s)\s+(?:occupation|job|profession|line\s+of\s+work)\b)|^was\s+macht\s.+\sberuflich\b|^was\s+(?:ist|war)\s.+\svon\s+beruf\b|^¿?\s*(?:a\s+qué\s+se\s+dedica|de\s+qué\s+trabaja)\s|^que\s+fait\s.+\sdans\s+la\s+vie\b|の(?:仕事|職業)は|仕事をして|做什么(?:工作)?的|的(?:工作|职业)是什么|誰|だれ|谁|누구/iu;
 
 /** "my" before a subject, in the languages LEADING_ARTICLES reads: someone named by how they relate to the asker. */
 const FIRST_PERSON_POSSESSIVE =

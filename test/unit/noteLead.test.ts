@@ -111,6 +111,8 @@ describe('questions asking what or who something is (noteLead.ts)', () => {
     ['我妹妹是做什么工作的？', '我妹妹', '妹妹'],
     // "my" before a thing: asked of no one.
     ['what is my wifi password', 'wifi password', null],
+    ["what's my job", 'job', null],
+    ['Was ist mein Beruf?', 'Beruf', null],
     ['who is Lena', 'Lena', null],
     ['what did my sister say about the trip', null, null],
     ['我的工作计划是什么？', '我的工作计划', null],
