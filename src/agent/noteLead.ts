@@ -13,7 +13,7 @@ import { phraseWriters, wordsInRow } from '../store/sparse.js';
 import { asksWho, definitionSubject, relationSubject } from '../text/definitionQuestion.js';
 import { words } from '../text/segment.js';
 import { plainText, splitSentences } from '../text/sentences.js';
-import { linesOutsideCode, MARKDOWN_HEADING, noteAsSource, noteLines } from './noteLines.js';
+import { linesOutsideCode, MARKDOWN_HEADING, noteAsSource, noteLines, titleSaysWhat } from './noteLines.js';
 import { LIST_ITEM } from './sectionList.js';
 import { quotable } from './synthesizer.js';
 
@@ -71,7 +71,7 @@ export function noteIntroducing(
   if (!phrase.length) return null;
   const introducing = writers.filter((source) => {
     const chunks = chunksOf(source);
-    if (!chunks.length || !/\p{L}/u.test(chunks[0]!.title)) return false;
+    if (!chunks.length || !titleSaysWhat(chunks[0]!.title)) return false;
     const lead = noteLead(chunks);
     return lead !== null && wordsInRow(words(lead.text), phrase);
   });

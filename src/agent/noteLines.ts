@@ -125,6 +125,15 @@ export function citedList(
   return `${heading}:\n\n${lines.join('\n')}${items.length > shown.length ? '\n- …' : ''}`;
 }
 
+/**
+ * Whether a note's title says what the note is about: a title without letters is a daily note's date ("2026-10-27"),
+ * which says when. Read by the selector (a sentence is embedded under its title) and by noteIntroducing (a day note
+ * introduces no one).
+ */
+export function titleSaysWhat(title: string): boolean {
+  return /\p{L}/u.test(title);
+}
+
 /** A list item: its indentation, its marker, and its text after any checkbox. */
 export const LIST_ITEM = /^([ \t]*)([-*+]|\d{1,9}[.)])[ \t]+(?:\[.\][ \t]+)?(\S.*)$/;
 /**

@@ -4,7 +4,7 @@ import { cosine } from '../models/embedder.js';
 import type { SearchResult } from '../search/similaritySearch.js';
 import { CJK, isKeyWord, queryTerms, words as segmentWords } from '../text/segment.js';
 import { sectionListAnswer } from './sectionList.js';
-import { labelledSentences, sectionsOfChunk } from './noteLines.js';
+import { labelledSentences, sectionsOfChunk, titleSaysWhat } from './noteLines.js';
 import { plainText, splitSentences } from '../text/sentences.js';
 import { answerLanguageInstruction, NOT_IN_NOTES_PATTERN, questionLanguage } from './language.js';
 import { SYNTHESIZER_PROMPT } from './prompts.js';
@@ -330,7 +330,7 @@ function sentenceInPlace(c: Candidate, chunks: SearchResult[], inPlace: boolean)
   // A title without letters is a daily note's date ("2026-10-27"): it says when, not what about, and under it any
   // sentence of the day looked like the answer to a "when" question ("Call the dentist again" for "when is my
   // dentist appointment", over the Health note's "check-up … on 2026-12-03 at 09:15").
-  return chunk && /\p{L}/u.test(chunk.title) ? `${chunk.title}\n\n${c.text}` : c.text;
+  return chunk && titleSaysWhat(chunk.title) ? `${chunk.title}\n\n${c.text}` : c.text;
 }
 
 /**
