@@ -230,10 +230,18 @@ export function buildRetrieveGraph(deps: RetrieveDeps, ctx: RetrieveCallContext)
       },
     };
   };
-  /** The note whose opening answers a question asking what or who something is (leadNoteOf), if the person may see it. */
+  /**
+   * The note whose opening answers a question asking what or who something is (leadNoteOf), if the person may see it.
+   * Asked by the router and again by the `lead` node, so kept for the query: for "my sister" it reads the opening of
+   * every note writing "sister".
+   */
+  let lead: { query: string; found: ReturnType<typeof leadNoteOf> } | null = null;
   const leadSource = (query: string): ReturnType<typeof leadNoteOf> => {
-    const lead = leadNoteOf(query, deps.index.db);
-    return lead !== null && (deps.allowSource?.()(lead.source) ?? true) ? lead : null;
+    if (lead?.query !== query) {
+      const found = leadNoteOf(query, deps.index.db);
+      lead = { query, found: found !== null && (deps.allowSource?.()(found.source) ?? true) ? found : null };
+    }
+    return lead.found;
   };
   return (
     new StateGraph(RetrieveState)
