@@ -4,11 +4,10 @@
  * title (similaritySearch.ts), and the agent answers with that note's opening (src/agent/noteLead.ts).
  */
 
-// A question asking what or who something is, then its subject; per language, the subject where the language puts it.
-const DEFINITION_QUESTIONS: RegExp[] = [
-  // A person's job, in each language ("what does Tom work as", "Was macht Maya beruflich?", "李明是做什么工作的？"), is
-  // what their note opens with ("Neighbour at number 14, retired electrician."); asked before "what's X", which would
-  // take "the occupation of Tom" for the subject.
+// A question asking someone's job, then whose: in each language ("what does Tom work as", "Was macht Maya beruflich?",
+// "李明是做什么工作的？"), a question about who they are, since their note opens with it ("Neighbour at number 14, retired
+// electrician.").
+const OCCUPATION_QUESTIONS: RegExp[] = [
   /^what(?:'s|’s|\s+is|\s+was)\s+(?:the\s+)?(?:occupation|job|profession|line\s+of\s+work)\s+of\s+(.+?)[?.!\s]*$/iu,
   /^what(?:'s|’s|\s+is|\s+was)\s+(.+?)(?:'s|’s)\s+(?:occupation|job|profession|line\s+of\s+work)[?.!\s]*$/iu,
   /^what\s+(?:does|did)\s+(.+?)\s+work\s+as[?.!\s]*$/iu,
@@ -20,6 +19,12 @@ const DEFINITION_QUESTIONS: RegExp[] = [
   /^(.+?)は(?:何の|なんの|どんな)仕事を(?:している|してる|しています)(?:の|んですか|か)?[？?。]*$/u,
   /^(.+?)(?:是)?做什么(?:工作)?的[？?。]*$/u,
   /^(.+?)的(?:工作|职业)是什么[？?。]*$/u,
+];
+
+// A question asking what or who something is, then its subject; per language, the subject where the language puts it.
+// A job's forms come first: "what's X" would take "the occupation of Tom" for the subject.
+const DEFINITION_QUESTIONS: RegExp[] = [
+  ...OCCUPATION_QUESTIONS,
   /^(?:who|what)(?:'s|’s|\s+is|\s+are|\s+was|\s+were)\s+(.+?)[?.!\s]*$/iu,
   /^what\s+(?:does|did)\s+(.+?)\s+do(?:\s+for\s+(?:a\s+)?(?:living|work))?[?.!\s]*$/iu,
   /^¿?\s*(?:qué|quién|quiénes)\s+(?:es|son|era)\s+(.+?)[?.!\s]*$/iu,
@@ -39,9 +44,9 @@ const DEFINITION_QUESTIONS: RegExp[] = [
 const LEADING_ARTICLES =
   /^(?:the|a|an|my|el|la|los|las|un|una|mi|der|die|das|ein|eine|mein|meine|le|la|les|l['’]|un|une|mon|ma|mes|o|os|as|um|uma|il|lo|gli|i|het|een|mijn)\s+|^l['’]/iu;
 
-/** A question about someone: who they are, or what they do. */
+/** A question about someone: who they are, or what they do (and OCCUPATION_QUESTIONS). */
 const ASKS_WHO =
-  /^(?:who|¿?\s*quién|¿?\s*quiénes|wer|qui|quem|chi|wie)\s|^what\s+(?:does|did)\s.+\s(?:do|work\s+as)\b|^what(?:'s|’s|\s+is|\s+was)\s+(?:(?:the\s+)?(?:occupation|job|profession|line\s+of\s+work)\s+of\s|.+(?:'s|’s)\s+(?:occupation|job|profession|line\s+of\s+work)\b)|^was\s+macht\s.+\sberuflich\b|^was\s+(?:ist|war)\s.+\svon\s+beruf\b|^¿?\s*(?:a\s+qué\s+se\s+dedica|de\s+qué\s+trabaja)\s|^que\s+fait\s.+\sdans\s+la\s+vie\b|の(?:仕事|職業)は|仕事をして|做什么(?:工作)?的|的(?:工作|职业)是什么|誰|だれ|谁|누구/iu;
+  /^(?:who|¿?\s*quién|¿?\s*quiénes|wer|qui|quem|chi|wie)\s|^what\s+(?:does|did)\s.+\sdo\b|誰|だれ|谁|누구/iu;
 
 /** "my" before a subject, in the languages LEADING_ARTICLES reads: someone named by how they relate to the asker. */
 const FIRST_PERSON_POSSESSIVE =
@@ -76,7 +81,8 @@ function subjectAsWritten(question: string): string | null {
 
 /** Whether a question asks who someone is or what they do (then a first name may name their note: noteTitledBy). */
 export function asksWho(question: string): boolean {
-  return ASKS_WHO.test(question.trim());
+  const q = question.trim();
+  return ASKS_WHO.test(q) || OCCUPATION_QUESTIONS.some((pattern) => pattern.test(q));
 }
 
 /** A subject without the article or possessive it opens with ("the home server migration" → "home server migration"). */
