@@ -1,6 +1,6 @@
 import type { ChunkRecord } from '../store/indexDb.js';
 import type { SearchResult } from '../search/similaritySearch.js';
-import { calloutHeading, plainText, splitSentences } from '../text/sentences.js';
+import { boldHeading, calloutHeading, plainText, splitSentences } from '../text/sentences.js';
 
 /**
  * A note's lines put back together from its chunks: each chunk holds lines start_line onwards, chunks overlap, and
@@ -55,7 +55,8 @@ export function linesOutsideCode(lines: readonly (string | undefined)[]): [numbe
  */
 export function sectionsOfChunk(markdown: string, sectionTitle: string): { heading: string; text: string }[] {
   const lines = markdown.split(/\r?\n/);
-  // Line number → the heading the lines from there on stand under: a markdown heading; a callout titled like one,
+  // Line number → the heading the lines from there on stand under: a markdown heading or a bold one (boldHeading,
+  // "**Linking to a heading in another note**"); a callout titled like one,
   // whose body stands under its title ("> [!example]- Automatic subfolders" over "> You can sort your daily notes
   // into folders…"); and the first line after such a callout, under the heading before it again.
   const starts = new Map<number, string>();
@@ -68,6 +69,8 @@ export function sectionsOfChunk(markdown: string, sectionTitle: string): { headi
     }
     const heading = MARKDOWN_HEADING.exec(line);
     if (heading) starts.set(i, (outer = plainText(heading[2]!).trim()));
+    const bold = boldHeading(line);
+    if (bold) starts.set(i, (outer = bold));
     const title = calloutHeading(line);
     if (title) {
       starts.set(i, title);

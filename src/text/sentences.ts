@@ -160,6 +160,28 @@ export function calloutHeading(line: string): string | undefined {
 }
 
 /**
+ * A paragraph that is only strong emphasis and no sentence: a heading written in bold ("**Linking to a heading in
+ * another note**", "**Prerequisites**", "**Fruit**" over a recipe's list, "**Windows and Linux:**" over steps). What
+ * follows stands under it, as under a markdown heading; quoted, it was half an answer: "how do I link to a specific
+ * heading in another note" got "Linking to a heading in another note [1]" as its second sentence. Bold that ends like
+ * a sentence ("**Back up before you update.**") is a sentence, and a long bold run is emphasis, not a heading. A FAQ's
+ * bold question is no heading either: under it, the answer shared its words with questions it does not answer ("how
+ * many days after paying for Publish…" got "We understand that some may have purchased Sync or Publish without
+ * discounts…" under "**I purchased my subscription… Can I get a partial refund?**"; English tuning parts).
+ */
+export function boldHeading(line: string): string | undefined {
+  const m = /^[ \t]*(\*\*|__)(?=\S)(.+?)\1[ \t]*$/.exec(line);
+  if (!m || m[2]!.includes(m[1]!)) return undefined;
+  const title = plainText(m[2]!)
+    .trim()
+    .replace(/[:：]$/, '');
+  return title && title.length <= BOLD_HEADING_MAX && !/[.!?。！？]$/.test(title) ? title : undefined;
+}
+
+/** The longest bold line read as a heading: the help vault's longest that is no sentence has 47 characters. */
+const BOLD_HEADING_MAX = 80;
+
+/**
  * Plain text of a chunk for quoting: markdown noise (callout markers, link brackets, emphasis) removed and
  * headings dropped (the heading path is shown with the source). Blocks stay on separate lines so a heading or
  * list item never fuses into the next sentence.
@@ -187,7 +209,12 @@ export function plainText(markdown: string, opts: { prose?: boolean } = {}): str
   for (const raw of body.split('\n')) {
     const fence = /^\s*(?:>\s*)*(```|~~~)/.test(raw);
     if (fence) fenced = !fenced;
-    if (!raw.trim() || /^\s*#{1,6}\s/.test(raw) || fence || (opts.prose && fenced)) {
+    if (
+      !raw.trim() ||
+      /^\s*#{1,6}\s/.test(raw) ||
+      fence ||
+      (opts.prose && (fenced || boldHeading(raw) !== undefined))
+    ) {
       flush();
       continue;
     }

@@ -14,7 +14,7 @@ import {
   synthesize,
   verifyAnswer,
 } from '../../src/agent/synthesizer.js';
-import { plainText, splitSentences } from '../../src/text/sentences.js';
+import { boldHeading, plainText, splitSentences } from '../../src/text/sentences.js';
 import { sectionsOfChunk } from '../../src/agent/noteLines.js';
 import { searchResult, useBundledEmbedder } from '../helpers/answerParts.js';
 import { lastUserText, ScriptedModel } from '../helpers/scriptedModel.js';
@@ -641,6 +641,45 @@ describe('sectionsOfChunk', () => {
         text: 'After the callout.\n> [!warning] Deleting a note deletes it on every device.\n> Restore it from the trash.',
       },
     ]);
+  });
+});
+
+describe('boldHeading', () => {
+  it('reads a paragraph that is only bold and no sentence as a heading', () => {
+    expect(boldHeading('**Linking to a heading in another note**')).toBe('Linking to a heading in another note');
+    expect(boldHeading('**Windows and Linux:**')).toBe('Windows and Linux');
+    expect(boldHeading('__Remote vault__  ')).toBe('Remote vault');
+    expect(boldHeading('**[[#Conflict resolution]]**')).toBe('Conflict resolution');
+    for (const line of [
+      '**Back up before you update.**', // a sentence in bold
+      '**Can I use the commercial license on both my work phone and work computer?**', // a FAQ's question
+      '**Bold** and plain', // emphasis inside a sentence
+      '**one** and **two**',
+      '- **Fruit**', // a list item
+      `**${'a very long bold run '.repeat(5)}**`,
+    ])
+      expect(boldHeading(line), line).toBeUndefined();
+  });
+  it('heads what follows it, as a markdown heading does, and is never quoted', () => {
+    const md = [
+      '## Link to a heading in a note',
+      '',
+      '**Linking to a heading in another note**',
+      '',
+      'To link to a heading in another note, add a hash at the end of the link destination.',
+      '',
+      '**Back up before you update.**',
+    ].join('\n');
+    const sections = sectionsOfChunk(md, 'Internal links');
+    expect(sections.map((s) => s.heading)).toEqual([
+      'Link to a heading in a note',
+      'Linking to a heading in another note',
+    ]);
+    expect(plainText(sections[1]!.text, { prose: true })).toBe(
+      'To link to a heading in another note, add a hash at the end of the link destination.\nBack up before you update.',
+    );
+    // Outside quotes (the model's excerpts) the line stays.
+    expect(plainText(md)).toContain('Linking to a heading in another note');
   });
 });
 
