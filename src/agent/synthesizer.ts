@@ -221,6 +221,12 @@ function inItsSection(c: Candidate): string {
   return c.heading ? `${c.heading}\n${c.text}` : c.text;
 }
 
+/** Whether a word no note holds (`unknownWords`) is a key word of `keyQuery`, the question a sentence must answer. */
+function lacksAskedKeyWord(unknownWords: readonly string[], keyQuery: string): boolean {
+  const asked = new Set(queryTerms(keyQuery).map((t) => t.word));
+  return unknownWords.some((w) => isKeyWord(w) && asked.has(w));
+}
+
 /** What AnswerSelector.create knows of the question beyond its words and search results. */
 interface SelectorContext {
   /** Each answer sentence the moment it is chosen. */
@@ -577,8 +583,10 @@ class AnswerSelector {
       // and Spanish words are matched as written, and a paraphrase's inflected verb ("開ける") is often missing too:
       // on the Japanese tuning parts (dev-ohelp-ja, ohelp-ja-2-tune) the rule took the citation hit from 0.48 to 0.40.
       // Only a key word can be a missing thing: "how much will it cost" over a vault that never writes "much" lacks
-      // nothing, and its answer ("Total — Estimate: €1,800") shares no key word.
-      unknownWords.some(isKeyWord) && questionLanguage(query) === 'en',
+      // nothing, and its answer ("Total — Estimate: €1,800") shares no key word. And only a word the sentence is asked
+      // to share: within a time, "did" of "how far did I run on 7 November" is none (topicQuestion drops it), and a
+      // journal that never writes "did" refused the day's "Ran the Lakeside 30 km race…".
+      lacksAskedKeyWord(unknownWords, keyQuery) && questionLanguage(query) === 'en',
       emit,
       namedNotes,
     );
