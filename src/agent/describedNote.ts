@@ -25,10 +25,13 @@ export function describedLink(markdown: string, sentence: string): string | null
   return hubLinkAt(lines, quotedLine(lines, sentence));
 }
 
-/** The index of the line a quoted sentence stands on, -1 when none holds it (or the sentence is empty). */
+/**
+ * The index of the line a quoted sentence stands on, -1 when none holds it (or the sentence is empty). Each line is
+ * read as quotes are made (plainText's prose: a Japanese line's bold phrase loses its markers there only).
+ */
 function quotedLine(lines: readonly string[], sentence: string): number {
   const wanted = sentence.trim();
-  return wanted ? lines.findIndex((l) => l.trim() && plainText(l).includes(wanted)) : -1;
+  return wanted ? lines.findIndex((l) => l.trim() && plainText(l, { prose: true }).includes(wanted)) : -1;
 }
 
 /** describedLink for the quoted line `at` of `lines`. */

@@ -857,7 +857,7 @@ describe('plainText for quoting (prose)', () => {
       'Use an alias, e.g. the watering project',
       'Open Quick switcher.',
       'See Plans and storage limits for pricing.',
-      '在仓库列表中，选择**更多选项**。',
+      '在仓库列表中，选择更多选项。',
       'The carpenter quoted 6,200 euros for the cabinets.',
       'Die Vorlage liegt im Ordner.',
       'To sync on Android, see Sync your notes across devices.',
@@ -1103,6 +1103,20 @@ describe('plainText', () => {
   // anchored to word boundaries, so underscores inside identifiers are taken for emphasis and inline code
   // loses one backtick: "file_name and other_value" becomes "filename and othervalue", "`code_x`" becomes
   // "codex`", "2*3*4" becomes "234". Quotes and extractive answers then misstate what the note says.
+  it('quotes a phrase beside Chinese, Japanese or Korean text, which puts no space around it, without its emphasis', () => {
+    const prose = (md: string) => plainText(md, { prose: true });
+    const ja = 'コマンドパレットで**タグペインを表示**を選択し、**Remotely Save**プラグインを使います。';
+    expect(prose(ja)).toBe('コマンドパレットでタグペインを表示を選択し、Remotely Saveプラグインを使います。');
+    expect(prose('**ノートとベース**：ピンされたノートはそのまま留まります。')).toBe(
+      'ノートとベース：ピンされたノートはそのまま留まります。',
+    );
+    expect(prose('**설정**을 엽니다. 选择**文件**。')).toBe('설정을 엽니다. 选择文件。');
+    // Between Latin letters and digits, markers stay where they are no markup.
+    expect(prose('2*3*4 is not emphasis, file_name neither.')).toBe('2*3*4 is not emphasis, file_name neither.');
+    // The index's sentence texts keep them, as measured (sentences.ts, EMPHASIS_CJK).
+    expect(plainText(ja)).toBe(ja);
+  });
+
   it('leaves snake_case identifiers and inline code intact', () => {
     expect(plainText('Set file_name and other_value, then run `sync_now`.')).toBe(
       'Set file_name and other_value, then run sync_now.',
