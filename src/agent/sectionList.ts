@@ -39,7 +39,9 @@ interface Section {
  */
 export function sectionListAnswer(question: string, chunks: SearchResult[]): { text: string; cited: number[] } | null {
   const query = subjectWords(question);
-  const lang = keyWordLanguage(query, []);
+  // The question's language, not its subject words': without their function words, "muss Lissabon einpacken" read as
+  // English, and German words were matched by English stems.
+  const lang = keyWordLanguage(question, []);
   const keys = keyWordCount(query, new Set(), lang);
   if (keys < MIN_KEY_WORDS) return null;
   const shared = (text: string) => sharedDistinctiveKeyWords(query, text, new Set(), '', lang);

@@ -91,6 +91,26 @@ describe('the list a question names (sectionList.ts)', () => {
   });
 });
 
+describe('words matched in the question’s language', () => {
+  it('"Was sind die Zutaten der Suppe?" names the soup’s list: German, where "Suppe" is a part of "Kürbissuppe"', () => {
+    // Without its function words the question ("Zutaten Suppe") read as English, and the title shared no word with it.
+    const soup = [
+      '# Kürbissuppe',
+      '',
+      'Für vier Personen.',
+      '',
+      '## Zutaten',
+      '',
+      '- 1 Hokkaido-Kürbis',
+      '- 2 Karotten',
+    ];
+    const results = [chunk('Rezepte/Kürbissuppe.md', 'Kürbissuppe', 0, soup)];
+    expect(sectionListAnswer('Was sind die Zutaten der Suppe?', results)?.text).toMatch(
+      /^Kürbissuppe › Zutaten:\n\n- 1 Hokkaido-Kürbis \[1\]\n- 2 Karotten \[1\]/,
+    );
+  });
+});
+
 describe('a heading that only repeats the title’s words names no list', () => {
   it('"what is Obsidian Sync" is not "Set up Obsidian Sync › Log in with your Obsidian account"', () => {
     const steps = [
