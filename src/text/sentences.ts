@@ -3,6 +3,7 @@
  * (splitSentences). The answer rule quotes these sentences, and the index embeds them (sentence vectors), so both see
  * the same sentences.
  */
+import { CJK } from './segment.js';
 
 const segmenter = new Intl.Segmenter('en', { granularity: 'sentence' });
 /** Sentences, never spanning a line break (lines are separate blocks after plainText). */
@@ -181,17 +182,22 @@ export function boldHeading(line: string): string | undefined {
 /** The longest bold line read as a heading: the help vault's longest that is no sentence has 47 characters. */
 const BOLD_HEADING_MAX = 80;
 
-/** Emphasis markers hugging a phrase at word boundaries (file_name stays intact). */
-const EMPHASIS = /(^|[\s(])(\*{1,3}|_{1,3})(?=\S)([^*_\n]*?\S)\2(?=$|[\s).,;:!?])/g;
 /**
- * The same, where a Chinese, Japanese or Korean letter or punctuation mark is a word boundary too: those scripts put no
- * space around a bold phrase ("コマンドパレットで**タグペインを表示**を選択", "**설정**을"), and the markers were quoted
- * in answers (32 answers changed on the Japanese help vault's tuning parts, no hit or refusal but one: a wrong answer
- * became a refusal). For quotes only: as the text of the sentence vectors the index stores, it cost `dev-ohelp-ja` one
- * question of 20 in the top five (hybrid Recall@5 0.875 → 0.825, below BM25's 0.85).
+ * Emphasis markers hugging a phrase at word boundaries (file_name stays intact): a space, a bracket or punctuation, and
+ * the characters of `boundary` (a character class's inside).
  */
-const EMPHASIS_CJK =
-  /(^|[\s(\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}\p{sc=Hangul}\u3000-\u303F\uFF00-\uFFEF])(\*{1,3}|_{1,3})(?=\S)([^*_\n]*?\S)\2(?=$|[\s).,;:!?\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}\p{sc=Hangul}\u3000-\u303F\uFF00-\uFFEF])/gu;
+const emphasisAt = (boundary: string, flags: string) =>
+  new RegExp(String.raw`(^|[\s(${boundary}])(\*{1,3}|_{1,3})(?=\S)([^*_\n]*?\S)\2(?=$|[\s).,;:!?${boundary}])`, flags);
+
+const EMPHASIS = emphasisAt('', 'g');
+/**
+ * The same, where a Chinese, Japanese or Korean letter (segment.ts's CJK) or punctuation mark is a word boundary too:
+ * those scripts put no space around a bold phrase ("コマンドパレットで**タグペインを表示**を選択", "**설정**을"), and
+ * the markers were quoted in answers (32 answers changed on the Japanese help vault's tuning parts, no hit or refusal
+ * but one: a wrong answer became a refusal). For quotes only: as the text of the sentence vectors the index stores, it
+ * cost `dev-ohelp-ja` one question of 20 in the top five (hybrid Recall@5 0.875 → 0.825, below BM25's 0.85).
+ */
+const EMPHASIS_CJK = emphasisAt(String.raw`${CJK.source.slice(1, -1)}\u3000-\u303F\uFF00-\uFFEF`, 'gu');
 
 /**
  * Plain text of a chunk for quoting: markdown noise (callout markers, link brackets, emphasis) removed and
