@@ -40,6 +40,7 @@ const ASKS_AMOUNT: readonly RegExp[] = [
   String.raw`\bile\b.*\b(?:kosztuje|kosztują|kosztował\p{L}*|zapłaci\p{L}*|wyda\p{L}*)\b|\bjaka (?:jest )?cena\b`,
   String.raw`\bkolik\b.*\b(?:stojí|stál\p{L}*|zaplati\p{L}*|utrati\p{L}*)\b`,
   String.raw`\bскільки\b.*\b(?:коштує|коштують|коштував\p{L}*|заплати\p{L}*|витрати\p{L}*)\b`,
+  String.raw`\bсколько\b.*\b(?:стоит|стоят|стоил\p{L}*|заплати\p{L}*|потрати\p{L}*)\b`,
   String.raw`\bkaç para\b|\bne kadar\b.*\b(?:tut\p{L}*|öde\p{L}*|harca\p{L}*|maliyet\p{L}*)\b`,
   String.raw`bao nhiêu tiền|giá (?:là )?bao nhiêu`,
   String.raw`\bberapa (?:harga|biaya|ongkos)\b|\b(?:harga|biaya)\p{L}*\b.*\bberapa\b`,
@@ -59,7 +60,7 @@ const ASKS_CLOCK: readonly RegExp[] = [
   String.raw`\b[àa] quelle heure\b`,
   String.raw`\b(?:a )?que horas\b`,
   String.raw`\ba che ora\b`,
-  String.raw`\bo której(?: godzinie)?\b|\bv kolik(?: hodin)?\b|\bо котрій\b|\bsaat ka[çc](?:ta)?\b|mấy giờ`,
+  String.raw`\bво сколько\b(?! раз)|\bв котором часу\b|\bo której(?: godzinie)?\b|\bv kolik(?: hodin)?\b|\bо котрій\b|\bsaat ka[çc](?:ta)?\b|mấy giờ`,
   String.raw`\b(?:jam|pukul) berapa\b|\bhur dags\b|\bvilken tid\b|\bhva(?:d)? tid\b|\bla ce or[ăa]\b`,
   String.raw`\bmihin aikaan\b|\bmonelta(?:ko)?\b|\bhány órakor\b|\bhánykor\b`,
   String.raw`何時(?!間)|几点|幾點|몇 ?시(?!간)`,
@@ -99,6 +100,8 @@ const ASKS_PHONE: readonly RegExp[] = [
   String.raw`\bn[uú]mero de (?:tel[eé]fono|m[oó]vil|celular)\b`,
   String.raw`\b(?:telefon|handy|mobil)nummer\b`,
   String.raw`\bnum[eé]ro de (?:t[eé]l[eé]phone|portable|mobile)\b`,
+  String.raw`\bnumero di (?:telefono|cellulare)\b|\bn[uú]mero de (?:telefone|telem[oó]vel)\b`,
+  String.raw`\bномер (?:телефона|мобильного|сотового)\b`,
   String.raw`\bnumer (?:telefonu|komórki)\b|\b(?:telefonní|mobilní) číslo\b|\bčíslo (?:telefonu|mobilu)\b`,
   String.raw`\bномер (?:телефону|мобільного)\b|\b(?:telefon|cep) numara\p{L}*\b|số điện thoại`,
   String.raw`\bnomor (?:telepon|hp|ponsel|handphone)\b|\b(?:telefon|mobil)numme[rt]\p{L}*|\bnum[ăa]r(?:ul)? de telefon\b`,
@@ -110,6 +113,7 @@ const ASKS_EMAIL: readonly RegExp[] = [
   String.raw`\bdirecci[oó]n de (?:correo|e-?mail)\b`,
   String.raw`\b(?:e-?mail|mail)-?adresse\b`,
   String.raw`\badresse (?:e-?mail|mail|électronique)\b`,
+  String.raw`\bindirizzo (?:e-?mail|di posta)\b|\bendere[çc]o de (?:e-?mail|correio)\b|\bадрес\p{L}* (?:электронной почты|почты|e-?mail)\b`,
   String.raw`\badres(?:u)? e-?mail\b|\be-?mailov[áa] adres\p{L}*|\bадрес\p{L}* (?:електронної пошти|e-?mail)\b`,
   String.raw`\be-?posta adres\p{L}*|địa chỉ email|\balamat (?:e-?mail|surel)\b|\be-?postadress\p{L}*|\be-?mail-?adresse\p{L}*`,
   String.raw`\badres[aă] de e-?mail\b|\bsähköpostiosoite\p{L}*|\be-?mail ?c[íi]m\p{L}*`,
@@ -123,7 +127,9 @@ const ASKS_EMAIL: readonly RegExp[] = [
 const ASKS_HOW = pattern(
   String.raw`\b(?:how|why|can|could|should|change|changing|update|add|adding|set|verify|enter|remove|delete|reset|cómo|puedo|cambiar|kann|ändern|ändere|comment|puis|changer|どう|どうやって|変更|如何|怎么|更改|어떻게|변경)\b|変更|更改|변경` +
     // Not Polish "jak" and Ukrainian "як" either ("Jak brzmi numer telefonu Toma?" asks for the number).
-    String.raw`|\b(?:nasıl|làm sao|như thế nào|bagaimana|hur|hvordan|cum|miten|hogyan|zmieni\p{L}*|změni\p{L}*|змінити|değiştir\p{L}*|thay đổi|ubah|mengubah|ändra|ændre|endre|schimb\p{L}*|vaihda\p{L}*|változtat\p{L}*)\b`,
+    String.raw`|\b(?:nasıl|làm sao|như thế nào|bagaimana|hur|hvordan|cum|miten|hogyan|zmieni\p{L}*|změni\p{L}*|змінити|değiştir\p{L}*|thay đổi|ubah|mengubah|ändra|ændre|endre|schimb\p{L}*|vaihda\p{L}*|változtat\p{L}*)\b` +
+    // Italian, Portuguese, Russian: the verbs only ("come" is English, "como" is Spanish's above, "как" asks a name too).
+    String.raw`|\b(?:cambiare|cambio|modificare|modifico|aggiungere|alterar|altero|mudar|mudo|adicionar|изменить|поменять|добавить)\b`,
 );
 
 /** Digits with a currency sign or a currency's name or code, on either side; or the words for "free". */

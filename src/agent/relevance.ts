@@ -302,7 +302,14 @@ export function sharedDistinctiveKeyWords(
   if (verbShared) shared.push({ word: verbShared, terms: [], runs: [verbShared], stems: [] });
   if (!title) return shared.length;
   const inTitle = new Set(words(title).flatMap(wordTerms));
-  const byName = keys.filter((k) => !shared.includes(k) && k.terms.some((x) => named.has(x) && inTitle.has(x)));
+  // A name takes case endings where the language has them ("Где офис у Майи?" in the note "Майя Чен"): by stem too.
+  const titleStems = textStems(lang, title);
+  const byName = keys.filter(
+    (k) =>
+      !shared.includes(k) &&
+      k.terms.some((x) => named.has(x)) &&
+      (k.terms.some((x) => inTitle.has(x)) || k.stems.some((x) => titleStems.has(x))),
+  );
   if (shared.length === 0 && (byName.length === 0 || questionLanguage(question) !== 'en')) return 0;
   const byRun = keys.filter(
     (k) =>
@@ -577,10 +584,11 @@ function sharedFirstPart(a: string, b: string, common: Set<string>): boolean {
  * The languages whose stems may keep a case ending (NGRAM_LANGUAGES and Ukrainian, stemmed by nlp.js since the
  * twenty-first session): Polish has no Snowball stemmer, and nlp.js's leaves "dentysty" as "dentyst" and "dentysta" as
  * "dentys", "pożyczyłem" as "pożycz" and "pożyczył" as "pożyczy". There two stems meet when one starts the other and
- * is at most two letters shorter (sameStemStart). The languages whose Snowball stemmers were tuned on are left as
- * they were chosen.
+ * is at most two letters shorter (sameStemStart). And Russian (thirty-sixth session, on `personal-ru-tune`): its
+ * Snowball stemmer leaves "связаться" as "связа" and "Связь" as "связ". The languages whose Snowball stemmers were
+ * tuned on are left as they were chosen.
  */
-const LIGHT_STEMS: ReadonlySet<string> = new Set([...NGRAM_LANGUAGES, 'uk']);
+const LIGHT_STEMS: ReadonlySet<string> = new Set([...NGRAM_LANGUAGES, 'uk', 'ru']);
 
 /** Whether two stems are one with another ending: the shorter, four letters or more, starts the longer by two at most. */
 function sameStemStart(a: string, b: string): boolean {

@@ -72,6 +72,7 @@ export const KEY_WORD_STOPWORDS: readonly string[] = words(
   'как какой какая какое какие каких где когда что чтобы почему зачем сколько кто ли можно нужно надо мой моя моё',
   'мои моих моей моим мне меня ты вы мы он она они это этот эта эти тот та те во на со по ко из от до для об при за',
   'под над или но же бы не нет да уже ещё еще все всё весь есть был была были будет свой своё свою свои',
+  'кого кому кем чего чему чем всего всех всем каком какую каким какого какому который которая которое которые',
   // English words of quantity and frequency that QUERY_STOPWORDS keeps ("how much", "how many", "how often"): "how much
   // will it cost" names no thing called "much", and a vault that never writes it refused the question as naming
   // something it lacks (synthesizer.ts, needsSharedWord). And English auxiliaries: "by when do I have to renew the car
@@ -100,6 +101,16 @@ export const KEY_WORD_STOPWORDS: readonly string[] = words(
   // móvil?" had seven key words, "donde" and "cuantas" among them, and a sentence's relative "donde" shared one.
   'dónde cuándo cuánto cuánta cuántos cuántas quién quiénes cuál cuáles porqué combien pourquoi lequel laquelle',
   'lesquels lesquelles quando perché quanto quanta quanti quante quale quali chi quem qual quais quantos quantas',
+  // Italian and Portuguese auxiliaries and modal verbs, possessives and articled prepositions (QUERY_STOPWORDS has
+  // their articles): "Quando devo fare la visita agli occhi?" had five key words, "devo", "fare" and "agli" among
+  // them, and "Visita oculistica: a marzo 2027" shared one of the two it needed. English words left out ("fare",
+  // "ai", "ci", "vi", "col", "sue", "tue", "num").
+  'devo deve devi dobbiamo devono posso puoi può possiamo possono voglio vuoi vuole vogliamo faccio fai facciamo',
+  'fanno sono sei siamo siete ho hai abbiamo avete mio miei mie tuo tua tuoi suo suoi nostro nostra nostri nostre',
+  'allo alla agli alle dallo dalla dagli dalle nello nei negli nelle sullo sulla sugli sulle',
+  'tenho tens tem temos têm podes podem deves devemos devem vou vais vai vamos vão faço fazes faz fazemos fazem',
+  'fazer sou és somos estou estás estamos estão meus minhas teu teus tuas seu seus suas nosso nossa nossos nossas',
+  'ao aos às pelos pelas numa',
   // Question words, pronouns, auxiliaries and prepositions of the languages ngramLanguage reads (Polish, Czech,
   // Ukrainian, Turkish, Indonesian, Swedish, Danish, Norwegian, Romanian, Finnish, Hungarian, Vietnamese): as key
   // words "Jak ma na imię pies Mayi?" had four, "jak", "ma" and "na" among them. English content words and names are

@@ -75,6 +75,31 @@ describe('the kind of answer a question asks for', () => {
     expect(askedAnswerKind('Jak brzmi numer telefonu Toma?')).toBe('phone');
   });
 
+  it('reads the kinds in Italian, Portuguese and Russian, and a question asking how to change the value as none', () => {
+    for (const q of [
+      'Qual è il numero di telefono di Tom?',
+      'Qual é o número de telefone do Tom?',
+      'Какой номер телефона у Тома?',
+    ])
+      expect(askedAnswerKind(q), q).toBe('phone');
+    for (const q of [
+      "Qual è l'indirizzo email di Maya?",
+      'Qual é o endereço de e-mail da Maya?',
+      'Какой адрес электронной почты у Майи?',
+    ])
+      expect(askedAnswerKind(q), q).toBe('email');
+    expect(askedAnswerKind('Во сколько начинается концерт?')).toBe('clock');
+    expect(askedAnswerKind('Сколько стоили билеты в Лиссабон?')).toBe('amount');
+    // "во сколько раз" asks how many times over, not a time of day.
+    expect(askedAnswerKind('Во сколько раз дороже перелёт?')).toBeNull();
+    for (const q of [
+      'Come cambio il numero di telefono?',
+      'Como altero o número de telefone?',
+      'Как изменить номер телефона?',
+    ])
+      expect(askedAnswerKind(q), q).toBeNull();
+  });
+
   it("reads a question for someone's age or a place's opening hours, in each language", () => {
     for (const q of [
       'how old is Tom',

@@ -107,7 +107,7 @@ describe('relevance', () => {
     expect(sharedKeyWords('¿Cuándo es mi cita con el dentista?', 'Las instantáneas se guardan siete días.')).toBe(0);
   });
 
-  it('Polish key words meet by stem with another ending; function words are no key words', () => {
+  it('Polish and Russian key words meet by stem with another ending; function words are no key words', () => {
     // nlp.js stems "dentysty" as "dentyst" and "dentysta" as "dentys": one starts the other (sameStemStart).
     expect(
       sharedDistinctiveKeyWords(
@@ -123,6 +123,43 @@ describe('relevance', () => {
     ).toBe(1);
     // "jak", "ma", "na" ask, they name nothing: the question has three key words, not six.
     expect(questionKeyWords('Jak ma na imię pies Mayi?', 'pl').map((k) => k.word)).toEqual(['imie', 'pies', 'mayi']);
+    // Russian: Snowball leaves a verb's ending on its stem ("связаться" → "связа", "Связь" → "связ"), so stems meet as
+    // Polish ones do; "всего" and "кем" ask, they name nothing.
+    expect(questionKeyWords('Как лучше всего связаться с Майей?', 'ru').map((k) => k.word)).toEqual([
+      'лучше',
+      'связаться',
+      'майей',
+    ]);
+    expect(
+      sharedDistinctiveKeyWords(
+        'Как лучше всего связаться с Майей?',
+        'Связь: лучше через Slack; никаких встреч до 10 утра',
+        new Set(),
+        '',
+        'ru',
+      ),
+    ).toBe(2);
+    // A name takes a case ending ("Майей", "Майи"), the note's title has it as written ("Майя Чен"): they meet by stem.
+    expect(questionKeyWords('Кем работает Майя?', 'ru').map((k) => k.word)).toEqual(['работает', 'майя']);
+    expect(
+      sharedDistinctiveKeyWords(
+        'Где офис у Майи?',
+        'Офис: роттердамский; по понедельникам и пятницам работает из дома',
+        new Set(),
+        'Майя Чен',
+        'ru',
+      ),
+    ).toBe(2);
+    // Italian and Portuguese auxiliaries and articled prepositions name nothing either.
+    expect(questionKeyWords('Quando devo fare la visita agli occhi?', 'it').map((k) => k.word)).toEqual([
+      'fare',
+      'visita',
+      'occhi',
+    ]);
+    expect(questionKeyWords('Quando tenho de fazer o exame à vista?', 'pt').map((k) => k.word)).toEqual([
+      'exame',
+      'vista',
+    ]);
     // Turkish writes a name's case ending after an apostrophe: "dan" of "Tom'dan" is no key word, nor "kadar".
     expect(questionKeyWords("Tom'dan ne ödünç aldım?", 'tr').map((k) => k.word)).toEqual(['tom', 'odunc', 'aldım']);
     expect(questionKeyWords('Lizbon gezisinin bütçesi ne kadar?', 'tr').map((k) => k.word)).toEqual([
