@@ -310,7 +310,11 @@ export function sharedDistinctiveKeyWords(
       k.terms.some((x) => named.has(x)) &&
       (k.terms.some((x) => inTitle.has(x)) || k.stems.some((x) => titleStems.has(x))),
   );
-  if (shared.length === 0 && (byName.length === 0 || questionLanguage(question) !== 'en')) return 0;
+  if (
+    shared.length === 0 &&
+    (byName.length === 0 || (questionLanguage(question) !== 'en' && !namesSomeoneAsked(question, sentence, title)))
+  )
+    return 0;
   const byRun = keys.filter(
     (k) =>
       !shared.includes(k) &&
@@ -318,6 +322,32 @@ export function sharedDistinctiveKeyWords(
       (k === ofNamed?.name || k.runs.some((x) => titleText.includes(x) && !common.has(x))),
   );
   return shared.length + byName.length + byRun.length;
+}
+
+/**
+ * Question words that ask who, in the languages whose capitals mark a name (not German: capitalsMarkNames). Not
+ * Russian "кем", which asks what someone works as as often ("Кем работает Майя?").
+ */
+const ASKS_WHO =
+  /(?<![\p{L}])(?:who|whom|quién|quiénes|qui|chi|quem|кто|кого|кому|с кем|kto|kogo|komu|z kim|kim|kiminle|vem|hvem|kuka|cine|siapa)(?![\p{L}])/iu;
+
+/**
+ * Whether a question asks who, and the sentence names someone: a capitalised word after its first, not one of the
+ * question's or the title's own words. "Con chi vado a Lisbona?" is answered by "Vacanza di primavera con mia sorella
+ * Lena." in the note "Viaggio a Lisbona", which shares no word with the question but the title's name; outside
+ * English the title's name alone is no answer (sharedDistinctiveKeyWords), unless what is asked is a person and the
+ * sentence names one. Chosen on the tuning parts (`personal-it-tune`, `personal-pt-tune`, `personal-ru-tune`, the
+ * thirty-sixth session).
+ */
+function namesSomeoneAsked(question: string, sentence: string, title: string): boolean {
+  if (!ASKS_WHO.test(question) || !capitalsMarkNames(question) || CJK.test(question)) return false;
+  const known = new Set([...words(question), ...words(title)]);
+  // The sentence's own line: a heading before it (inItsSection) starts with a capital of its own.
+  return (sentence.trim().split('\n').at(-1) ?? '')
+    .split(/\s+/)
+    .slice(1)
+    .map((token) => token.replace(/^[^\p{L}]+|[^\p{L}]+$/gu, ''))
+    .some((w) => /^\p{Lu}\p{Ll}+$/u.test(w) && !known.has(foldText(w)));
 }
 
 /**

@@ -8,7 +8,8 @@ import { notInNotesFor, questionLanguage } from '../../src/agent/language.js';
  * The personal vault in Russian and Italian (eval/vaults/personal-ru, personal-it), through the whole agent (no chat
  * model) on real indexes with E5. Written in the thirty-sixth session: the first run of these languages' tuning parts
  * refused questions whose words the notes hold, with another ending ("связаться" / "Связь") or beside a function word
- * counted as a key word ("всего", "devo", "agli"), and answered a question for a phone number with a house number.
+ * counted as a key word ("всего", "devo", "agli"), refused "who do I go with" with the line naming her, and answered a
+ * question for a phone number with a house number.
  */
 const TODAY = new Date(2026, 10, 25, 10, 0, 0);
 
@@ -44,6 +45,12 @@ describe('a personal vault in Italian', () => {
     const r = await askOnDay(service(), q, TODAY);
     expect(r.answer).toMatch(/^Visita oculistica: a marzo 2027/);
     expect(r.sources.map((s) => s.source)).toContain('Salute.md');
+  }, 120_000);
+
+  it('answers who goes on the trip with the line naming her, in the note the question names', async () => {
+    const r = await askOnDay(service(), 'Con chi vado a Lisbona?', TODAY);
+    expect(r.answer).toMatch(/^Vacanza di primavera con mia sorella Lena\./);
+    expect(r.sources.map((s) => s.source)).toContain('Progetti/Viaggio a Lisbona.md');
   }, 120_000);
 
   it('refuses a phone number no note holds, though a line has a house number', async () => {

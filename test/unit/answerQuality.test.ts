@@ -184,6 +184,22 @@ describe('relevance', () => {
     expect(sharedDistinctiveKeyWords('¿Cuándo es el viaje?', 'El viajero llega mañana.', new Set(), '', 'es')).toBe(0);
   });
 
+  it("outside English, the title's name answers a question asking who only with a sentence naming someone", () => {
+    // "Vacanza… con mia sorella Lena." shares only the title's name with the question, and names who; a sentence
+    // naming no one does not answer ("Adattatore per le prese" under its heading), nor one asking when.
+    const title = 'Viaggio a Lisbona';
+    const who = 'Con chi vado a Lisbona?';
+    expect(sharedDistinctiveKeyWords(who, 'Vacanza di primavera con mia sorella Lena.', new Set(), title, 'it')).toBe(
+      1,
+    );
+    expect(
+      sharedDistinctiveKeyWords(who, 'Da mettere in valigia\nAdattatore per le prese', new Set(), title, 'it'),
+    ).toBe(0);
+    expect(
+      sharedDistinctiveKeyWords('Quando vado a Lisbona?', 'Vacanza con mia sorella Lena.', new Set(), title, 'it'),
+    ).toBe(0);
+  });
+
   it("a Chinese question's one-character verb counts in a line of the note its name calls", () => {
     const line = '在一个叫 Lowercase Letters 的乐队弹贝斯，12月12日有演出';
     // "美雅" (the note "陈美雅") and "弹" (plays): two of the question's words, where none counted.
