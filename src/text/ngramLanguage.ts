@@ -23,11 +23,26 @@ export const NGRAM_LANGUAGES = ['pl', 'cs', 'tr', 'vi', 'id', 'sv', 'da', 'no', 
 const ALIASES: Readonly<Record<string, string>> = { ms: 'id' };
 
 /**
+ * Letters one of these languages writes and none of the others does (nor English, Spanish, German, French, Portuguese,
+ * Italian or Dutch): a text that has them is in that language, whatever its n-grams say. ELD read "Z kim jadę do
+ * Lizbony?" as Czech, which has no "ę", and the refusal came in Czech. Polish ą ę ł ś ź ż, Czech ě ř ů, Turkish ğ ı,
+ * Romanian ș ț (with the comma; the cedilla forms are Turkish's too). Only where one language's letters are found.
+ */
+const OWN_LETTERS: readonly (readonly [string, RegExp])[] = [
+  ['pl', /[ąęłśźż]/iu],
+  ['cs', /[ěřů]/iu],
+  ['tr', /[ğı]/u],
+  ['ro', /[șț]/iu],
+];
+
+/**
  * The language of `text` when ELD is sure of it and it is one of `among` (NGRAM_LANGUAGES, or Ukrainian where
  * detectLanguage reads Russian); null otherwise (English, a language the tables hold, one without phrases, or too
  * little text to say).
  */
 export function ngramLanguage(text: string, among: readonly string[]): string | null {
+  const lettered = OWN_LETTERS.filter(([lang, letters]) => among.includes(lang) && letters.test(text));
+  if (lettered.length === 1) return lettered[0]![0];
   const result = eld.detect(text);
   if (!result.isReliable()) return null;
   const lang = ALIASES[result.language] ?? result.language;
