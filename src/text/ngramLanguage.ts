@@ -26,7 +26,7 @@ const ALIASES: Readonly<Record<string, string>> = { ms: 'id' };
  * Letters one of these languages writes and none of the others does (nor English, Spanish, German, French, Portuguese,
  * Italian or Dutch): a text that has them is in that language, whatever its n-grams say. ELD read "Z kim jadę do
  * Lizbony?" as Czech, which has no "ę", and the refusal came in Czech. Polish ą ę ł ś ź ż, Czech ě ř ů, Turkish ğ ı,
- * Romanian ș ț (with the comma; the cedilla forms are Turkish's too). Only where one language's letters are found.
+ * Romanian ș ț (with the comma below; Turkish writes ş with a cedilla). Only where one language's letters are found.
  */
 const OWN_LETTERS: readonly (readonly [string, RegExp])[] = [
   ['pl', /[ąęłśźż]/iu],

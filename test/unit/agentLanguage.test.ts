@@ -109,6 +109,9 @@ describe('agent language: fixed texts and instructions follow the question', () 
     ['Combien gagne Maya ?', 'fr'],
     ['Quand part-on à Lisbonne ?', 'fr'],
     ['Pourquoi Maya travaille ?', 'fr'],
+    // Read as English and as Spanish before: the Italian and Portuguese words of "how many times a week".
+    ['Quante volte a settimana devo correre?', 'it'],
+    ['Quantas vezes por semana devo correr?', 'pt'],
   ])('the short question "%s" is %s: shared words are split, accents and endings count', (q, lang) => {
     expect(questionLanguage(q)).toBe(lang);
   });
