@@ -325,10 +325,12 @@ export function sharedDistinctiveKeyWords(
 }
 
 /**
- * Question words that ask who, in the languages whose capitals mark a name (not German: capitalsMarkNames). Not
- * Russian "кем", which asks what someone works as as often ("Кем работает Майя?").
+ * A word asking for a person, anywhere in a question ("Con chi vado…", "С кем я еду…"), in the languages whose capitals
+ * mark a name (not German: capitalsMarkNames). Not definitionQuestion.ts's asksWho, which asks who someone named *is*
+ * (the question opens with it) or what they do. Not Russian "кем", which asks what someone works as as often ("Кем
+ * работает Майя?").
  */
-const ASKS_WHO =
+const PERSON_ASKED =
   /(?<![\p{L}])(?:who|whom|quién|quiénes|qui|chi|quem|кто|кого|кому|с кем|kto|kogo|komu|z kim|kim|kiminle|vem|hvem|kuka|cine|siapa)(?![\p{L}])/iu;
 
 /**
@@ -340,7 +342,7 @@ const ASKS_WHO =
  * thirty-sixth session).
  */
 function namesSomeoneAsked(question: string, sentence: string, title: string): boolean {
-  if (!ASKS_WHO.test(question) || !capitalsMarkNames(question) || CJK.test(question)) return false;
+  if (!PERSON_ASKED.test(question) || !capitalsMarkNames(question) || CJK.test(question)) return false;
   const known = new Set([...words(question), ...words(title)]);
   // The sentence's own line: a heading before it (inItsSection) starts with a capital of its own.
   return (sentence.trim().split('\n').at(-1) ?? '')
