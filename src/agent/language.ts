@@ -567,6 +567,19 @@ const QUESTION_WORDS: Readonly<Record<string, readonly string[]>> = {
   cuánta: ['es'],
   cuál: ['es'],
   quién: ['es'],
+  // Dutch question words the table lacks: "Wanneer is Maya jarig?" was read as English and refused in English
+  // (`offtopic-personal-nl-tune`, thirty-seventh session). Not "wie", German's "how" as well as Dutch's "who".
+  wanneer: ['nl'],
+  waar: ['nl'],
+  waarom: ['nl'],
+  welke: ['nl'],
+  welk: ['nl'],
+  hoeveel: ['nl'],
+  hoelang: ['nl'],
+  hoe: ['nl'],
+  wat: ['nl'],
+  // "is" is Dutch's as much as English's: as English's alone it outweighed "wanneer".
+  is: ['en', 'nl'],
 };
 // Letters and endings: [pattern, languages sharing its weight]; detectLanguage's telltale letters come first.
 const QUESTION_MARKS: readonly [RegExp, readonly string[]][] = [

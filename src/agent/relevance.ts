@@ -328,10 +328,11 @@ export function sharedDistinctiveKeyWords(
  * A word asking for a person, anywhere in a question ("Con chi vado…", "С кем я еду…"), in the languages whose capitals
  * mark a name (not German: capitalsMarkNames). Not definitionQuestion.ts's asksWho, which asks who someone named *is*
  * (the question opens with it) or what they do. Not Russian "кем", which asks what someone works as as often ("Кем
- * работает Майя?").
+ * работает Майя?"), nor Ukrainian "ким" alone ("Ким працює Мая?"). Dutch "wie" is German "how", and German is never
+ * asked here (capitalsMarkNames).
  */
 const PERSON_ASKED =
-  /(?<![\p{L}])(?:who|whom|quién|quiénes|qui|chi|quem|кто|кого|кому|с кем|kto|kogo|komu|z kim|kim|kiminle|vem|hvem|kuka|cine|siapa)(?![\p{L}])/iu;
+  /(?<![\p{L}])(?:who|whom|quién|quiénes|qui|chi|quem|кто|кого|кому|с кем|хто|з ким|із ким|kto|kogo|komu|z kim|kim|kiminle|vem|hvem|kuka|cine|siapa|wie)(?![\p{L}])/iu;
 
 /**
  * Whether a question asks who, and the sentence names someone: a capitalised word after its first, not one of the
@@ -617,10 +618,11 @@ function sharedFirstPart(a: string, b: string, common: Set<string>): boolean {
  * twenty-first session): Polish has no Snowball stemmer, and nlp.js's leaves "dentysty" as "dentyst" and "dentysta" as
  * "dentys", "pożyczyłem" as "pożycz" and "pożyczył" as "pożyczy". There two stems meet when one starts the other and
  * is at most two letters shorter (sameStemStart). And Russian (thirty-sixth session, on `personal-ru-tune`): its
- * Snowball stemmer leaves "связаться" as "связа" and "Связь" as "связ". The languages whose Snowball stemmers were
- * tuned on are left as they were chosen.
+ * Snowball stemmer leaves "связаться" as "связа" and "Связь" as "связ". And Dutch (thirty-seventh session, on
+ * `personal-nl-tune`), whose Snowball stemmer keeps a verb's "-t": "werkt" against "werk". The languages whose Snowball
+ * stemmers were tuned on are left as they were chosen.
  */
-const LIGHT_STEMS: ReadonlySet<string> = new Set([...NGRAM_LANGUAGES, 'uk', 'ru']);
+const LIGHT_STEMS: ReadonlySet<string> = new Set([...NGRAM_LANGUAGES, 'uk', 'ru', 'nl']);
 
 /** Whether two stems are one with another ending: the shorter, four letters or more, starts the longer by two at most. */
 function sameStemStart(a: string, b: string): boolean {
@@ -679,7 +681,10 @@ export function questionKeyWords(question: string, lang = ''): KeyWord[] {
  */
 function keyWordTermsIn(question: string, lang: string): (QueryTerm & { stems: string[] })[] {
   const stems = stemsByFoldedWord(lang, question);
-  const terms = keyWordTerms(question).map((t) => ({ ...t, stems: stems.get(t.word) ?? wordStems(lang, t.word) }));
+  const terms = keyWordTerms(question, lang).map((t) => ({
+    ...t,
+    stems: stems.get(t.word) ?? wordStems(lang, t.word),
+  }));
   if (lang !== 'tr') return terms;
   const endings = new Set([...question.matchAll(/\p{L}['’](\p{L}+)/gu)].flatMap((m) => words(m[1]!)));
   return terms.filter((t) => !endings.has(t.word));

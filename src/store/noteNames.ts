@@ -36,6 +36,7 @@ export class NoteNames {
   private readonly byFirstWord = new Map<string, string[]>();
   /** As byName, only the names written with a capital (properNamed). */
   private readonly byProperName = new Map<string, string[]>();
+  private words: ReadonlySet<string> | undefined;
 
   constructor(readonly notes: readonly IndexedNote[]) {
     const add = (map: Map<string, string[]>, key: string, source: string) => {
@@ -67,6 +68,12 @@ export class NoteNames {
    */
   properNamed(name: string): string[] {
     return lookUp(this.byProperName, name);
+  }
+
+  /** Every word of every note's names (folded), for a name written with another ending (sparse.ts, unknownWords). */
+  nameWords(): ReadonlySet<string> {
+    this.words ??= new Set(this.notes.flatMap(namesOf).flatMap((n) => nameKey(n).split(' ')));
+    return this.words;
   }
 
   /** The notes whose title has several words and begins with the word `word` ("Lena" → "Lena Novak"), by path. */

@@ -1,6 +1,6 @@
 import { stemmer } from 'stemmer';
 import { detectLanguage } from './language.js';
-import { KEY_WORD_STOPWORDS, QUERY_STOPWORDS } from './stopwords.js';
+import { KEY_WORD_STOPWORDS, KEY_WORD_STOPWORDS_IN, QUERY_STOPWORDS } from './stopwords.js';
 
 /**
  * The one tokeniser behind BM25: the chunk index stores each column as the space-joined terms this module makes,
@@ -108,15 +108,53 @@ export function queryTerms(query: string): QueryTerm[] {
 }
 
 const KEY_WORD_STOPWORD_SET = new Set(KEY_WORD_STOPWORDS.map(foldText));
+const KEY_WORD_STOPWORDS_OF = new Map(
+  Object.entries(KEY_WORD_STOPWORDS_IN).map(([lang, ws]) => [lang, new Set(ws.map(foldText))]),
+);
 
-/** Whether a (folded) question word can be a key word: not one of the function words of KEY_WORD_STOPWORDS. */
-export function isKeyWord(word: string): boolean {
-  return !KEY_WORD_STOPWORD_SET.has(word);
+/**
+ * Whether a (folded) question word can be a key word: not one of the function words of KEY_WORD_STOPWORDS, nor of
+ * the question's language `lang` (KEY_WORD_STOPWORDS_IN).
+ */
+export function isKeyWord(word: string, lang = ''): boolean {
+  return !KEY_WORD_STOPWORD_SET.has(word) && !KEY_WORD_STOPWORDS_OF.get(lang)?.has(word);
 }
 
-/** The query's search terms without the function words search keeps but no key word is (KEY_WORD_STOPWORDS). */
-export function keyWordTerms(query: string): QueryTerm[] {
-  return queryTerms(query).filter((t) => isKeyWord(t.word));
+/** The query's search terms without the function words search keeps but no key word is (isKeyWord). */
+export function keyWordTerms(query: string, lang = ''): QueryTerm[] {
+  if (lang === 'vi') return vietnameseKeyWordTerms(query);
+  return queryTerms(query).filter((t) => isKeyWord(t.word, lang));
+}
+
+// Every stop word as written (lower case, marks kept), for vietnameseKeyWordTerms.
+const WRITTEN_STOPWORDS = new Set(
+  [...Object.values(QUERY_STOPWORDS), KEY_WORD_STOPWORDS, ...Object.values(KEY_WORD_STOPWORDS_IN)]
+    .flat()
+    .map((w) => w.normalize('NFC').toLowerCase()),
+);
+
+/**
+ * A Vietnamese question's key-word terms. Vietnamese writes its tones with marks, and folded (foldText) some of its
+ * content words are other languages' function words: "tên" (name) is "ten", "ăn" (eat) "an", "mẹ" (mother) "me".
+ * "Chó của Maya tên là gì?" kept "chó" and "maya" only, and "Có một con chó tên là Pixel" shared one of the two it
+ * needed (`personal-vi-tune`, thirty-seventh session). So a word written with marks is a stop word only as written
+ * ("là", "của", "gì" are, in KEY_WORD_STOPWORDS); the terms are folded as everywhere, as a sentence's words are.
+ */
+function vietnameseKeyWordTerms(query: string): QueryTerm[] {
+  const seen = new Set<string>();
+  const out: QueryTerm[] = [];
+  for (const seg of segmenter.segment(query.normalize('NFKC').toLowerCase().normalize('NFC'))) {
+    if (!seg.isWordLike) continue;
+    for (const written of seg.segment.match(PIECE) ?? []) {
+      const word = foldText(written);
+      const stop =
+        written === word ? QUERY_STOPWORD_SET.has(word) || !isKeyWord(word, 'vi') : WRITTEN_STOPWORDS.has(written);
+      if (stop || seen.has(word) || word.length < 2) continue;
+      seen.add(word);
+      out.push({ word, terms: wordTerms(word) });
+    }
+  }
+  return out;
 }
 
 /** The SQLite FTS5 tokenizer for columns written by indexText: split on spaces only, change nothing. */

@@ -14,8 +14,9 @@ export const corpusOhelpJa = path.join(sharedDir, 'corpora/obsidian-help-ja');
 export const devEvalJa = path.join(sharedDir, 'eval/dev-ohelp-ja.jsonl');
 export const sampleVault = path.join(repoRoot, 'resources/sample-vault');
 /** A small personal vault written in `lang` (eval/vaults/personal-XX: a colleague, a neighbour, health, a trip). */
-export const personalVault = (lang: 'ja' | 'de' | 'es' | 'fr' | 'zh' | 'pl' | 'tr' | 'it' | 'pt' | 'ru') =>
-  path.join(repoRoot, `eval/vaults/personal-${lang}`);
+export const personalVault = (
+  lang: 'ja' | 'de' | 'es' | 'fr' | 'zh' | 'pl' | 'tr' | 'it' | 'pt' | 'ru' | 'nl' | 'uk' | 'vi',
+) => path.join(repoRoot, `eval/vaults/personal-${lang}`);
 const cli = path.join(repoRoot, 'bin/obsiquery.js');
 
 /** The small bundled embedder (manifest `embeddingAlternatives`), ~4x faster to index with than the default. */

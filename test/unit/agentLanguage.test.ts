@@ -112,6 +112,10 @@ describe('agent language: fixed texts and instructions follow the question', () 
     // Read as English and as Spanish before: the Italian and Portuguese words of "how many times a week".
     ['Quante volte a settimana devo correre?', 'it'],
     ['Quantas vezes por semana devo correr?', 'pt'],
+    // Read as English before: Dutch question words, and "is", Dutch's as much as English's.
+    ['Wanneer is Maya jarig?', 'nl'],
+    ['Hoe oud is Tom?', 'nl'],
+    ['What is Maya working on?', 'en'],
   ])('the short question "%s" is %s: shared words are split, accents and endings count', (q, lang) => {
     expect(questionLanguage(q)).toBe(lang);
   });

@@ -180,6 +180,50 @@ describe('relevance', () => {
     ).toBe(1);
     // The same apostrophe in another language is left alone ("l'heure" keeps "heure").
     expect(questionKeyWords("À quelle heure ouvre l'agence ?", 'fr').map((k) => k.word)).toContain('agence');
+    // Dutch asks with words that are English ones ("van", "voor", "hoe"): no key words in a Dutch question only, and
+    // a verb's "-t" ("werkt") meets its stem ("werk").
+    expect(questionKeyWords('Wat voor werk doet Maya?', 'nl').map((k) => k.word)).toEqual(['werk', 'maya']);
+    expect(questionKeyWords('Hoe heet de hond van Maya?', 'nl').map((k) => k.word)).toEqual(['heet', 'hond', 'maya']);
+    expect(questionKeyWords('hoe to sharpen a garden hoe').map((k) => k.word)).toContain('hoe');
+    expect(
+      sharedDistinctiveKeyWords(
+        'Wat voor werk doet Maya?',
+        'Kantoor: dat in Rotterdam; werkt op maandag en vrijdag thuis',
+        new Set(),
+        '',
+        'nl',
+      ),
+    ).toBe(1);
+    expect(
+      sharedDistinctiveKeyWords(
+        'Wat voor werk doet Maya?',
+        'Contact: het liefst via Slack; geen meetings vóór 10.00 uur',
+        new Set(),
+        '',
+        'nl',
+      ),
+    ).toBe(0);
+    // Ukrainian "як", "ким" ask, they name nothing.
+    expect(questionKeyWords('Як звати дружину Тома?', 'uk').map((k) => k.word)).toEqual(['звати', 'дружину', 'тома']);
+    // Vietnamese "tên" (name) and "ăn" (eat) fold to English "ten" and "an", and are key words all the same; "là",
+    // "của", "gì", "mấy" ask, as written.
+    expect(questionKeyWords('Chó của Maya tên là gì?', 'vi').map((k) => k.word)).toEqual(['cho', 'maya', 'ten']);
+    expect(questionKeyWords('Con mèo của Tom mấy tuổi rồi?', 'vi').map((k) => k.word)).toEqual([
+      'meo',
+      'tom',
+      'tuoi',
+      'roi',
+    ]);
+    expect(questionKeyWords('how old is ten', 'en').map((k) => k.word)).toEqual(['old']);
+    expect(
+      sharedDistinctiveKeyWords(
+        'Chó của Maya tên là gì?',
+        'Có một con chó tên là Pixel (giống border collie)',
+        new Set(),
+        'Maya Chen',
+        'vi',
+      ),
+    ).toBe(3);
     // Languages whose Snowball stemmers were tuned on keep their rule: "viaj" and "viajer" do not meet in Spanish.
     expect(sharedDistinctiveKeyWords('¿Cuándo es el viaje?', 'El viajero llega mañana.', new Set(), '', 'es')).toBe(0);
   });
@@ -197,6 +241,34 @@ describe('relevance', () => {
     ).toBe(0);
     expect(
       sharedDistinctiveKeyWords('Quando vado a Lisbona?', 'Vacanza con mia sorella Lena.', new Set(), title, 'it'),
+    ).toBe(0);
+    // Dutch "wie" and Ukrainian "з ким" ask who; German "wie" asks how, and German capitalises every noun.
+    expect(
+      sharedDistinctiveKeyWords(
+        'Met wie ga ik naar Lissabon?',
+        'Vakantie in het voorjaar met mijn zus Lena.',
+        new Set(),
+        'Reis naar Lissabon',
+        'nl',
+      ),
+    ).toBe(1);
+    expect(
+      sharedDistinctiveKeyWords(
+        'З ким я їду до Лісабона?',
+        'Весняна відпустка з сестрою Леною.',
+        new Set(),
+        'Поїздка до Лісабона',
+        'uk',
+      ),
+    ).toBe(1);
+    expect(
+      sharedDistinctiveKeyWords(
+        'Wie komme ich nach Lissabon?',
+        'Frühlingsurlaub mit meiner Schwester Lena.',
+        new Set(),
+        'Reise nach Lissabon',
+        'de',
+      ),
     ).toBe(0);
   });
 
