@@ -35,6 +35,8 @@ const ASKS_AMOUNT: readonly RegExp[] = [
   String.raw`\bwas (?:kostet|kosten|kostete)\b`,
   String.raw`\bcombien\b.*\b(?:co[uû]te|co[uû]tent|co[uû]t[eé]|pay[eé]|paie|d[eé]pens[eé])\b`,
   String.raw`\bquel (?:est le |était le )?prix\b`,
+  // Dutch (thirty-seventh session: the personal vault in Dutch).
+  String.raw`\bhoeveel\b.*\b(?:kost|kosten|kostte|kostten|gekost|betaal|betaalde|betaald|uitgegeven)\b|\bwat (?:kost|kosten|kostte)\b`,
   String.raw`\bquanto\b.*\b(?:custa|custam|custou|paguei|gastei|costa|costano|costato|pagato|speso)\b`,
   // Polish, Czech, Ukrainian, Turkish, Vietnamese, Indonesian, Swedish, Danish, Norwegian, Romanian, Finnish, Hungarian.
   String.raw`\bile\b.*\b(?:kosztuje|kosztują|kosztował\p{L}*|zapłaci\p{L}*|wyda\p{L}*)\b|\bjaka (?:jest )?cena\b`,
@@ -60,6 +62,7 @@ const ASKS_CLOCK: readonly RegExp[] = [
   String.raw`\b[àa] quelle heure\b`,
   String.raw`\b(?:a )?que horas\b`,
   String.raw`\ba che ora\b`,
+  String.raw`\bhoe laat\b`,
   String.raw`\bво сколько\b(?! раз)|\bв котором часу\b|\bo której(?: godzinie)?\b|\bv kolik(?: hodin)?\b|\bо котрій\b|\bsaat ka[çc](?:ta)?\b|mấy giờ`,
   String.raw`\b(?:jam|pukul) berapa\b|\bhur dags\b|\bvilken tid\b|\bhva(?:d)? tid\b|\bla ce or[ăa]\b`,
   String.raw`\bmihin aikaan\b|\bmonelta(?:ko)?\b|\bhány órakor\b|\bhánykor\b`,
@@ -98,7 +101,7 @@ const ASKS_HOURS: readonly RegExp[] = [
 const ASKS_PHONE: readonly RegExp[] = [
   String.raw`\b(?:phone|telephone|mobile|cell|cellphone) ?(?:number|no)\b`,
   String.raw`\bn[uú]mero de (?:tel[eé]fono|m[oó]vil|celular)\b`,
-  String.raw`\b(?:telefon|handy|mobil)nummer\b`,
+  String.raw`\b(?:telefon|handy|mobil)nummer\b|\b(?:telefoon|mobiel|gsm)-?nummer\b`,
   String.raw`\bnum[eé]ro de (?:t[eé]l[eé]phone|portable|mobile)\b`,
   String.raw`\bnumero di (?:telefono|cellulare)\b|\bn[uú]mero de (?:telefone|telem[oó]vel)\b`,
   String.raw`\bномер (?:телефона|мобильного|сотового)\b`,
@@ -111,7 +114,7 @@ const ASKS_PHONE: readonly RegExp[] = [
 const ASKS_EMAIL: readonly RegExp[] = [
   String.raw`\b(?:e-?mail|mail) address\b`,
   String.raw`\bdirecci[oó]n de (?:correo|e-?mail)\b`,
-  String.raw`\b(?:e-?mail|mail)-?adresse\b`,
+  String.raw`\b(?:e-?mail|mail)-?(?:adresse|adres)\b`,
   String.raw`\badresse (?:e-?mail|mail|électronique)\b`,
   String.raw`\bindirizzo (?:e-?mail|di posta)\b|\bendere[çc]o de (?:e-?mail|correio)\b|\bадрес\p{L}* (?:электронной почты|почты|e-?mail)\b`,
   String.raw`\badres(?:u)? e-?mail\b|\be-?mailov[áa] adres\p{L}*|\bадрес\p{L}* (?:електронної пошти|e-?mail)\b`,
@@ -129,7 +132,9 @@ const ASKS_HOW = pattern(
     // Not Polish "jak" and Ukrainian "як" either ("Jak brzmi numer telefonu Toma?" asks for the number).
     String.raw`|\b(?:nasıl|làm sao|như thế nào|bagaimana|hur|hvordan|cum|miten|hogyan|zmieni\p{L}*|změni\p{L}*|змінити|değiştir\p{L}*|thay đổi|ubah|mengubah|ändra|ændre|endre|schimb\p{L}*|vaihda\p{L}*|változtat\p{L}*)\b` +
     // Italian, Portuguese, Russian: the verbs only ("come" is English, "como" is Spanish's above, "как" asks a name too).
-    String.raw`|\b(?:cambiare|cambio|modificare|modifico|aggiungere|alterar|altero|mudar|mudo|adicionar|изменить|поменять|добавить)\b`,
+    String.raw`|\b(?:cambiare|cambio|modificare|modifico|aggiungere|alterar|altero|mudar|mudo|adicionar|изменить|поменять|добавить)\b` +
+    // Dutch: the verbs only ("hoe luidt het telefoonnummer van Tom?" asks for the number).
+    String.raw`|\b(?:wijzigen|wijzig|veranderen|verander|toevoegen|voeg|aanpassen|instellen)\b`,
 );
 
 /** Digits with a currency sign or a currency's name or code, on either side; or the words for "free". */
@@ -138,7 +143,7 @@ const AMOUNT =
 
 /** A clock time (09:15, 9h30, 7 am, 15 Uhr, 7時, 7点, 7시) or a word for a time of day. */
 const CLOCK =
-  /(?<!\d)\d{1,2}(?::\d{2}|h\d{2})(?!\d)|(?<!\d)\d{1,2}\s?(?:am|pm|a\.m\.|p\.m\.|uhr|o'clock|h)(?![\p{L}])|\d{1,2}\s?(?:時|点|點|시)|(?<![\p{L}])(?:noon|midnight|morning|mornings|afternoon|evening|evenings|night|tonight|mediod[ií]a|medianoche|madrugada|mittags?|mitternacht|morgens|abends|nachts|midi|minuit|matin|soir|meio-dia|mezzogiorno|mezzanotte)(?![\p{L}])|正午|午前|午後|深夜|中午|午夜|早上|晚上|정오|자정|오전|오후/iu;
+  /(?<!\d)\d{1,2}(?::\d{2}|h\d{2})(?!\d)|(?<!\d)\d{1,2}\s?(?:am|pm|a\.m\.|p\.m\.|uhr|uur|o'clock|h)(?![\p{L}])|\d{1,2}\s?(?:時|点|點|시)|(?<![\p{L}])(?:noon|midnight|morning|mornings|afternoon|evening|evenings|night|tonight|mediod[ií]a|medianoche|madrugada|mittags?|mitternacht|morgens|abends|nachts|midi|minuit|matin|soir|meio-dia|mezzogiorno|mezzanotte|middag|ochtends?|avonds?)(?![\p{L}])|正午|午前|午後|深夜|中午|午夜|早上|晚上|정오|자정|오전|오후/iu;
 
 /**
  * An age: a number with a unit of time ("7 years", "3 Monate", "30 days", "5歳", "34 yaş"), a label with a number ("Age: 34"),
@@ -146,7 +151,7 @@ const CLOCK =
  * January"), which gives the day, not the years.
  */
 const AGE = new RegExp(
-  String.raw`\d+(?:[.,]\d+)?\s?-?(?:years?|yrs?|y\.?o\.?|months?|weeks?|days?|jahre?n?|monate?n?|wochen|tage?n?|años|meses|semanas|días|ans|mois|semaines|jours|giorni|dias|dagen|дней|дня|dni|dní|днів|gün|ngày|hari|dagar|dage|dager|zile|päivää|nap|anni|mesi|anos|jaar|maanden|лет|года?|месяц\p{L}*|років|роки|рік|місяц\p{L}*|lat|lata|roku|miesi\p{L}*|let|roky|rok|měsí\p{L}*|yaş\p{L}*|aylık|ay|tuổi|tháng|tahun|bulan|år|månader|måneder|ani|luni|vuotta|vuotias|kuukau\p{L}*|éves|év|hónap\p{L}*)(?![\p{L}])` +
+  String.raw`\d+(?:[.,]\d+)?\s?-?(?:years?|yrs?|y\.?o\.?|months?|weeks?|days?|jahre?n?|monate?n?|wochen|tage?n?|años|meses|semanas|días|ans|mois|semaines|jours|giorni|dias|dagen|дней|дня|dni|dní|днів|gün|ngày|hari|dagar|dage|dager|zile|päivää|nap|anni|mesi|anos|jaar|maanden|weken|лет|года?|месяц\p{L}*|років|роки|рік|місяц\p{L}*|lat|lata|roku|miesi\p{L}*|let|roky|rok|měsí\p{L}*|yaş\p{L}*|aylık|ay|tuổi|tháng|tahun|bulan|år|månader|måneder|ani|luni|vuotta|vuotias|kuukau\p{L}*|éves|év|hónap\p{L}*)(?![\p{L}])` +
     String.raw`|\d+\s?(?:歳|才|岁|歲|살|ヶ月|か月|个月|個月|개월)` +
     String.raw`|(?<![\p{L}])(?:age|alter|edad|[âa]ge|et[àa]|idade|leeftijd|возраст|wiek|věk|вік|ya[şs]|umur|usia|ålder|alder|v[âa]rst[ăa]|ikä|kor)\s?[:：]?\s?\d` +
     String.raw`|(?:年齢|年龄|나이)\s?[:：]?\s?\d` +

@@ -100,6 +100,17 @@ describe('the kind of answer a question asks for', () => {
       expect(askedAnswerKind(q), q).toBeNull();
   });
 
+  it('reads the kinds in Dutch, and a question asking how to change the value as none', () => {
+    expect(askedAnswerKind('Wat is het telefoonnummer van Tom?')).toBe('phone');
+    expect(askedAnswerKind('Wat is het e-mailadres van Maya?')).toBe('email');
+    expect(askedAnswerKind('Hoe laat moet ik naar bed?')).toBe('clock');
+    expect(askedAnswerKind('Hoeveel kostte de vlucht naar Lissabon?')).toBe('amount');
+    expect(askedAnswerKind('Hoe kan ik mijn telefoonnummer wijzigen?')).toBeNull();
+    // A Dutch clock time is written with "uur" ("23.00 uur"); a house number is no phone number.
+    expect(givesAnswerKind('clock', 'Om 23.00 uur naar bed, 7,5 uur slaap')).toBe(true);
+    expect(givesAnswerKind('phone', 'Buurman op nummer 14, gepensioneerd elektricien.')).toBe(false);
+  });
+
   it("reads a question for someone's age or a place's opening hours, in each language", () => {
     for (const q of [
       'how old is Tom',
