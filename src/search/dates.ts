@@ -525,6 +525,34 @@ const FOREIGN_NUMBER_WORDS: Readonly<Record<string, number>> = {
   huit: 8,
   neuf: 9,
   dix: 10,
+  // Italian, Portuguese, Dutch ("uno", "una", "un" are Spanish's above; "cinco", "seis" Portuguese's too; "vier",
+  // "acht" Dutch's too).
+  due: 2,
+  tre: 3,
+  quattro: 4,
+  cinque: 5,
+  sei: 6,
+  sette: 7,
+  otto: 8,
+  nove: 9,
+  dieci: 10,
+  um: 1,
+  uma: 1,
+  dois: 2,
+  duas: 2,
+  três: 3,
+  quatro: 4,
+  sete: 7,
+  oito: 8,
+  dez: 10,
+  een: 1,
+  twee: 2,
+  drie: 3,
+  vijf: 5,
+  zes: 6,
+  zeven: 7,
+  negen: 9,
+  tien: 10,
 };
 
 /** Month names of the Latin-script languages, each with the words before a lone month name that make it a date. */
@@ -577,13 +605,56 @@ const FOREIGN_MONTHS: ReadonlyArray<readonly [name: string, month: number]> = [
   ['fevrier', 2],
   ['aout', 8],
   ['decembre', 12],
+  ...[
+    'gennaio',
+    'febbraio',
+    'marzo',
+    'aprile',
+    'maggio',
+    'giugno',
+    'luglio',
+    'agosto',
+    'settembre',
+    'ottobre',
+    'novembre',
+    'dicembre',
+  ].map((w, i) => [w, i + 1] as const),
+  ...[
+    'janeiro',
+    'fevereiro',
+    'março',
+    'abril',
+    'maio',
+    'junho',
+    'julho',
+    'agosto',
+    'setembro',
+    'outubro',
+    'novembro',
+    'dezembro',
+  ].map((w, i) => [w, i + 1] as const),
+  ...[
+    'januari',
+    'februari',
+    'maart',
+    'april',
+    'mei',
+    'juni',
+    'juli',
+    'augustus',
+    'september',
+    'oktober',
+    'november',
+    'december',
+  ].map((w, i) => [w, i + 1] as const),
 ];
 const FOREIGN_MONTH_BY_WORD = new Map(FOREIGN_MONTHS.map(([w, m]) => [w, m]));
 const FMON = `(${[...new Set(FOREIGN_MONTHS.map(([w]) => w))].sort((a, b) => b.length - a.length).join('|')})`;
 const foreignMonth = (raw: string): number => FOREIGN_MONTH_BY_WORD.get(raw.toLowerCase()) ?? NaN;
-// Before a lone month name: es "en/de/durante/desde", de "im/in/seit/vom/von", fr "en/de/depuis/pendant/au mois de".
+// Before a lone month name: es "en/de/durante/desde", de "im/in/seit/vom/von", fr "en/de/depuis/pendant/au mois de",
+// it "a/in/di/nel mese di", pt "em/no mês de/desde", nl "in/van/sinds/tijdens".
 const FOREIGN_MONTH_CONTEXT =
-  /(?:^|[^\p{L}\p{N}])(?:en|de|durante|desde|im|in|seit|vom|von|depuis|pendant|mois\s+de|mois\s+d['’])\s*$/iu;
+  /(?:^|[^\p{L}\p{N}])(?:en|de|durante|desde|im|in|seit|vom|von|depuis|pendant|mois\s+de|mois\s+d['’]|a|di|mese\s+di|em|m[eê]s\s+de|van|sinds|tijdens)\s*$/iu;
 
 const FNUM = '(\\d{1,3}|[０-９]{1,3}|[一二两三四五六七八九十]{1,3})';
 const LNUM = `(\\d{1,3}|${Object.keys(FOREIGN_NUMBER_WORDS).join('|')})`;
@@ -620,6 +691,11 @@ const DE_WD = `(${[...DE_WEEKDAYS, 'sonnabend'].join('|')})`;
 const ES_WD = '(domingo|lunes|martes|mi[eé]rcoles|jueves|viernes|s[aá]bado)';
 const FR_WEEKDAYS = ['dimanche', 'lundi', 'mardi', 'mercredi', 'jeudi', 'vendredi', 'samedi'];
 const FR_WD = `(${FR_WEEKDAYS.join('|')})`;
+const IT_WD = '(domenica|luned[iì]|marted[iì]|mercoled[iì]|gioved[iì]|venerd[iì]|sabato)';
+// Portuguese weekdays: "segunda-feira" … "sexta-feira"; "segunda" alone is "second" unless "passada"/"próxima" picks it.
+const PT_WD = '(domingo|segunda|ter[cç]a|quarta|quinta|sexta|s[aá]bado)';
+const NL_WEEKDAYS = ['zondag', 'maandag', 'dinsdag', 'woensdag', 'donderdag', 'vrijdag', 'zaterdag'];
+const NL_WD = `(${NL_WEEKDAYS.join('|')})`;
 /** The words before or after a German, Spanish or French weekday that pick it ("letzten Montag", "lunes pasado"). */
 const FOREIGN_WEEK_PICK: Readonly<Record<string, WeekdayPick>> = {
   letzten: 'last',
@@ -640,7 +716,35 @@ const FOREIGN_WEEK_PICK: Readonly<Record<string, WeekdayPick>> = {
   ce: 'this',
   dernier: 'last',
   prochain: 'next',
+  questo: 'this',
+  scorso: 'last',
+  passato: 'last',
+  prossimo: 'next',
+  esta: 'this',
+  passada: 'last',
+  passado: 'last',
+  próxima: 'next',
+  proxima: 'next',
+  vorige: 'last',
+  afgelopen: 'last',
+  volgende: 'next',
+  komende: 'next',
+  deze: 'this',
 };
+
+/** The weekday (0 Sunday) of an Italian, Portuguese or Dutch weekday's name, as IT_WD, PT_WD and NL_WD match it. */
+function romanceOrDutchWeekday(raw: string): number {
+  const w = raw.toLowerCase().normalize('NFD').replace(/\p{M}/gu, '');
+  for (const days of [
+    ['domenica', 'lunedi', 'martedi', 'mercoledi', 'giovedi', 'venerdi', 'sabato'],
+    ['domingo', 'segunda', 'terca', 'quarta', 'quinta', 'sexta', 'sabado'],
+    NL_WEEKDAYS,
+  ]) {
+    const i = days.indexOf(w);
+    if (i >= 0) return i;
+  }
+  return -1;
+}
 
 function deWeekday(raw: string): number {
   const w = raw.toLowerCase();
@@ -777,6 +881,67 @@ const OTHER_LANGUAGE_RULES: readonly Rule[] = [
   regexRule(`il\\s+y\\s+a\\s+${LNUM}\\s+ans?`, agoOf('year')),
   regexRule(`(?:les\\s+)?${LNUM}\\s+derniers\\s+jours`, rollingOf('day')),
 
+  // Italian
+  regexRule('oggi', day(0)),
+  regexRule("(?:l['’]altro\\s+ieri|l['’]altroieri)", day(-2)),
+  regexRule('ieri', day(-1)),
+  regexRule('dopodomani', day(2)),
+  regexRule('domani', day(1)),
+  regexRule('questa\\s+settimana', period('this', 'week')),
+  regexRule('questo\\s+mese', period('this', 'month')),
+  regexRule("quest['’]anno", period('this', 'year')),
+  regexRule('(?:la\\s+)?settimana\\s+(?:scorsa|passata)', period('last', 'week')),
+  regexRule('(?:il\\s+)?mese\\s+(?:scorso|passato)', period('last', 'month')),
+  regexRule("(?:l['’])?anno\\s+(?:scorso|passato)", period('last', 'year')),
+  regexRule('(?:la\\s+)?(?:prossima\\s+settimana|settimana\\s+prossima)', period('next', 'week')),
+  regexRule('(?:il\\s+)?(?:prossimo\\s+mese|mese\\s+prossimo)', period('next', 'month')),
+  regexRule("(?:l['’])?anno\\s+prossimo", period('next', 'year')),
+  regexRule(`${LNUM}\\s+giorni\\s+fa`, agoOf('day')),
+  regexRule(`${LNUM}\\s+settimane?\\s+fa`, agoOf('week')),
+  regexRule(`${LNUM}\\s+mes[ei]\\s+fa`, agoOf('month')),
+  regexRule(`${LNUM}\\s+anni\\s+fa`, agoOf('year')),
+  regexRule(`(?:negli\\s+)?ultimi\\s+${LNUM}\\s+giorni`, rollingOf('day')),
+
+  // Portuguese
+  regexRule('hoje', day(0)),
+  regexRule('anteontem', day(-2)),
+  regexRule('ontem', day(-1)),
+  regexRule('depois\\s+de\\s+amanhã', day(2)),
+  regexRule('amanhã', day(1)),
+  regexRule('(?:esta|nesta)\\s+semana', period('this', 'week')),
+  regexRule('(?:este|neste)\\s+mês', period('this', 'month')),
+  regexRule('(?:este|neste)\\s+ano', period('this', 'year')),
+  regexRule('(?:(?:a|na)\\s+)?semana\\s+passada', period('last', 'week')),
+  regexRule('(?:(?:o|no)\\s+)?mês\\s+passado', period('last', 'month')),
+  regexRule('(?:(?:o|no)\\s+)?ano\\s+passado', period('last', 'year')),
+  regexRule('(?:(?:a|na)\\s+)?(?:próxima\\s+semana|semana\\s+que\\s+vem)', period('next', 'week')),
+  regexRule('(?:(?:o|no)\\s+)?(?:próximo\\s+mês|mês\\s+que\\s+vem)', period('next', 'month')),
+  regexRule(`há\\s+${LNUM}\\s+dias?`, agoOf('day')),
+  regexRule(`há\\s+${LNUM}\\s+semanas?`, agoOf('week')),
+  regexRule(`há\\s+${LNUM}\\s+mes(?:es)?`, agoOf('month')),
+  regexRule(`há\\s+${LNUM}\\s+anos?`, agoOf('year')),
+  regexRule(`(?:n?os\\s+)?últimos\\s+${LNUM}\\s+dias`, rollingOf('day')),
+
+  // Dutch ("morgen", tomorrow, is German's rule above)
+  regexRule('vandaag', day(0)),
+  regexRule('eergisteren', day(-2)),
+  regexRule('gisteren', day(-1)),
+  regexRule('overmorgen', day(2)),
+  regexRule('deze\\s+week', period('this', 'week')),
+  regexRule('deze\\s+maand', period('this', 'month')),
+  regexRule('dit\\s+jaar', period('this', 'year')),
+  regexRule('(?:vorige|afgelopen)\\s+week', period('last', 'week')),
+  regexRule('(?:vorige|afgelopen)\\s+maand', period('last', 'month')),
+  regexRule('(?:vorig|afgelopen)\\s+jaar', period('last', 'year')),
+  regexRule('(?:volgende|komende)\\s+week', period('next', 'week')),
+  regexRule('(?:volgende|komende)\\s+maand', period('next', 'month')),
+  regexRule('(?:volgend|komend)\\s+jaar', period('next', 'year')),
+  regexRule(`${LNUM}\\s+dag(?:en)?\\s+geleden`, agoOf('day')),
+  regexRule(`${LNUM}\\s+weken?\\s+geleden`, agoOf('week')),
+  regexRule(`${LNUM}\\s+maand(?:en)?\\s+geleden`, agoOf('month')),
+  regexRule(`${LNUM}\\s+jaar\\s+geleden`, agoOf('year')),
+  regexRule(`(?:de\\s+)?(?:afgelopen|laatste)\\s+${LNUM}\\s+dagen`, rollingOf('day')),
+
   // Weekdays. A weekday of every week ("每周三", "毎週金曜", "jeden Montag", "los lunes", "tous les lundis") is
   // no date: the plural and these words before it are left alone; so is 周 after a number ("一周日程", a week's plan).
   regexRule(
@@ -813,6 +978,29 @@ const OTHER_LANGUAGE_RULES: readonly Rule[] = [
       FOREIGN_WEEK_PICK[(m[1] ?? m[3] ?? '').toLowerCase()] ?? 'named',
       FR_WEEKDAYS.indexOf(m[2]!.toLowerCase()),
     ),
+  ),
+  // Italian: "lunedì scorso", "questo venerdì"; "il lunedì" and "ogni lunedì" are every Monday.
+  regexRule(`(?:(questo|prossimo)\\s+)?${IT_WD}(?:\\s+(scorso|passato|prossimo))?`, (m, ctx, text, pos) =>
+    /(?:\bil|\bogni|\bdi)\s+$/i.test(text.slice(0, pos))
+      ? null
+      : weekdayAs(ctx, FOREIGN_WEEK_PICK[(m[1] ?? m[3] ?? '').toLowerCase()] ?? 'named', romanceOrDutchWeekday(m[2]!)),
+  ),
+  // Portuguese: "segunda-feira passada", "na próxima sexta"; "às segundas" (plural) is every Monday.
+  regexRule(
+    `(?:(?:na|no)\\s+)?(?:(esta|este|próxima|proxima|próximo|proximo)\\s+)?${PT_WD}(-feira)?(?:\\s+(passada|passado|que\\s+vem))?`,
+    (m, ctx) => {
+      const pick = (m[1] ?? m[4] ?? '').toLowerCase().replace(/\s+/g, ' ');
+      const wd = romanceOrDutchWeekday(m[2]!);
+      // "segunda", "terça"… alone are ordinals ("a segunda nota"): a weekday only with "-feira" or a word that picks it.
+      if (wd >= 1 && wd <= 5 && !m[3] && !pick) return null;
+      return weekdayAs(ctx, pick === 'que vem' ? 'next' : (FOREIGN_WEEK_PICK[pick] ?? 'named'), wd);
+    },
+  ),
+  // Dutch: "vorige maandag", "afgelopen vrijdag"; "elke maandag" is every Monday.
+  regexRule(`(?:op\\s+)?(?:(vorige|afgelopen|volgende|komende|deze)\\s+)?${NL_WD}`, (m, ctx, text, pos) =>
+    /\belke\s+$/i.test(text.slice(0, pos))
+      ? null
+      : weekdayAs(ctx, FOREIGN_WEEK_PICK[m[1]?.toLowerCase() ?? ''] ?? 'named', romanceOrDutchWeekday(m[2]!)),
   ),
 
   // Latin-script month names: "diciembre de 2025", "15 de diciembre", "15. Dezember 2025", "15 décembre", "en diciembre"
@@ -870,8 +1058,10 @@ const OPEN_BOUND_BEFORE =
 // Left behind when the date phrase goes: "notes from yesterday" → "notes".
 const DANGLING = new Set([
   ...['in', 'on', 'from', 'during', 'over', 'within', 'for', 'of', 'throughout', 'the'],
-  // Spanish, German, French ("notas de la semana pasada" → "notas")
+  // Spanish, German, French ("notas de la semana pasada" → "notas"), Italian, Portuguese, Dutch
   ...['de', 'del', 'en', 'durante', 'von', 'vom', 'im', 'am', 'du', 'pendant'],
+  // (not Portuguese "do", "no", nor Dutch "op": English's "what did I do on 2026-10-12" kept its "do").
+  ...['di', 'della', 'nel', 'nella', 'da', 'na', 'em', 'van', 'tijdens'],
 ]);
 
 // Chinese and Japanese have no spaces: a date phrase may start at any of their characters, and right after one.

@@ -179,7 +179,7 @@ export const PLAN_WORDS: readonly string[] = words(
   'plan plans planned planning schedule scheduled upcoming due',
   'geplant vorgesehen ansteht anstehen bevorsteht',
   'planeado planeada planeados planeadas planes previsto prevista previstos previstas programado programada',
-  'prévu prévue prévus prévues planifié planifiée programmato pianificato planejado planejada',
+  'prévu prévue prévus prévues planifié planifiée programmato pianificato planejado planejada gepland',
   '予定 スケジュール 安排 计划 日程 行程 일정 계획 예정',
 );
 

@@ -56,3 +56,26 @@ describe('a weekday asked about in Chinese and German', () => {
     expect(r.answer).toBe(notInNotesFor(q));
   }, 120_000);
 });
+
+describe('a weekday asked about in Italian, Portuguese and Dutch', () => {
+  // Weekdays, months and relative days of these languages are dates since the thirty-seventh session; before, "giovedì
+  // prossimo" named no day and the question was answered from the whole health note.
+  const E5 = { embeddingModel: 'multilingual-e5-small-int8' };
+  const it_ = useIndexedVault('obq-it-weekday-', personalVault('it'), E5);
+  const pt = useIndexedVault('obq-pt-weekday-', personalVault('pt'), E5);
+  const nl = useIndexedVault('obq-nl-weekday-', personalVault('nl'), E5);
+
+  const MONDAY = new Date(2026, 10, 30, 10, 0, 0); // next Thursday is 3 December
+
+  it('answers with the line that names the day, not the other line of the same list', async () => {
+    for (const [service, q, line, other] of [
+      [it_, 'Che appuntamenti ho giovedì prossimo?', /Dentista.*3 dicembre/, /oculistica/],
+      [pt, 'Que consultas tenho na próxima quinta-feira?', /Dentista.*3 de dezembro/, /Exame/],
+      [nl, 'Welke afspraken heb ik volgende donderdag?', /Tandarts.*3 december/, /Oogonderzoek/],
+    ] as const) {
+      const r = await askOnDay(service(), q, MONDAY);
+      expect(r.answer, q).toMatch(line);
+      expect(r.answer, q).not.toMatch(other);
+    }
+  }, 240_000);
+});

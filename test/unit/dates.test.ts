@@ -298,6 +298,8 @@ describe('translateDates: day and month', () => {
     ['Was war am 12. Dezember geplant?', '2025-12-12'],
     ['¿Qué tengo planeado para el 12 de diciembre?', '2026-12-12'],
     ['12月12日有什么安排？', '2026-12-12'],
+    ['Wat staat er gepland voor 12 december?', '2026-12-12'],
+    ['Cosa è previsto per il 12 dicembre?', '2026-12-12'],
     ['What is planned for November 22?', '2026-11-22'],
     ['What is planned for Friday?', '2026-11-27'],
     ['What did I do on Friday?', '2026-11-20'],
@@ -578,6 +580,27 @@ describe('translateDates: Japanese, Chinese, Spanish, German and French', () => 
     ['le mois dernier', LAST_MONTH],
     ['il y a 2 jours', day('2026-11-20')],
     ['en décembre', LAST_DECEMBER],
+    // Italian, Portuguese, Dutch (thirty-seventh session).
+    ['Cosa ho fatto ieri?', day('2026-11-21')],
+    ['note della settimana scorsa', LAST_WEEK],
+    ['il mese scorso', LAST_MONTH],
+    ['questa settimana', THIS_WEEK],
+    ['tre giorni fa', day('2026-11-19')],
+    ['Cosa ho scritto a dicembre?', LAST_DECEMBER],
+    ['il 15 dicembre 2025', day('2025-12-15')],
+    ['O que fiz ontem?', day('2026-11-21')],
+    ['notas da semana passada', LAST_WEEK],
+    ['no mês passado', LAST_MONTH],
+    ['há 3 dias', day('2026-11-19')],
+    ['O que escrevi em dezembro?', LAST_DECEMBER],
+    ['15 de dezembro de 2025', day('2025-12-15')],
+    ['Wat heb ik gisteren gedaan?', day('2026-11-21')],
+    ['notities van vorige week', LAST_WEEK],
+    ['afgelopen maand', LAST_MONTH],
+    ['deze week', THIS_WEEK],
+    ['twee dagen geleden', day('2026-11-20')],
+    ['Wat schreef ik in december?', LAST_DECEMBER],
+    ['15 december 2025', day('2025-12-15')],
   ])('%s', (q, expected) => {
     expect(range(q, SUNDAY)).toEqual(expected);
   });
@@ -588,6 +611,9 @@ describe('translateDates: Japanese, Chinese, Spanish, German and French', () => 
     ['La rutina de por la mañana'],
     ['Mayo is a clinic'],
     ['Marte y mars'],
+    ['Ho scritto a Marco'],
+    ['Qual é a segunda nota?'],
+    ["Wat eet ik 's morgens?"],
   ])('"%s" holds no date', (q) => {
     expect(range(q, SUNDAY)).toBeNull();
   });
@@ -616,6 +642,12 @@ describe('translateDates: Japanese, Chinese, Spanish, German and French', () => 
     ["Qu'ai-je fait lundi dernier ?", day('2026-11-16')],
     ['jeudi prochain', day('2026-11-26')],
     ['ce vendredi', day('2026-11-20')],
+    ['Cosa ho fatto lunedì scorso?', day('2026-11-16')],
+    ['giovedì prossimo', day('2026-11-26')],
+    ['O que fiz na segunda-feira passada?', day('2026-11-16')],
+    ['na próxima quinta', day('2026-11-26')],
+    ['Wat heb ik vorige maandag gedaan?', day('2026-11-16')],
+    ['volgende donderdag', day('2026-11-26')],
   ])('weekday: %s', (q, expected) => {
     expect(range(q, SUNDAY)).toEqual(expected);
   });
@@ -626,6 +658,8 @@ describe('translateDates: Japanese, Chinese, Spanish, German and French', () => 
     ['毎週金曜のゴミ出し'],
     ['jeden Montag joggen'],
     ['Montags im Homeoffice'],
+    ['ogni lunedì in palestra'],
+    ['elke maandag hardlopen'],
   ])('"%s" names a weekday of every week, no date', (q) => {
     expect(range(q, SUNDAY)).toBeNull();
   });
@@ -644,5 +678,9 @@ describe('translateDates: Japanese, Chinese, Spanish, German and French', () => 
     expect(translateDates('notas de la semana pasada', SUNDAY).query).toBe('notas');
     expect(translateDates('Notizen vom letzten Monat', SUNDAY)).toMatchObject({ range: LAST_MONTH });
     expect(translateDates('Notizen vom letzten Monat', SUNDAY).query).toBe('Notizen');
+    expect(translateDates('note della settimana scorsa', SUNDAY).query).toBe('note');
+    expect(translateDates('notities van vorige week', SUNDAY).query).toBe('notities');
+    // Only what no English question ends on: Portuguese "do", "no" are English words.
+    expect(translateDates('What did I do on 2026-10-12?', SUNDAY).query).toBe('What did I do?');
   });
 });
