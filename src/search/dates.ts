@@ -187,7 +187,8 @@ function regexRule(
   resolve: (m: RegExpExecArray, ctx: Ctx, text: string, pos: number) => DayRange | null,
 ): Rule {
   // Nor before an ISO week: "2026-W03" is that week, never the year 2026 with a stray "-W03".
-  const re = new RegExp(`(?:${source})(?![a-z0-9]|[-/.]w?\\d)`, 'iy');
+  // Cyrillic letters too: a Russian or Ukrainian rule's word must not be the start of a longer one.
+  const re = new RegExp(`(?:${source})(?![a-z0-9\\u0400-\\u04ff]|[-/.]w?\\d)`, 'iy');
   return {
     match(text, pos, ctx) {
       re.lastIndex = pos;
@@ -647,14 +648,43 @@ const FOREIGN_MONTHS: ReadonlyArray<readonly [name: string, month: number]> = [
     'november',
     'december',
   ].map((w, i) => [w, i + 1] as const),
+  // Russian and Ukrainian, in the forms a date takes: "3 декабря", "в декабре", "декабрь 2026"; "3 грудня", "у грудні".
+  ...[
+    ['январь', 'января', 'январе'],
+    ['февраль', 'февраля', 'феврале'],
+    ['март', 'марта', 'марте'],
+    ['апрель', 'апреля', 'апреле'],
+    ['май', 'мая', 'мае'],
+    ['июнь', 'июня', 'июне'],
+    ['июль', 'июля', 'июле'],
+    ['август', 'августа', 'августе'],
+    ['сентябрь', 'сентября', 'сентябре'],
+    ['октябрь', 'октября', 'октябре'],
+    ['ноябрь', 'ноября', 'ноябре'],
+    ['декабрь', 'декабря', 'декабре'],
+  ].flatMap((forms, i) => forms.map((w) => [w, i + 1] as const)),
+  ...[
+    ['січень', 'січня', 'січні'],
+    ['лютий', 'лютого', 'лютому'],
+    ['березень', 'березня', 'березні'],
+    ['квітень', 'квітня', 'квітні'],
+    ['травень', 'травня', 'травні'],
+    ['червень', 'червня', 'червні'],
+    ['липень', 'липня', 'липні'],
+    ['серпень', 'серпня', 'серпні'],
+    ['вересень', 'вересня', 'вересні'],
+    ['жовтень', 'жовтня', 'жовтні'],
+    ['листопад', 'листопада', 'листопаді'],
+    ['грудень', 'грудня', 'грудні'],
+  ].flatMap((forms, i) => forms.map((w) => [w, i + 1] as const)),
 ];
 const FOREIGN_MONTH_BY_WORD = new Map(FOREIGN_MONTHS.map(([w, m]) => [w, m]));
 const FMON = `(${[...new Set(FOREIGN_MONTHS.map(([w]) => w))].sort((a, b) => b.length - a.length).join('|')})`;
 const foreignMonth = (raw: string): number => FOREIGN_MONTH_BY_WORD.get(raw.toLowerCase()) ?? NaN;
 // Before a lone month name: es "en/de/durante/desde", de "im/in/seit/vom/von", fr "en/de/depuis/pendant/au mois de",
-// it "a/in/di/nel mese di", pt "em/no mês de/desde", nl "in/van/sinds/tijdens".
+// it "a/in/di/nel mese di", pt "em/no mês de/desde", nl "in/van/sinds/tijdens", ru and uk "в/во/у/с/з/до".
 const FOREIGN_MONTH_CONTEXT =
-  /(?:^|[^\p{L}\p{N}])(?:en|de|durante|desde|im|in|seit|vom|von|depuis|pendant|mois\s+de|mois\s+d['’]|a|di|mese\s+di|em|m[eê]s\s+de|van|sinds|tijdens)\s*$/iu;
+  /(?:^|[^\p{L}\p{N}])(?:en|de|durante|desde|im|in|seit|vom|von|depuis|pendant|mois\s+de|mois\s+d['’]|a|di|mese\s+di|em|m[eê]s\s+de|van|sinds|tijdens|в|во|у|с|з|до)\s*$/iu;
 
 const FNUM = '(\\d{1,3}|[０-９]{1,3}|[一二两三四五六七八九十]{1,3})';
 const LNUM = `(\\d{1,3}|${Object.keys(FOREIGN_NUMBER_WORDS).join('|')})`;
@@ -696,6 +726,47 @@ const IT_WD = '(domenica|luned[iì]|marted[iì]|mercoled[iì]|gioved[iì]|venerd
 const PT_WD = '(domingo|segunda|ter[cç]a|quarta|quinta|sexta|s[aá]bado)';
 const NL_WEEKDAYS = ['zondag', 'maandag', 'dinsdag', 'woensdag', 'donderdag', 'vrijdag', 'zaterdag'];
 const NL_WD = `(${NL_WEEKDAYS.join('|')})`;
+// Russian and Ukrainian weekdays in the cases a question names one: "в понедельник", "в прошлую среду", "минулого
+// понеділка", "у п'ятницю". Sunday first, as WEEKDAYS; each stem with the endings that follow it.
+const CYRILLIC_WEEKDAYS: readonly string[] = [
+  'воскресень[еяю]|неділ[яюіі]',
+  'понедельник[аеу]?|понеділ(?:ок|ка|ку)',
+  'вторник[аеу]?|вівтор(?:ок|ка|ку)',
+  'сред[аеуы]|серед[аиуі]',
+  'четверг[аеу]?|четвер(?:га|гу)?',
+  "пятниц[аеуы]|п['’]?ятниц[яюіі]",
+  'суббот[аеуы]|субот[аиуі]',
+];
+const CYR_WD = `(${CYRILLIC_WEEKDAYS.join('|')})`;
+const CYRILLIC_WEEK_PICK: Readonly<Record<string, WeekdayPick>> = {
+  прошлый: 'last',
+  прошлую: 'last',
+  прошлое: 'last',
+  прошлом: 'last',
+  следующий: 'next',
+  следующую: 'next',
+  следующее: 'next',
+  этот: 'this',
+  эту: 'this',
+  это: 'this',
+  минулий: 'last',
+  минулу: 'last',
+  минулого: 'last',
+  минулої: 'last',
+  наступний: 'next',
+  наступну: 'next',
+  наступного: 'next',
+  наступної: 'next',
+  цей: 'this',
+  цю: 'this',
+  цього: 'this',
+  цієї: 'this',
+};
+
+function cyrillicWeekday(raw: string): number {
+  const w = raw.toLowerCase();
+  return CYRILLIC_WEEKDAYS.findIndex((p) => new RegExp(`^(?:${p})$`).test(w));
+}
 /** The words before or after a German, Spanish or French weekday that pick it ("letzten Montag", "lunes pasado"). */
 const FOREIGN_WEEK_PICK: Readonly<Record<string, WeekdayPick>> = {
   letzten: 'last',
@@ -922,6 +993,32 @@ const OTHER_LANGUAGE_RULES: readonly Rule[] = [
   regexRule(`há\\s+${LNUM}\\s+anos?`, agoOf('year')),
   regexRule(`(?:n?os\\s+)?últimos\\s+${LNUM}\\s+dias`, rollingOf('day')),
 
+  // Russian and Ukrainian (a preposition before the phrase is part of it: "на прошлой неделе", "у минулому місяці")
+  regexRule('(?:сегодня|сьогодні)', day(0)),
+  regexRule('(?:позавчера|позавчора)', day(-2)),
+  regexRule('(?:вчера|вчора|учора)', day(-1)),
+  regexRule('(?:послезавтра|післязавтра)', day(2)),
+  regexRule('завтра', day(1)),
+  regexRule('(?:на\\s+)?этой\\s+неделе|(?:на\\s+)?цьому\\s+тижні|цього\\s+тижня', period('this', 'week')),
+  regexRule('(?:на\\s+)?прошлой\\s+неделе|(?:на\\s+)?минулому\\s+тижні|минулого\\s+тижня', period('last', 'week')),
+  regexRule(
+    '(?:на\\s+)?следующей\\s+неделе|(?:на\\s+)?наступному\\s+тижні|наступного\\s+тижня',
+    period('next', 'week'),
+  ),
+  regexRule('(?:в\\s+)?этом\\s+месяце|(?:[ув]\\s+)?цьому\\s+місяці|цього\\s+місяця', period('this', 'month')),
+  regexRule('(?:в\\s+)?прошлом\\s+месяце|(?:[ув]\\s+)?минулому\\s+місяці|минулого\\s+місяця', period('last', 'month')),
+  regexRule(
+    '(?:в\\s+)?следующем\\s+месяце|(?:[ув]\\s+)?наступному\\s+місяці|наступного\\s+місяця',
+    period('next', 'month'),
+  ),
+  regexRule('(?:в\\s+)?этом\\s+году|цього\\s+року', period('this', 'year')),
+  regexRule('(?:в\\s+)?прошлом\\s+году|минулого\\s+року|торік', period('last', 'year')),
+  regexRule('(?:в\\s+)?следующем\\s+году|наступного\\s+року', period('next', 'year')),
+  regexRule('(\\d{1,3})\\s+(?:дней|дня|день|днів|дні)\\s+(?:назад|тому)', agoOf('day')),
+  regexRule('(\\d{1,3})\\s+(?:недель|недели|неделю|тижнів|тижні|тиждень)\\s+(?:назад|тому)', agoOf('week')),
+  regexRule('(\\d{1,3})\\s+(?:месяцев|месяца|месяц|місяців|місяці|місяць)\\s+(?:назад|тому)', agoOf('month')),
+  regexRule('(\\d{1,3})\\s+(?:лет|года|год|років|роки|рік)\\s+(?:назад|тому)', agoOf('year')),
+
   // Dutch ("morgen", tomorrow, is German's rule above)
   regexRule('vandaag', day(0)),
   regexRule('eergisteren', day(-2)),
@@ -996,6 +1093,15 @@ const OTHER_LANGUAGE_RULES: readonly Rule[] = [
       return weekdayAs(ctx, pick === 'que vem' ? 'next' : (FOREIGN_WEEK_PICK[pick] ?? 'named'), wd);
     },
   ),
+  // Russian and Ukrainian: "в прошлый понедельник", "в следующую пятницу", "минулого понеділка", "у четвер";
+  // "каждый понедельник", "по понедельникам", "щопонеділка", "кожного понеділка" are every week.
+  regexRule(`(?:(?:во?|у)\\s+)?(?:([а-яёіїєґ]+)\\s+)?${CYR_WD}`, (m, ctx, text, pos) => {
+    if (/(?:кажд\p{L}*|кожн\p{L}*|по)\s+$/iu.test(text.slice(0, pos))) return null;
+    const word = m[1]?.toLowerCase();
+    const pick = word === undefined ? 'named' : CYRILLIC_WEEK_PICK[word];
+    // A word before the weekday that picks none ("кажд…", an adjective) leaves the weekday to match on its own.
+    return pick === undefined ? null : weekdayAs(ctx, pick, cyrillicWeekday(m[2]!));
+  }),
   // Dutch: "vorige maandag", "afgelopen vrijdag"; "elke maandag" is every Monday.
   regexRule(`(?:op\\s+)?(?:(vorige|afgelopen|volgende|komende|deze)\\s+)?${NL_WD}`, (m, ctx, text, pos) =>
     /\belke\s+$/i.test(text.slice(0, pos))
@@ -1062,6 +1168,8 @@ const DANGLING = new Set([
   ...['de', 'del', 'en', 'durante', 'von', 'vom', 'im', 'am', 'du', 'pendant'],
   // (not Portuguese "do", "no", nor Dutch "op": English's "what did I do on 2026-10-12" kept its "do").
   ...['di', 'della', 'nel', 'nella', 'da', 'na', 'em', 'van', 'tijdens'],
+  // Russian and Ukrainian "in" ("в декабре", "у грудні")
+  ...['в', 'во', 'у'],
 ]);
 
 // Chinese and Japanese have no spaces: a date phrase may start at any of their characters, and right after one.
@@ -1070,17 +1178,17 @@ const CJK_CHAR = /[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff\uff10-\uff19]/;
 function isWordStart(text: string, pos: number): boolean {
   const c = text.charAt(pos);
   if (CJK_CHAR.test(c)) return true;
-  if (!/[a-z0-9\u00c0-\u024f]/i.test(c)) return false;
+  if (!/[a-z0-9\u00c0-\u024f\u0400-\u04ff]/i.test(c)) return false;
   if (pos === 0) return true;
   const prev = text.charAt(pos - 1);
-  if (/[a-z0-9\u00c0-\u024f]/i.test(prev)) return false;
+  if (/[a-z0-9\u00c0-\u024f\u0400-\u04ff]/i.test(prev)) return false;
   // Don't start inside a numeric date such as the "01-18" of "2026-01-18".
   return !(/\d/.test(c) && /[-/.:]/.test(prev));
 }
 
 function stripDanglingBefore(text: string, start: number): number {
   for (;;) {
-    const m = /(?<![a-z0-9'’])([a-z]+)\s+$/i.exec(text.slice(0, start));
+    const m = /(?<![a-z0-9\u0400-\u04ff'’])([a-z\u0400-\u04ff]+)\s+$/i.exec(text.slice(0, start));
     if (!m || !DANGLING.has(m[1]!.toLowerCase())) return start;
     start = m.index;
   }

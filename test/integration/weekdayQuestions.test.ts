@@ -57,13 +57,15 @@ describe('a weekday asked about in Chinese and German', () => {
   }, 120_000);
 });
 
-describe('a weekday asked about in Italian, Portuguese and Dutch', () => {
+describe('a weekday asked about in Italian, Portuguese, Dutch, Russian and Ukrainian', () => {
   // Weekdays, months and relative days of these languages are dates since the thirty-seventh session; before, "giovedì
-  // prossimo" named no day and the question was answered from the whole health note.
+  // prossimo" named no day and the question was refused.
   const E5 = { embeddingModel: 'multilingual-e5-small-int8' };
   const it_ = useIndexedVault('obq-it-weekday-', personalVault('it'), E5);
   const pt = useIndexedVault('obq-pt-weekday-', personalVault('pt'), E5);
   const nl = useIndexedVault('obq-nl-weekday-', personalVault('nl'), E5);
+  const ru = useIndexedVault('obq-ru-weekday-', personalVault('ru'), E5);
+  const uk = useIndexedVault('obq-uk-weekday-', personalVault('uk'), E5);
 
   const MONDAY = new Date(2026, 10, 30, 10, 0, 0); // next Thursday is 3 December
 
@@ -72,6 +74,8 @@ describe('a weekday asked about in Italian, Portuguese and Dutch', () => {
       [it_, 'Che appuntamenti ho giovedì prossimo?', /Dentista.*3 dicembre/, /oculistica/],
       [pt, 'Que consultas tenho na próxima quinta-feira?', /Dentista.*3 de dezembro/, /Exame/],
       [nl, 'Welke afspraken heb ik volgende donderdag?', /Tandarts.*3 december/, /Oogonderzoek/],
+      [ru, 'Какие приёмы у меня в следующий четверг?', /Стоматолог.*3 декабря/, /зрения/],
+      [uk, 'Які прийоми в мене наступного четверга?', /Стоматолог.*3 грудня/, /зору/],
     ] as const) {
       const r = await askOnDay(service(), q, MONDAY);
       expect(r.answer, q).toMatch(line);

@@ -601,6 +601,16 @@ describe('translateDates: Japanese, Chinese, Spanish, German and French', () => 
     ['twee dagen geleden', day('2026-11-20')],
     ['Wat schreef ik in december?', LAST_DECEMBER],
     ['15 december 2025', day('2025-12-15')],
+    ['Что я делал вчера?', day('2026-11-21')],
+    ['Что я делал на прошлой неделе?', LAST_WEEK],
+    ['в прошлом месяце', LAST_MONTH],
+    ['3 дня назад', day('2026-11-19')],
+    ['Что я писал в декабре?', LAST_DECEMBER],
+    ['15 декабря 2025', day('2025-12-15')],
+    ['Що я робив учора?', day('2026-11-21')],
+    ['нотатки минулого тижня', LAST_WEEK],
+    ['цього місяця', THIS_MONTH],
+    ['Що я писав у грудні?', LAST_DECEMBER],
   ])('%s', (q, expected) => {
     expect(range(q, SUNDAY)).toEqual(expected);
   });
@@ -614,6 +624,9 @@ describe('translateDates: Japanese, Chinese, Spanish, German and French', () => 
     ['Ho scritto a Marco'],
     ['Qual é a segunda nota?'],
     ["Wat eet ik 's morgens?"],
+    // "завтрак" (breakfast) begins with "завтра" (tomorrow); "Маї" (Maya's) is no month.
+    ['Что у меня на завтрак?'],
+    ['Як звати собаку Маї?'],
   ])('"%s" holds no date', (q) => {
     expect(range(q, SUNDAY)).toBeNull();
   });
@@ -648,6 +661,10 @@ describe('translateDates: Japanese, Chinese, Spanish, German and French', () => 
     ['na próxima quinta', day('2026-11-26')],
     ['Wat heb ik vorige maandag gedaan?', day('2026-11-16')],
     ['volgende donderdag', day('2026-11-26')],
+    ['Что было в прошлую пятницу?', day('2026-11-20')],
+    ['Какие встречи у меня в следующий четверг?', day('2026-11-26')],
+    ['Які зустрічі в мене наступного четверга?', day('2026-11-26')],
+    ['Що я робив минулого понеділка?', day('2026-11-16')],
   ])('weekday: %s', (q, expected) => {
     expect(range(q, SUNDAY)).toEqual(expected);
   });
@@ -660,6 +677,8 @@ describe('translateDates: Japanese, Chinese, Spanish, German and French', () => 
     ['Montags im Homeoffice'],
     ['ogni lunedì in palestra'],
     ['elke maandag hardlopen'],
+    ['каждый понедельник бег'],
+    ['по понедельникам бассейн'],
   ])('"%s" names a weekday of every week, no date', (q) => {
     expect(range(q, SUNDAY)).toBeNull();
   });
@@ -680,6 +699,7 @@ describe('translateDates: Japanese, Chinese, Spanish, German and French', () => 
     expect(translateDates('Notizen vom letzten Monat', SUNDAY).query).toBe('Notizen');
     expect(translateDates('note della settimana scorsa', SUNDAY).query).toBe('note');
     expect(translateDates('notities van vorige week', SUNDAY).query).toBe('notities');
+    expect(translateDates('Что я писал в декабре?', SUNDAY).query).toBe('Что я писал?');
     // Only what no English question ends on: Portuguese "do", "no" are English words.
     expect(translateDates('What did I do on 2026-10-12?', SUNDAY).query).toBe('What did I do?');
   });
