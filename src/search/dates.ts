@@ -187,8 +187,9 @@ function regexRule(
   resolve: (m: RegExpExecArray, ctx: Ctx, text: string, pos: number) => DayRange | null,
 ): Rule {
   // Nor before an ISO week: "2026-W03" is that week, never the year 2026 with a stray "-W03".
-  // Cyrillic letters too: a Russian or Ukrainian rule's word must not be the start of a longer one.
-  const re = new RegExp(`(?:${source})(?![a-z0-9\\u0400-\\u04ff]|[-/.]w?\\d)`, 'iy');
+  // Cyrillic and Hangul letters too: a Russian, Ukrainian or Korean rule's word must not be the start of a longer one
+  // (a Korean rule takes the particle after its word itself, KO_PARTICLE).
+  const re = new RegExp(`(?:${source})(?![a-z0-9\\u0400-\\u04ff\\uac00-\\ud7af]|[-/.]w?\\d)`, 'iy');
   return {
     match(text, pos, ctx) {
       re.lastIndex = pos;
@@ -677,14 +678,29 @@ const FOREIGN_MONTHS: ReadonlyArray<readonly [name: string, month: number]> = [
     ['листопад', 'листопада', 'листопаді'],
     ['грудень', 'грудня', 'грудні'],
   ].flatMap((forms, i) => forms.map((w) => [w, i + 1] as const)),
+  // Polish: "3 grudnia", "w grudniu", "grudzień 2026".
+  ...[
+    ['styczeń', 'stycznia', 'styczniu'],
+    ['luty', 'lutego', 'lutym'],
+    ['marzec', 'marca', 'marcu'],
+    ['kwiecień', 'kwietnia', 'kwietniu'],
+    ['maj', 'maja', 'maju'],
+    ['czerwiec', 'czerwca', 'czerwcu'],
+    ['lipiec', 'lipca', 'lipcu'],
+    ['sierpień', 'sierpnia', 'sierpniu'],
+    ['wrzesień', 'września', 'wrześniu'],
+    ['październik', 'października', 'październiku'],
+    ['listopad', 'listopada', 'listopadzie'],
+    ['grudzień', 'grudnia', 'grudniu'],
+  ].flatMap((forms, i) => forms.map((w) => [w, i + 1] as const)),
 ];
 const FOREIGN_MONTH_BY_WORD = new Map(FOREIGN_MONTHS.map(([w, m]) => [w, m]));
 const FMON = `(${[...new Set(FOREIGN_MONTHS.map(([w]) => w))].sort((a, b) => b.length - a.length).join('|')})`;
 const foreignMonth = (raw: string): number => FOREIGN_MONTH_BY_WORD.get(raw.toLowerCase()) ?? NaN;
 // Before a lone month name: es "en/de/durante/desde", de "im/in/seit/vom/von", fr "en/de/depuis/pendant/au mois de",
-// it "a/in/di/nel mese di", pt "em/no mês de/desde", nl "in/van/sinds/tijdens", ru and uk "в/во/у/с/з/до".
+// it "a/in/di/nel mese di", pt "em/no mês de/desde", nl "in/van/sinds/tijdens", ru and uk "в/во/у/с/з/до", pl "w/od".
 const FOREIGN_MONTH_CONTEXT =
-  /(?:^|[^\p{L}\p{N}])(?:en|de|durante|desde|im|in|seit|vom|von|depuis|pendant|mois\s+de|mois\s+d['’]|a|di|mese\s+di|em|m[eê]s\s+de|van|sinds|tijdens|в|во|у|с|з|до)\s*$/iu;
+  /(?:^|[^\p{L}\p{N}])(?:en|de|durante|desde|im|in|seit|vom|von|depuis|pendant|mois\s+de|mois\s+d['’]|a|di|mese\s+di|em|m[eê]s\s+de|van|sinds|tijdens|в|во|у|с|з|до|w|od)\s*$/iu;
 
 const FNUM = '(\\d{1,3}|[０-９]{1,3}|[一二两三四五六七八九十]{1,3})';
 const LNUM = `(\\d{1,3}|${Object.keys(FOREIGN_NUMBER_WORDS).join('|')})`;
@@ -761,6 +777,57 @@ const CYRILLIC_WEEK_PICK: Readonly<Record<string, WeekdayPick>> = {
   цю: 'this',
   цього: 'this',
   цієї: 'this',
+};
+
+// Polish weekdays in the cases a question names one: "w poniedziałek", "we wtorek", "w środę", "w zeszły piątek".
+const PL_WEEKDAYS: readonly string[] = [
+  'niedziel[aęi]',
+  'poniedziałek|poniedziałku',
+  'wtorek|wtorku',
+  'środ[aęy]',
+  'czwartek|czwartku',
+  'piątek|piątku',
+  'sobot[aęy]',
+];
+const PL_WD = `(${PL_WEEKDAYS.join('|')})`;
+const PL_WEEK_PICK: Readonly<Record<string, WeekdayPick>> = {
+  zeszły: 'last',
+  zeszłą: 'last',
+  ubiegły: 'last',
+  ubiegłą: 'last',
+  poprzedni: 'last',
+  poprzednią: 'last',
+  ostatni: 'last',
+  ostatnią: 'last',
+  przyszły: 'next',
+  przyszłą: 'next',
+  następny: 'next',
+  następną: 'next',
+  najbliższy: 'next',
+  najbliższą: 'next',
+  ten: 'this',
+  tę: 'this',
+  tą: 'this',
+};
+
+function polishWeekday(raw: string): number {
+  const w = raw.toLowerCase();
+  return PL_WEEKDAYS.findIndex((p) => new RegExp(`^(?:${p})$`).test(w));
+}
+
+/** Korean weekdays, Sunday first (일요일 … 토요일), and the particles a Korean date phrase takes with it. */
+const KO_WEEKDAY = '일월화수목금토';
+const KO_PARTICLE = '(?:에는|에도|에서|에|의|은|는|부터|까지|엔|도)?';
+const KO_WEEK_PICK: Readonly<Record<string, WeekdayPick>> = {
+  지난주: 'lastWeek',
+  '지난 주': 'lastWeek',
+  저번주: 'lastWeek',
+  '저번 주': 'lastWeek',
+  다음주: 'nextWeek',
+  '다음 주': 'nextWeek',
+  이번주: 'this',
+  '이번 주': 'this',
+  금주: 'this',
 };
 
 function cyrillicWeekday(raw: string): number {
@@ -1019,6 +1086,58 @@ const OTHER_LANGUAGE_RULES: readonly Rule[] = [
   regexRule('(\\d{1,3})\\s+(?:месяцев|месяца|месяц|місяців|місяці|місяць)\\s+(?:назад|тому)', agoOf('month')),
   regexRule('(\\d{1,3})\\s+(?:лет|года|год|років|роки|рік)\\s+(?:назад|тому)', agoOf('year')),
 
+  // Polish
+  regexRule('(?:dzisiaj|dziś)', day(0)),
+  regexRule('przedwczoraj', day(-2)),
+  regexRule('wczoraj', day(-1)),
+  regexRule('pojutrze', day(2)),
+  regexRule('jutro', day(1)),
+  regexRule('w\\s+tym\\s+tygodniu', period('this', 'week')),
+  regexRule('w\\s+(?:zeszłym|ubiegłym|poprzednim|ostatnim)\\s+tygodniu', period('last', 'week')),
+  regexRule('w\\s+(?:przyszłym|następnym)\\s+tygodniu', period('next', 'week')),
+  regexRule('w\\s+tym\\s+miesiącu', period('this', 'month')),
+  regexRule('w\\s+(?:zeszłym|ubiegłym|poprzednim)\\s+miesiącu', period('last', 'month')),
+  regexRule('w\\s+(?:przyszłym|następnym)\\s+miesiącu', period('next', 'month')),
+  regexRule('w\\s+tym\\s+roku', period('this', 'year')),
+  regexRule('w\\s+(?:zeszłym|ubiegłym|poprzednim)\\s+roku', period('last', 'year')),
+  regexRule('w\\s+(?:przyszłym|następnym)\\s+roku', period('next', 'year')),
+  regexRule('(\\d{1,3})\\s+(?:dni|dzień)\\s+temu', agoOf('day')),
+  regexRule('(\\d{1,3})\\s+(?:tygodni|tygodnie|tydzień)\\s+temu', agoOf('week')),
+  regexRule('(\\d{1,3})\\s+(?:miesięcy|miesiące|miesiąc)\\s+temu', agoOf('month')),
+  regexRule('(\\d{1,3})\\s+(?:lat|lata|rok)\\s+temu', agoOf('year')),
+
+  // Korean, spaced like a Latin-script language, with a particle after the word (KO_PARTICLE): "지난주에", "어제의".
+  regexRule(`오늘${KO_PARTICLE}`, day(0)),
+  regexRule(`(?:그저께|그제)${KO_PARTICLE}`, day(-2)),
+  regexRule(`어제${KO_PARTICLE}`, day(-1)),
+  regexRule(`모레${KO_PARTICLE}`, day(2)),
+  regexRule(`내일${KO_PARTICLE}`, day(1)),
+  regexRule(`(?:이번\\s?주|금주)${KO_PARTICLE}`, period('this', 'week')),
+  regexRule(`(?:지난\\s?주|저번\\s?주)${KO_PARTICLE}`, period('last', 'week')),
+  regexRule(`다음\\s?주${KO_PARTICLE}`, period('next', 'week')),
+  regexRule(`이번\\s?달${KO_PARTICLE}`, period('this', 'month')),
+  regexRule(`(?:지난\\s?달|저번\\s?달)${KO_PARTICLE}`, period('last', 'month')),
+  regexRule(`다음\\s?달${KO_PARTICLE}`, period('next', 'month')),
+  regexRule(`올해${KO_PARTICLE}`, period('this', 'year')),
+  regexRule(`(?:작년|지난해)${KO_PARTICLE}`, period('last', 'year')),
+  regexRule(`(?:내년|다음\\s?해)${KO_PARTICLE}`, period('next', 'year')),
+  regexRule(`(\\d{1,3})\\s?일\\s?전${KO_PARTICLE}`, agoOf('day')),
+  regexRule(`(\\d{1,3})\\s?주\\s?전${KO_PARTICLE}`, agoOf('week')),
+  regexRule(`(\\d{1,3})\\s?(?:개월|달)\\s?전${KO_PARTICLE}`, agoOf('month')),
+  regexRule(`(\\d{1,3})\\s?년\\s?전${KO_PARTICLE}`, agoOf('year')),
+  regexRule(`지난\\s(\\d{1,3})\\s?일(?:\\s?동안|간)?${KO_PARTICLE}`, rollingOf('day')),
+  // Korean dates: 2025년 12월 15일, 2025년 12월, 12월 15일, 12월
+  regexRule(`((?:19|20)\\d{2})년\\s?(\\d{1,2})월(?:\\s?(\\d{1,2})일)?${KO_PARTICLE}`, (m) => {
+    const month = Number(m[2]);
+    if (!(month >= 1 && month <= 12)) return null;
+    return m[3] ? explicitDay(Number(m[1]), month, Number(m[3])) : monthRange(Number(m[1]), month);
+  }),
+  regexRule(`(\\d{1,2})월(?:\\s?(\\d{1,2})일)?${KO_PARTICLE}`, (m, ctx) => {
+    const month = Number(m[1]);
+    if (!(month >= 1 && month <= 12)) return null;
+    return m[2] ? inferDay(month, Number(m[2]), ctx) : inferMonth(month, ctx);
+  }),
+
   // Dutch ("morgen", tomorrow, is German's rule above)
   regexRule('vandaag', day(0)),
   regexRule('eergisteren', day(-2)),
@@ -1102,6 +1221,21 @@ const OTHER_LANGUAGE_RULES: readonly Rule[] = [
     // A word before the weekday that picks none ("кажд…", an adjective) leaves the weekday to match on its own.
     return pick === undefined ? null : weekdayAs(ctx, pick, cyrillicWeekday(m[2]!));
   }),
+  // Polish: "w zeszły piątek", "w przyszłą środę", "we wtorek"; "co poniedziałek", "w każdy poniedziałek" are every week.
+  regexRule(`(?:we?\\s+)?(?:(\\S+)\\s+)?${PL_WD}`, (m, ctx, text, pos) => {
+    if (/(?:\bco|każd\p{L}*)\s+$/iu.test(text.slice(0, pos))) return null;
+    const word = m[1]?.toLowerCase();
+    const pick = word === undefined ? 'named' : PL_WEEK_PICK[word];
+    return pick === undefined ? null : weekdayAs(ctx, pick, polishWeekday(m[2]!));
+  }),
+  // Korean: "지난주 금요일", "다음 주 목요일에", "수요일"; "매주 월요일" is every Monday.
+  regexRule(
+    `(?:(지난\\s?주|저번\\s?주|다음\\s?주|이번\\s?주|금주)\\s?)?([${KO_WEEKDAY}])요일${KO_PARTICLE}`,
+    (m, ctx, text, pos) =>
+      /매주\s*$/.test(text.slice(0, pos))
+        ? null
+        : weekdayAs(ctx, KO_WEEK_PICK[(m[1] ?? '').replace(/\s/g, '')] ?? 'named', KO_WEEKDAY.indexOf(m[2]!)),
+  ),
   // Dutch: "vorige maandag", "afgelopen vrijdag"; "elke maandag" is every Monday.
   regexRule(`(?:op\\s+)?(?:(vorige|afgelopen|volgende|komende|deze)\\s+)?${NL_WD}`, (m, ctx, text, pos) =>
     /\belke\s+$/i.test(text.slice(0, pos))
@@ -1170,6 +1304,8 @@ const DANGLING = new Set([
   ...['di', 'della', 'nel', 'nella', 'da', 'na', 'em', 'van', 'tijdens'],
   // Russian and Ukrainian "in" ("в декабре", "у грудні")
   ...['в', 'во', 'у'],
+  // Polish "in" ("w grudniu")
+  ...['w', 'we'],
 ]);
 
 // Chinese and Japanese have no spaces: a date phrase may start at any of their characters, and right after one.
@@ -1178,17 +1314,18 @@ const CJK_CHAR = /[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff\uff10-\uff19]/;
 function isWordStart(text: string, pos: number): boolean {
   const c = text.charAt(pos);
   if (CJK_CHAR.test(c)) return true;
-  if (!/[a-z0-9\u00c0-\u024f\u0400-\u04ff]/i.test(c)) return false;
+  if (!/[a-z0-9\u00c0-\u024f\u0400-\u04ff\uac00-\ud7af]/i.test(c)) return false;
   if (pos === 0) return true;
   const prev = text.charAt(pos - 1);
-  if (/[a-z0-9\u00c0-\u024f\u0400-\u04ff]/i.test(prev)) return false;
+  if (/[a-z0-9\u00c0-\u024f\u0400-\u04ff\uac00-\ud7af]/i.test(prev)) return false;
   // Don't start inside a numeric date such as the "01-18" of "2026-01-18".
   return !(/\d/.test(c) && /[-/.:]/.test(prev));
 }
 
 function stripDanglingBefore(text: string, start: number): number {
   for (;;) {
-    const m = /(?<![a-z0-9\u0400-\u04ff'’])([a-z\u0400-\u04ff]+)\s+$/i.exec(text.slice(0, start));
+    // Whole words of any script: "em" (Portuguese "in") is the end of Polish "robiłem".
+    const m = /(?<![\p{L}\p{N}'’])(\p{L}+)\s+$/iu.exec(text.slice(0, start));
     if (!m || !DANGLING.has(m[1]!.toLowerCase())) return start;
     start = m.index;
   }

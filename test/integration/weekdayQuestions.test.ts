@@ -57,7 +57,7 @@ describe('a weekday asked about in Chinese and German', () => {
   }, 120_000);
 });
 
-describe('a weekday asked about in Italian, Portuguese, Dutch, Russian and Ukrainian', () => {
+describe('a weekday asked about in Italian, Portuguese, Dutch, Russian, Ukrainian and Polish', () => {
   // Weekdays, months and relative days of these languages are dates since the thirty-seventh session; before, "giovedì
   // prossimo" named no day and the question was refused.
   const E5 = { embeddingModel: 'multilingual-e5-small-int8' };
@@ -66,6 +66,7 @@ describe('a weekday asked about in Italian, Portuguese, Dutch, Russian and Ukrai
   const nl = useIndexedVault('obq-nl-weekday-', personalVault('nl'), E5);
   const ru = useIndexedVault('obq-ru-weekday-', personalVault('ru'), E5);
   const uk = useIndexedVault('obq-uk-weekday-', personalVault('uk'), E5);
+  const pl = useIndexedVault('obq-pl-weekday-', personalVault('pl'), E5);
 
   const MONDAY = new Date(2026, 10, 30, 10, 0, 0); // next Thursday is 3 December
 
@@ -76,6 +77,7 @@ describe('a weekday asked about in Italian, Portuguese, Dutch, Russian and Ukrai
       [nl, 'Welke afspraken heb ik volgende donderdag?', /Tandarts.*3 december/, /Oogonderzoek/],
       [ru, 'Какие приёмы у меня в следующий четверг?', /Стоматолог.*3 декабря/, /зрения/],
       [uk, 'Які прийоми в мене наступного четверга?', /Стоматолог.*3 грудня/, /зору/],
+      [pl, 'Jakie wizyty mam w przyszły czwartek?', /Dentysta.*3 grudnia/, /wzroku/],
     ] as const) {
       const r = await askOnDay(service(), q, MONDAY);
       expect(r.answer, q).toMatch(line);

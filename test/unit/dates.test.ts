@@ -611,6 +611,18 @@ describe('translateDates: Japanese, Chinese, Spanish, German and French', () => 
     ['нотатки минулого тижня', LAST_WEEK],
     ['цього місяця', THIS_MONTH],
     ['Що я писав у грудні?', LAST_DECEMBER],
+    ['Co robiłem wczoraj?', day('2026-11-21')],
+    ['Co robiłem w zeszłym tygodniu?', LAST_WEEK],
+    ['w tym miesiącu', THIS_MONTH],
+    ['3 dni temu', day('2026-11-19')],
+    ['Co pisałem w grudniu?', LAST_DECEMBER],
+    ['15 grudnia 2025', day('2025-12-15')],
+    ['어제 뭐 했어?', day('2026-11-21')],
+    ['지난주에 뭐 했지?', LAST_WEEK],
+    ['지난달 메모', LAST_MONTH],
+    ['3일 전 메모', day('2026-11-19')],
+    ['12월에 뭐 썼어?', LAST_DECEMBER],
+    ['2025년 12월 15일 회의', day('2025-12-15')],
   ])('%s', (q, expected) => {
     expect(range(q, SUNDAY)).toEqual(expected);
   });
@@ -627,6 +639,9 @@ describe('translateDates: Japanese, Chinese, Spanish, German and French', () => 
     // "завтрак" (breakfast) begins with "завтра" (tomorrow); "Маї" (Maya's) is no month.
     ['Что у меня на завтрак?'],
     ['Як звати собаку Маї?'],
+    // "오늘날" is "nowadays", not today.
+    ['오늘날의 노트 앱'],
+    ['Jak ma na imię pies Mayi?'],
   ])('"%s" holds no date', (q) => {
     expect(range(q, SUNDAY)).toBeNull();
   });
@@ -665,6 +680,10 @@ describe('translateDates: Japanese, Chinese, Spanish, German and French', () => 
     ['Какие встречи у меня в следующий четверг?', day('2026-11-26')],
     ['Які зустрічі в мене наступного четверга?', day('2026-11-26')],
     ['Що я робив минулого понеділка?', day('2026-11-16')],
+    ['Co robiłem w zeszły piątek?', day('2026-11-20')],
+    ['Co mam w przyszły czwartek?', day('2026-11-26')],
+    ['다음 주 목요일에 무슨 일정이 있어?', day('2026-11-26')],
+    ['지난주 금요일', day('2026-11-13')],
   ])('weekday: %s', (q, expected) => {
     expect(range(q, SUNDAY)).toEqual(expected);
   });
@@ -679,6 +698,8 @@ describe('translateDates: Japanese, Chinese, Spanish, German and French', () => 
     ['elke maandag hardlopen'],
     ['каждый понедельник бег'],
     ['по понедельникам бассейн'],
+    ['co poniedziałek basen'],
+    ['매주 월요일 운동'],
   ])('"%s" names a weekday of every week, no date', (q) => {
     expect(range(q, SUNDAY)).toBeNull();
   });
@@ -700,6 +721,10 @@ describe('translateDates: Japanese, Chinese, Spanish, German and French', () => 
     expect(translateDates('note della settimana scorsa', SUNDAY).query).toBe('note');
     expect(translateDates('notities van vorige week', SUNDAY).query).toBe('notities');
     expect(translateDates('Что я писал в декабре?', SUNDAY).query).toBe('Что я писал?');
+    expect(translateDates('Co pisałem w grudniu?', SUNDAY).query).toBe('Co pisałem?');
+    // A preposition is a whole word: "em" (Portuguese "in") is not the end of "robiłem".
+    expect(translateDates('Co robiłem wczoraj?', SUNDAY).query).toBe('Co robiłem?');
+    expect(translateDates('지난주에 뭐 했지?', SUNDAY)).toMatchObject({ query: '뭐 했지?', matched: '지난주에' });
     // Only what no English question ends on: Portuguese "do", "no" are English words.
     expect(translateDates('What did I do on 2026-10-12?', SUNDAY).query).toBe('What did I do?');
   });
