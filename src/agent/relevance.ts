@@ -445,10 +445,30 @@ export interface Possessive {
 const POSSESSIVE = /(\p{L}[\p{L}\p{N}-]*)['’]s\b/gu;
 /** "of" and the capitalised words after it, unless "out of" (a name there says where from, not whose). */
 const OF_NAMES = /(?<!\bout\s+)\bof((?:\s+\p{Lu}[\p{L}\p{N}-]*)+)/gu;
-/** Words that ask for a name ("what's Tom's wife called"): a sentence gives the name without them. */
-const ASKS_A_NAME = /\b(?:names?|named|called)\b/giu;
+/**
+ * The "of" of Spanish, French, Italian, Portuguese and Dutch, with its articled forms ("el perro de Maya", "la band di
+ * Maya", "o cão da Maya", "de hond van Maya"), and the capitalised words after it. These say "from" and "made of" as
+ * often ("los documentos de Craft", "una hoja de Excel"), so possessiveOf takes only the names that call a note there.
+ * Not German's "von": every German noun is capitalised, and namedWords finds few names there.
+ */
+const OF_NAMES_IN: Readonly<Record<string, RegExp>> = Object.fromEntries(
+  Object.entries({
+    es: 'de|del',
+    fr: "de|du|des|d['’]",
+    it: 'di|del|della|dello|dei|degli',
+    pt: 'de|do|da|dos|das',
+    nl: 'van',
+  }).map(([lang, of]) => [lang, new RegExp(`(?<![\\p{L}])(?:${of})((?:\\s*\\p{Lu}[\\p{L}\\p{N}-]*)+)`, 'gu')]),
+);
+/**
+ * Words that ask for a name ("what's Tom's wife called", "¿cómo se llama el perro de Maya?", "hoe heet de hond van
+ * Maya?"), with the reflexive before the verb ("si chiama": Italian "si" is no stop word, being English's "yes" in
+ * Spanish): a sentence gives the name without them.
+ */
+const ASKS_A_NAME =
+  /(?<![\p{L}])(?:(?:si|se|s['’])\s*)?(?:names?|named|called|llama|llaman|nombre|appelle|appellent|nom|chiama|chiamano|nome|chama|chamam|heet|heten|naam)(?![\p{L}])/giu;
 
-export function possessiveOf(question: string): Possessive {
+export function possessiveOf(question: string, noteNames: ReadonlySet<string> = new Set()): Possessive {
   const named = namedWords(question);
   const isName = (w: string) => named.has(foldText(w));
   const names: string[] = [];
@@ -457,12 +477,19 @@ export function possessiveOf(question: string): Possessive {
     names.push(foldText(name));
     return ' ';
   });
-  attribute = attribute.replace(OF_NAMES, (m, run: string) => {
-    const these = run.trim().split(/\s+/).filter(isName);
+  const ofNames = (isOwner: (w: string) => boolean) => (m: string, run: string) => {
+    const these = run.trim().split(/\s+/).filter(isOwner);
     if (these.length === 0) return m;
     names.push(...these.map(foldText));
     return ' ';
-  });
+  };
+  attribute = attribute.replace(OF_NAMES, ofNames(isName));
+  const ofIn = OF_NAMES_IN[questionLanguage(question)];
+  if (ofIn)
+    attribute = attribute.replace(
+      ofIn,
+      ofNames((w) => isName(w) && noteNames.has(foldText(w))),
+    );
   if (names.length === 0) return { names: [], attribute: question };
   return { names: [...new Set(names)], attribute: attribute.replace(ASKS_A_NAME, ' ') };
 }

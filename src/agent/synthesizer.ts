@@ -467,10 +467,10 @@ class AnswerSelector {
     /** The notes the question names (namedNotes): an answer's chunk must be one of them or write their names. */
     private readonly namedNotes: readonly NamedNote[],
   ) {
-    this.possessive = possessiveOf(query);
     // A name that calls a note is never too common to ask of: the retrieved notes all write "Tom" because search
     // found Tom's notes, and "what breed is Tom's cat" was answered with "…their cat Mr. Biscuit…", which says no breed.
     const noteNames = new Set(namedNotes.flatMap((n) => n.words));
+    this.possessive = possessiveOf(query, noteNames);
     this.possessiveCommon = new Set([...common].filter((w) => !noteNames.has(w)));
     this.answerKind = askedAnswerKind(query);
   }

@@ -826,6 +826,28 @@ describe('relevance', () => {
     expect(answersPossessive(possessiveOf('when is my dentist appointment'), 'Anything', 'Any', none)).toBe(true);
   });
 
+  it('"la band di Maya", "de hond van Maya" ask of Maya where Maya calls a note; "documentos de Craft" ask of no one', () => {
+    const notes = new Set(['maya', 'tom']);
+    const drums = possessiveOf('Chi suona la batteria nella band di Maya?', notes);
+    expect(drums.names).toEqual(['maya']);
+    const none = new Set<string>();
+    // Her bass line is about her band, not about who plays the drums in it.
+    const bass = 'Suona il basso in una band che si chiama Lowercase Letters; concerto il 12 dicembre';
+    expect(answersPossessive(drums, bass, 'Maya Chen', none, 'it')).toBe(false);
+    // What asks for a name ("heet", "se llama") is no word the answer must say.
+    const dog = possessiveOf('Hoe heet de hond van Maya?', notes);
+    expect(dog.names).toEqual(['maya']);
+    expect(answersPossessive(dog, 'Heeft een hond die Pixel heet (een bordercollie)', 'Maya Chen', none, 'nl')).toBe(
+      true,
+    );
+    expect(possessiveOf('¿Cómo se llama la esposa de Tom?', notes).names).toEqual(['tom']);
+    expect(possessiveOf('Como se chama o cão da Maya?', notes).names).toEqual(['maya']);
+    // "de" says "from" and "made of" as often: only a name that calls a note is asked of.
+    expect(possessiveOf('pasar mis documentos de Craft a la bóveda', notes).names).toEqual([]);
+    // Not in Polish, whose "do" is "to": "Z kim jadę do Lizbony?".
+    expect(possessiveOf('Z kim jadę do Lizbony?', new Set(['lizbony'])).names).toEqual([]);
+  });
+
   it('"the capital of Portugal" asks of Portugal as "Portugal\'s capital" does; "out of Craft" asks nothing of Craft', () => {
     const capital = possessiveOf("what's the capital of Portugal");
     expect(capital.names).toEqual(['portugal']);
