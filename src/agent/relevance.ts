@@ -552,8 +552,22 @@ export function namedNotes(question: string, notes: { properNamed(name: string):
  * there) calls Maya's note too. Only for searching those notes when nothing else was found: an answer is held to
  * namedNotes, which a German noun that is a note's title ("Vorlagen") does not limit.
  */
-export function notesCalledByName(question: string, notes: { properNamed(name: string): string[] }): NamedNote[] {
-  return notesNamedByRuns(question, notes, (t) => /^\p{Lu}/u.test(t) && !/\p{N}/u.test(t));
+export function notesCalledByName(
+  question: string,
+  notes: { properNamed(name: string): string[]; properNamedWithEnding?(word: string): string[] },
+): NamedNote[] {
+  const isName = (t: string) => /^\p{Lu}/u.test(t) && !/\p{N}/u.test(t);
+  const exact = notesNamedByRuns(question, notes, isName);
+  // A language that inflects names writes them with endings its note names lack ("Як звати дружину Тома?" of the note
+  // "Том Беккер", alias "Том"; "собаку Маї" of "Мая"): one word that is a note's one-word name with another ending.
+  const lang = questionLanguage(question);
+  if (exact.length || !notes.properNamedWithEnding || lang === 'en' || !hasStemmer(lang)) return exact;
+  const found: NamedNote[] = [];
+  for (const token of question.split(/[^\p{L}\p{M}'’]+/u).filter(isName)) {
+    const sources = notes.properNamedWithEnding(token);
+    if (sources.length) found.push({ words: words(token), sources });
+  }
+  return found;
 }
 
 /** The notes runs of the question's names (`isName`, per token) name exactly, the longest run first. */

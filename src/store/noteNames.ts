@@ -70,6 +70,24 @@ export class NoteNames {
     return lookUp(this.byProperName, name);
   }
 
+  /**
+   * The notes whose one-word proper name (an alias "Том", "Maya") is `word` with another ending: both of three letters
+   * or more, at most two letters apart in length, sharing all of the shorter but its last letter ("Тома" / "Том",
+   * "Маї" / "Мая", "Mayi" / "Maya"). For a question in a language that inflects names (relevance.ts, notesCalledByName).
+   */
+  properNamedWithEnding(word: string): string[] {
+    const w = [...nameKey(word)];
+    if (w.length < 3 || w.includes(' ')) return [];
+    const out = new Set<string>();
+    for (const [name, sources] of this.byProperName) {
+      const n = [...name];
+      if (n.length < 3 || name.includes(' ') || Math.abs(n.length - w.length) > 2) continue;
+      const keep = Math.min(n.length, w.length) - 1;
+      if (n.slice(0, keep).join('') === w.slice(0, keep).join('')) for (const s of sources) out.add(s);
+    }
+    return [...out].sort();
+  }
+
   /** Every word of every note's names (folded), for a name written with another ending (sparse.ts, unknownWords). */
   nameWords(): ReadonlySet<string> {
     this.words ??= new Set(this.notes.flatMap(namesOf).flatMap((n) => nameKey(n).split(' ')));

@@ -44,6 +44,12 @@ describe('a personal vault in Ukrainian', () => {
     expect(r.sources.map((s) => s.source)).toContain('Люди/Мая Чен.md');
   }, 120_000);
 
+  it('searches the note a declined name calls when nothing passed the relevance gate ("Тома" of "Том")', async () => {
+    const r = await askOnDay(service(), 'Як звати дружину Тома?', TODAY);
+    expect(r.answer).toMatch(/^Дружина: Інгрід/);
+    expect(r.sources.map((s) => s.source)).toContain('Люди/Том Беккер.md');
+  }, 120_000);
+
   it('refuses, in Ukrainian, what the notes do not say', async () => {
     const q = 'Коли в Маї день народження?';
     const r = await askOnDay(service(), q, TODAY);

@@ -675,6 +675,18 @@ describe('relevance', () => {
       { words: ['tom'], sources: ['People/Tom Becker.md'] },
     ]);
     expect(notesCalledByName('wie erreiche ich tom', names)).toEqual([]);
+    // A language that inflects names calls the note by the name with another ending ("Тома" of "Том"); English does
+    // not ("Toms" is no "Tom"), nor does a name too far from it.
+    const uk = new NoteNames([
+      { source: 'Люди/Том Беккер.md', title: 'Том Беккер', aliases: ['Том', 'Tom Becker'] },
+      { source: 'Люди/Мая Чен.md', title: 'Мая Чен', aliases: ['Мая', 'Maya Chen'] },
+    ]);
+    expect(notesCalledByName('Як звати дружину Тома?', uk)).toEqual([
+      { words: ['тома'], sources: ['Люди/Том Беккер.md'] },
+    ]);
+    expect(uk.properNamedWithEnding('Маї')).toEqual(['Люди/Мая Чен.md']);
+    expect(uk.properNamedWithEnding('Томашевський')).toEqual([]);
+    expect(notesCalledByName('what did the Toms say', names)).toEqual([]);
   });
 
   it('only the names among the words the vault lacks make a question off-topic', () => {
