@@ -50,6 +50,14 @@ export const QUERY_STOPWORDS: Readonly<Record<string, readonly string[]>> = {
   ),
   it: words('il gli di che è per non con nel nella della delle dei come cosa dove'),
   pt: words('o os as do da dos das um uma em no na não com para como onde'),
+  // Russian and Ukrainian pronouns, prepositions and conjunctions (thirty-seventh session): "Коли мені перевіряти зір?"
+  // found its one BM25 hit in "Позичив мені свій…" (Tom's note, "to me"), and the fusion put that note first.
+  ru: words(
+    'я мне меня мы нас нам ты вы он она оно они мой моя моё мои в во на с со к ко у о об от до из за по и а но или что как',
+  ),
+  uk: words(
+    'я мені мене ми нас нам ти ви він вона воно вони мій моя моє мої в у на з із зі до від про за по і й а але чи що як',
+  ),
 };
 
 /**

@@ -49,5 +49,9 @@ describe('segment: the BM25 tokeniser', () => {
     expect(queryTerms('本').map((t) => t.word)).toEqual(['本']);
     // Repeated words count once; FTS syntax is just text.
     expect(queryTerms('sync sync "OR" NEAR(').map((t) => t.word)).toEqual(['sync', 'near']);
+    // Russian and Ukrainian pronouns and prepositions are no search words: "мені" (to me) was the one BM25 hit of
+    // "Коли мені перевіряти зір?", in another note.
+    expect(queryTerms('Коли мені перевіряти зір?').map((t) => t.word)).toEqual(['коли', 'перевіряти', 'зір']);
+    expect(queryTerms('Когда мне проверять зрение?').map((t) => t.word)).toEqual(['когда', 'проверять', 'зрение']);
   });
 });
