@@ -557,6 +557,11 @@ const FOREIGN_NUMBER_WORDS: Readonly<Record<string, number>> = {
   tien: 10,
 };
 
+/** A language's months, each in the cases a date writes it (January first), as FOREIGN_MONTHS entries. */
+function monthsInCases(months: readonly (readonly string[])[]): (readonly [string, number])[] {
+  return months.flatMap((forms, i) => forms.map((w) => [w, i + 1] as const));
+}
+
 /** Month names of the Latin-script languages, each with the words before a lone month name that make it a date. */
 const FOREIGN_MONTHS: ReadonlyArray<readonly [name: string, month: number]> = [
   ...[
@@ -650,7 +655,7 @@ const FOREIGN_MONTHS: ReadonlyArray<readonly [name: string, month: number]> = [
     'december',
   ].map((w, i) => [w, i + 1] as const),
   // Russian and Ukrainian, in the forms a date takes: "3 декабря", "в декабре", "декабрь 2026"; "3 грудня", "у грудні".
-  ...[
+  ...monthsInCases([
     ['январь', 'января', 'январе'],
     ['февраль', 'февраля', 'феврале'],
     ['март', 'марта', 'марте'],
@@ -663,8 +668,8 @@ const FOREIGN_MONTHS: ReadonlyArray<readonly [name: string, month: number]> = [
     ['октябрь', 'октября', 'октябре'],
     ['ноябрь', 'ноября', 'ноябре'],
     ['декабрь', 'декабря', 'декабре'],
-  ].flatMap((forms, i) => forms.map((w) => [w, i + 1] as const)),
-  ...[
+  ]),
+  ...monthsInCases([
     ['січень', 'січня', 'січні'],
     ['лютий', 'лютого', 'лютому'],
     ['березень', 'березня', 'березні'],
@@ -677,9 +682,9 @@ const FOREIGN_MONTHS: ReadonlyArray<readonly [name: string, month: number]> = [
     ['жовтень', 'жовтня', 'жовтні'],
     ['листопад', 'листопада', 'листопаді'],
     ['грудень', 'грудня', 'грудні'],
-  ].flatMap((forms, i) => forms.map((w) => [w, i + 1] as const)),
+  ]),
   // Polish: "3 grudnia", "w grudniu", "grudzień 2026".
-  ...[
+  ...monthsInCases([
     ['styczeń', 'stycznia', 'styczniu'],
     ['luty', 'lutego', 'lutym'],
     ['marzec', 'marca', 'marcu'],
@@ -692,7 +697,7 @@ const FOREIGN_MONTHS: ReadonlyArray<readonly [name: string, month: number]> = [
     ['październik', 'października', 'październiku'],
     ['listopad', 'listopada', 'listopadzie'],
     ['grudzień', 'grudnia', 'grudniu'],
-  ].flatMap((forms, i) => forms.map((w) => [w, i + 1] as const)),
+  ]),
 ];
 const FOREIGN_MONTH_BY_WORD = new Map(FOREIGN_MONTHS.map(([w, m]) => [w, m]));
 const FMON = `(${[...new Set(FOREIGN_MONTHS.map(([w]) => w))].sort((a, b) => b.length - a.length).join('|')})`;
