@@ -557,14 +557,17 @@ const FOREIGN_NUMBER_WORDS: Readonly<Record<string, number>> = {
   tien: 10,
 };
 
-/** A language's months, each in the cases a date writes it (January first), as FOREIGN_MONTHS entries. */
-function monthsInCases(months: readonly (readonly string[])[]): (readonly [string, number])[] {
-  return months.flatMap((forms, i) => forms.map((w) => [w, i + 1] as const));
+/**
+ * A language's months (January first), each its name or the forms a date writes it in ("декабря", "в декабре"), as
+ * FOREIGN_MONTHS entries.
+ */
+function monthsInCases(months: readonly (string | readonly string[])[]): (readonly [string, number])[] {
+  return months.flatMap((forms, i) => (typeof forms === 'string' ? [forms] : forms).map((w) => [w, i + 1] as const));
 }
 
-/** Month names of the Latin-script languages, each with the words before a lone month name that make it a date. */
+/** Month names of the languages with date phrases but Japanese, Chinese and Korean (which number their months). */
 const FOREIGN_MONTHS: ReadonlyArray<readonly [name: string, month: number]> = [
-  ...[
+  ...monthsInCases([
     'enero',
     'febrero',
     'marzo',
@@ -577,9 +580,9 @@ const FOREIGN_MONTHS: ReadonlyArray<readonly [name: string, month: number]> = [
     'octubre',
     'noviembre',
     'diciembre',
-  ].map((w, i) => [w, i + 1] as const),
+  ]),
   ['setiembre', 9],
-  ...[
+  ...monthsInCases([
     'januar',
     'februar',
     'märz',
@@ -592,10 +595,10 @@ const FOREIGN_MONTHS: ReadonlyArray<readonly [name: string, month: number]> = [
     'oktober',
     'november',
     'dezember',
-  ].map((w, i) => [w, i + 1] as const),
+  ]),
   ['jänner', 1],
   ['maerz', 3],
-  ...[
+  ...monthsInCases([
     'janvier',
     'février',
     'mars',
@@ -608,11 +611,11 @@ const FOREIGN_MONTHS: ReadonlyArray<readonly [name: string, month: number]> = [
     'octobre',
     'novembre',
     'décembre',
-  ].map((w, i) => [w, i + 1] as const),
+  ]),
   ['fevrier', 2],
   ['aout', 8],
   ['decembre', 12],
-  ...[
+  ...monthsInCases([
     'gennaio',
     'febbraio',
     'marzo',
@@ -625,8 +628,8 @@ const FOREIGN_MONTHS: ReadonlyArray<readonly [name: string, month: number]> = [
     'ottobre',
     'novembre',
     'dicembre',
-  ].map((w, i) => [w, i + 1] as const),
-  ...[
+  ]),
+  ...monthsInCases([
     'janeiro',
     'fevereiro',
     'março',
@@ -639,8 +642,8 @@ const FOREIGN_MONTHS: ReadonlyArray<readonly [name: string, month: number]> = [
     'outubro',
     'novembro',
     'dezembro',
-  ].map((w, i) => [w, i + 1] as const),
-  ...[
+  ]),
+  ...monthsInCases([
     'januari',
     'februari',
     'maart',
@@ -653,7 +656,7 @@ const FOREIGN_MONTHS: ReadonlyArray<readonly [name: string, month: number]> = [
     'oktober',
     'november',
     'december',
-  ].map((w, i) => [w, i + 1] as const),
+  ]),
   // Russian and Ukrainian, in the forms a date takes: "3 декабря", "в декабре", "декабрь 2026"; "3 грудня", "у грудні".
   ...monthsInCases([
     ['январь', 'января', 'январе'],
@@ -750,12 +753,12 @@ const NL_WD = `(${NL_WEEKDAYS.join('|')})`;
 // Russian and Ukrainian weekdays in the cases a question names one: "в понедельник", "в прошлую среду", "минулого
 // понеділка", "у п'ятницю". Sunday first, as WEEKDAYS; each stem with the endings that follow it.
 const CYRILLIC_WEEKDAYS: readonly string[] = [
-  'воскресень[еяю]|неділ[яюіі]',
+  'воскресень[еяю]|неділ[яюі]',
   'понедельник[аеу]?|понеділ(?:ок|ка|ку)',
   'вторник[аеу]?|вівтор(?:ок|ка|ку)',
   'сред[аеуы]|серед[аиуі]',
   'четверг[аеу]?|четвер(?:га|гу)?',
-  "пятниц[аеуы]|п['’]?ятниц[яюіі]",
+  "пятниц[аеуы]|п['’]?ятниц[яюі]",
   'суббот[аеуы]|субот[аиуі]',
 ];
 const CYR_WD = `(${CYRILLIC_WEEKDAYS.join('|')})`;
@@ -815,29 +818,21 @@ const PL_WEEK_PICK: Readonly<Record<string, WeekdayPick>> = {
   tą: 'this',
 };
 
-function polishWeekday(raw: string): number {
-  const w = raw.toLowerCase();
-  return PL_WEEKDAYS.findIndex((p) => new RegExp(`^(?:${p})$`).test(w));
-}
-
 /** Korean weekdays, Sunday first (일요일 … 토요일), and the particles a Korean date phrase takes with it. */
 const KO_WEEKDAY = '일월화수목금토';
 const KO_PARTICLE = '(?:에는|에도|에서|에|의|은|는|부터|까지|엔|도)?';
 const KO_WEEK_PICK: Readonly<Record<string, WeekdayPick>> = {
   지난주: 'lastWeek',
-  '지난 주': 'lastWeek',
   저번주: 'lastWeek',
-  '저번 주': 'lastWeek',
   다음주: 'nextWeek',
-  '다음 주': 'nextWeek',
   이번주: 'this',
-  '이번 주': 'this',
   금주: 'this',
 };
 
-function cyrillicWeekday(raw: string): number {
+/** The weekday (0 Sunday) whose pattern of `weekdays` (CYRILLIC_WEEKDAYS, PL_WEEKDAYS) matches `raw` whole. */
+function weekdayMatching(weekdays: readonly string[], raw: string): number {
   const w = raw.toLowerCase();
-  return CYRILLIC_WEEKDAYS.findIndex((p) => new RegExp(`^(?:${p})$`).test(w));
+  return weekdays.findIndex((p) => new RegExp(`^(?:${p})$`).test(w));
 }
 /** The words before or after a German, Spanish or French weekday that pick it ("letzten Montag", "lunes pasado"). */
 const FOREIGN_WEEK_PICK: Readonly<Record<string, WeekdayPick>> = {
@@ -1224,14 +1219,14 @@ const OTHER_LANGUAGE_RULES: readonly Rule[] = [
     const word = m[1]?.toLowerCase();
     const pick = word === undefined ? 'named' : CYRILLIC_WEEK_PICK[word];
     // A word before the weekday that picks none ("кажд…", an adjective) leaves the weekday to match on its own.
-    return pick === undefined ? null : weekdayAs(ctx, pick, cyrillicWeekday(m[2]!));
+    return pick === undefined ? null : weekdayAs(ctx, pick, weekdayMatching(CYRILLIC_WEEKDAYS, m[2]!));
   }),
   // Polish: "w zeszły piątek", "w przyszłą środę", "we wtorek"; "co poniedziałek", "w każdy poniedziałek" are every week.
   regexRule(`(?:we?\\s+)?(?:(\\S+)\\s+)?${PL_WD}`, (m, ctx, text, pos) => {
     if (/(?:\bco|każd\p{L}*)\s+$/iu.test(text.slice(0, pos))) return null;
     const word = m[1]?.toLowerCase();
     const pick = word === undefined ? 'named' : PL_WEEK_PICK[word];
-    return pick === undefined ? null : weekdayAs(ctx, pick, polishWeekday(m[2]!));
+    return pick === undefined ? null : weekdayAs(ctx, pick, weekdayMatching(PL_WEEKDAYS, m[2]!));
   }),
   // Korean: "지난주 금요일", "다음 주 목요일에", "수요일"; "매주 월요일" is every Monday.
   regexRule(

@@ -30,6 +30,18 @@ function lookUp(byName: ReadonlyMap<string, readonly string[]>, name: string): s
   return key.length < 2 ? [] : [...(byName.get(key) ?? [])];
 }
 
+/**
+ * Whether two folded words may be one name with two endings: both of three letters or more, at most two letters apart
+ * in length, sharing all of the shorter but its last letter ("тома" / "том", "маї" / "мая", "mayi" / "maya").
+ */
+function sameNameOtherEnding(a: string, b: string): boolean {
+  const x = [...a];
+  const y = [...b];
+  if (x.length < 3 || y.length < 3 || Math.abs(x.length - y.length) > 2) return false;
+  const keep = Math.min(x.length, y.length) - 1;
+  return x.slice(0, keep).join('') === y.slice(0, keep).join('');
+}
+
 /** The notes of an index by their names, built once from its notes (IndexDb keeps one per change of the index). */
 export class NoteNames {
   private readonly byName = new Map<string, string[]>();
@@ -71,27 +83,26 @@ export class NoteNames {
   }
 
   /**
-   * The notes whose one-word proper name (an alias "Том", "Maya") is `word` with another ending: both of three letters
-   * or more, at most two letters apart in length, sharing all of the shorter but its last letter ("Тома" / "Том",
-   * "Маї" / "Мая", "Mayi" / "Maya"). For a question in a language that inflects names (relevance.ts, notesCalledByName).
+   * The notes whose one-word proper name (an alias "Том", "Maya") is `word` with another ending (sameNameOtherEnding:
+   * "Тома" / "Том", "Маї" / "Мая"). For a question in a language that inflects names (relevance.ts, notesCalledByName).
    */
   properNamedWithEnding(word: string): string[] {
-    const w = [...nameKey(word)];
-    if (w.length < 3 || w.includes(' ')) return [];
+    const w = nameKey(word);
+    if (w.includes(' ')) return [];
     const out = new Set<string>();
-    for (const [name, sources] of this.byProperName) {
-      const n = [...name];
-      if (n.length < 3 || name.includes(' ') || Math.abs(n.length - w.length) > 2) continue;
-      const keep = Math.min(n.length, w.length) - 1;
-      if (n.slice(0, keep).join('') === w.slice(0, keep).join('')) for (const s of sources) out.add(s);
-    }
+    for (const [name, sources] of this.byProperName)
+      if (!name.includes(' ') && sameNameOtherEnding(w, name)) for (const s of sources) out.add(s);
     return [...out].sort();
   }
 
-  /** Every word of every note's names (folded), for a name written with another ending (sparse.ts, unknownWords). */
-  nameWords(): ReadonlySet<string> {
+  /**
+   * Whether `word` (folded) is another word of a note's names (title, aliases, file name; any word of them, in any
+   * case) with another ending, as properNamedWithEnding compares them (sparse.ts, unknownWords).
+   */
+  hasNameWordWithEnding(word: string): boolean {
     this.words ??= new Set(this.notes.flatMap(namesOf).flatMap((n) => nameKey(n).split(' ')));
-    return this.words;
+    for (const name of this.words) if (name !== word && sameNameOtherEnding(word, name)) return true;
+    return false;
   }
 
   /** The notes whose title has several words and begins with the word `word` ("Lena" → "Lena Novak"), by path. */

@@ -149,13 +149,7 @@ export function unknownWords(db: IndexDb, query: string, { endings = false } = {
  * the vault's other words.
  */
 function endsNoteNameOtherwise(db: IndexDb, word: string): boolean {
-  const letters = [...word];
-  if (letters.length !== 3) return false;
-  const start = letters.slice(0, 2).join('');
-  for (const name of db.noteNames().nameWords()) {
-    if (name !== word && name.startsWith(start) && [...name].length - 3 <= 2 && [...name].length >= 3) return true;
-  }
-  return false;
+  return [...word].length === 3 && db.noteNames().hasNameWordWithEnding(word);
 }
 
 /**
