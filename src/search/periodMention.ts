@@ -10,6 +10,7 @@
 import { daysInMonth, shiftMonth } from '../text/calendar.js';
 import type { DateRange } from './dates.js';
 import { wordTerms, words, type QueryTerm } from '../text/segment.js';
+import { wordStems } from '../text/wordStems.js';
 
 /** A range of more months than this is a season or a year: a month's name in a note says too little about it. */
 const MAX_NAMED_MONTHS = 3;
@@ -236,10 +237,14 @@ function blocks(text: string): string[] {
   return out;
 }
 
-/** Whether `text` holds one of the terms (a word or its English stem). */
-function holdsTerm(text: string, about: readonly QueryTerm[]): boolean {
-  const held = new Set(words(text).flatMap(wordTerms));
-  return about.some((t) => t.terms.some((term) => held.has(term)));
+/**
+ * Whether `text` holds one of the terms: a word, its English stem, or its stem in `lang` (wordStems), as languages
+ * that write endings onto a word need: "hangi randevularım var?" (my appointments) asks about the lines under
+ * "## Randevular".
+ */
+function holdsTerm(text: string, about: readonly QueryTerm[], lang: string): boolean {
+  const held = new Set(words(text).flatMap((w) => [...wordTerms(w), ...wordStems(lang, w)]));
+  return about.some((t) => [...t.terms, ...wordStems(lang, t.word)].some((term) => held.has(term)));
 }
 
 /**
@@ -263,6 +268,6 @@ export function mentionsPeriodAbout(text: string, range: DateRange, about: reado
   let heading = '';
   return blocks(text).some((b, i) => {
     if (i === 0 || /^#{1,6}\s/.test(b)) heading = b;
-    return (holdsTerm(b, about) || holdsTerm(heading, about)) && mentionsPeriod(b, range, lang);
+    return (holdsTerm(b, about, lang) || holdsTerm(heading, about, lang)) && mentionsPeriod(b, range, lang);
   });
 }

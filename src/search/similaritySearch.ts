@@ -286,7 +286,7 @@ export async function searchInPeriod(
     const shown = (r: SearchResult) =>
       results.some((x) => x.chunk_id === r.chunk_id || (input.perNote === true && x.source === r.source));
     // What of the time the question asks: "What is planned for December 6?" asks for whatever names the day.
-    const about = timeTopicTerms(input.refined_query_for_vector_search);
+    const about = timeTopicTerms(input.refined_query_for_vector_search, language);
     // Undated chunks that name the time: joined to the dated results below, or first when the date filter is dropped.
     const naming = withoutDates.filter(
       (r) => r.note_date === null && mentionsPeriodAbout(mentionText(r), range, about, language),

@@ -32,9 +32,12 @@ export function asksAhead(question: string): boolean {
   return ws.some((w) => PLAN_WORD_SET.has(w) || w === 'will') && !asksInPast(question, ws);
 }
 
-/** The question's key words that say what of the time it asks about ("dentist" in "when is the dentist next week"). */
-export function timeTopicTerms(query: string): QueryTerm[] {
-  return keyWordTerms(query).filter((t) => !isTimeQuestionWord(t.word));
+/**
+ * The question's key words that say what of the time it asks about ("dentist" in "when is the dentist next week"), in
+ * the question's language `lang` (keyWordTerms).
+ */
+export function timeTopicTerms(query: string, lang = ''): QueryTerm[] {
+  return keyWordTerms(query, lang).filter((t) => !isTimeQuestionWord(t.word));
 }
 
 /** The text without the words a question about any time asks with (isTimeQuestionWord). */

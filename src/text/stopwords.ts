@@ -175,7 +175,11 @@ export const KEY_WORD_STOPWORDS_IN: Readonly<Record<string, readonly string[]>> 
   ),
   // Vietnamese words that ask, as written (segment.ts, vietnameseKeyWordTerms): folded they are English words ("may",
   // "can"), and stopped only by folding before.
-  vi: words('mấy cần vào thế'),
+  // And "có" (have, there is): "tôi có lịch hẹn gì?" asked for a line holding it.
+  vi: words('mấy cần vào thế có'),
+  // Turkish "var" (there is, have), English's "var" (a keyword of code) elsewhere: "hangi randevularım var?" asked for
+  // a line holding it.
+  tr: words('var'),
 };
 
 /**
@@ -189,6 +193,9 @@ export const PLAN_WORDS: readonly string[] = words(
   'planeado planeada planeados planeadas planes previsto prevista previstos previstas programado programada',
   'prévu prévue prévus prévues planifié planifiée programmato pianificato planejado planejada gepland',
   '予定 スケジュール 安排 计划 日程 行程 일정 계획 예정',
+  'запланировано запланированы заплановано заплановані zaplanowane zaplanowano naplánováno naplánované',
+  'planlanan planlananlar direncanakan dijadwalkan planerat planerade planlagt planlagte planificat programat',
+  'suunniteltu suunnitteilla tervezett',
 );
 
 /**

@@ -85,3 +85,34 @@ describe('a weekday asked about in Italian, Portuguese, Dutch, Russian, Ukrainia
     }
   }, 240_000);
 });
+
+describe('a weekday asked about in Turkish and Vietnamese', () => {
+  // Their date phrases are read since the thirty-eighth session; before, "gelecek perşembe" and "thứ năm tới" named no
+  // day. The Turkish line is also found through its heading's stem ("randevularım", my appointments, under
+  // "## Randevular"), and "var" and "có" (there is, have) are no words a line must hold.
+  const E5 = { embeddingModel: 'multilingual-e5-small-int8' };
+  const tr = useIndexedVault('obq-tr-weekday-', personalVault('tr'), E5);
+  const vi = useIndexedVault('obq-vi-weekday-', personalVault('vi'), E5);
+  const MONDAY = new Date(2026, 10, 30, 10, 0, 0); // next Thursday is 3 December
+
+  it('answers with the line that names the day, not the other line of the same list', async () => {
+    for (const [service, q, line, other] of [
+      [tr, 'Gelecek perşembe hangi randevularım var?', /Diş hekimi.*3 Aralık/, /Göz/],
+      [vi, 'Thứ năm tới tôi có lịch hẹn gì?', /Nha sĩ.*3 tháng 12/, /Khám mắt/],
+    ] as const) {
+      const r = await askOnDay(service(), q, MONDAY);
+      expect(r.answer, q).toMatch(line);
+      expect(r.answer, q).not.toMatch(other);
+    }
+  }, 240_000);
+
+  it('refuses a day no note names', async () => {
+    for (const [service, q] of [
+      [tr, 'Gelecek pazartesi hangi randevularım var?'],
+      [vi, 'Thứ hai tới tôi có lịch hẹn gì?'],
+    ] as const) {
+      const r = await askOnDay(service(), q, MONDAY);
+      expect(r.answer, q).toBe(notInNotesFor(q));
+    }
+  }, 240_000);
+});

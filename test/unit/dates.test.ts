@@ -623,6 +623,46 @@ describe('translateDates: Japanese, Chinese, Spanish, German and French', () => 
     ['3일 전 메모', day('2026-11-19')],
     ['12월에 뭐 썼어?', LAST_DECEMBER],
     ['2025년 12월 15일 회의', day('2025-12-15')],
+    // Turkish, Vietnamese, Indonesian, Czech, Swedish, Danish, Norwegian, Romanian, Finnish, Hungarian (thirty-eighth
+    // session).
+    ['Dün ne yaptım?', day('2026-11-21')],
+    ['geçen haftaki notlar', LAST_WEEK],
+    ['Geçen ayın notlarını göster', LAST_MONTH],
+    ['İki gün önce', day('2026-11-20')],
+    ['kasımda ne yazdım', THIS_MONTH],
+    ["3 Aralık 2025'te", day('2025-12-03')],
+    ['Hôm qua tôi làm gì?', day('2026-11-21')],
+    ['Tuần trước tôi đã làm gì?', LAST_WEEK],
+    ['ghi chú tháng này', THIS_MONTH],
+    ['ba ngày trước', day('2026-11-19')],
+    ['ngày 15 tháng 12 năm 2025', day('2025-12-15')],
+    ['Apa yang saya lakukan kemarin?', day('2026-11-21')],
+    ['catatan minggu lalu', LAST_WEEK],
+    ['3 hari yang lalu', day('2026-11-19')],
+    ['pada bulan Desember', LAST_DECEMBER],
+    ['Co jsem dělal včera?', day('2026-11-21')],
+    ['minulý týden', LAST_WEEK],
+    ['před dvěma dny', day('2026-11-20')],
+    ['v prosinci', LAST_DECEMBER],
+    ['15. prosince 2025', day('2025-12-15')],
+    ['Vad gjorde jag igår?', day('2026-11-21')],
+    ['förra veckan', LAST_WEEK],
+    ['för 3 dagar sedan', day('2026-11-19')],
+    ['Hvad lavede jeg i sidste uge?', LAST_WEEK],
+    ['Vis notater fra forrige måned', LAST_MONTH],
+    ['for to dager siden', day('2026-11-20')],
+    ['Ce am făcut ieri?', day('2026-11-21')],
+    ['săptămâna trecută', LAST_WEEK],
+    ['acum două zile', day('2026-11-20')],
+    ['în decembrie', LAST_DECEMBER],
+    ['Mitä tein eilen?', day('2026-11-21')],
+    ['viime viikolla', LAST_WEEK],
+    ['joulukuussa', LAST_DECEMBER],
+    ['15. joulukuuta 2025', day('2025-12-15')],
+    ['Mit csináltam tegnap?', day('2026-11-21')],
+    ['Milyen találkozóim vannak ma?', day('2026-11-22')],
+    ['múlt héten', LAST_WEEK],
+    ['Mit csináltam decemberben?', LAST_DECEMBER],
   ])('%s', (q, expected) => {
     expect(range(q, SUNDAY)).toEqual(expected);
   });
@@ -642,6 +682,18 @@ describe('translateDates: Japanese, Chinese, Spanish, German and French', () => 
     // "오늘날" is "nowadays", not today.
     ['오늘날의 노트 앱'],
     ['Jak ma na imię pies Mayi?'],
+    // "dünya" (world) begins with "dün" (yesterday), "bu ayı" is "this bear"; "Maine" is no "mâine"; Italian and French
+    // "ma" are no Hungarian "today"; "thứ hai" after a noun is "the second"; "luni" alone is also "months".
+    ['dünya haritası'],
+    ['bu ayı gördüm'],
+    ['pazara gittim'],
+    ['trip to Maine'],
+    ['Cosa ho fatto ma non ricordo'],
+    ["Qu'est-ce que ma sœur a dit?"],
+    ['ghi chú thứ hai'],
+    ['lần thứ hai'],
+    ['mỗi tháng 2 lần'],
+    ['luni de zile'],
   ])('"%s" holds no date', (q) => {
     expect(range(q, SUNDAY)).toBeNull();
   });
@@ -684,6 +736,24 @@ describe('translateDates: Japanese, Chinese, Spanish, German and French', () => 
     ['Co mam w przyszły czwartek?', day('2026-11-26')],
     ['다음 주 목요일에 무슨 일정이 있어?', day('2026-11-26')],
     ['지난주 금요일', day('2026-11-13')],
+    ['Gelecek perşembe ne randevum var?', day('2026-11-26')],
+    ['geçen cuma', day('2026-11-20')],
+    ['Gelecek hafta perşembe günü ne var?', day('2026-11-26')],
+    ['Pazar günü ne yaptım?', day('2026-11-22')],
+    ['Tôi có lịch hẹn nào vào thứ năm tuần sau?', day('2026-11-26')],
+    ['Thứ hai tôi làm gì?', day('2026-11-16')],
+    ['chủ nhật này', day('2026-11-22')],
+    ['Janji apa yang saya punya Kamis depan?', day('2026-11-26')],
+    ['pada hari Minggu', day('2026-11-22')],
+    ['Jaké schůzky mám příští čtvrtek?', day('2026-11-26')],
+    ['ve středu', day('2026-11-18')],
+    ['i måndags', day('2026-11-16')],
+    ['Vilka möten har jag på torsdag?', day('2026-11-26')],
+    ['Hvilke aftaler har jeg næste torsdag?', day('2026-11-26')],
+    ['Ce programări am joia viitoare?', day('2026-11-26')],
+    ['vinerea trecută', day('2026-11-20')],
+    ['Mitä tapaamisia minulla on ensi torstaina?', day('2026-11-26')],
+    ['Milyen időpontjaim vannak jövő csütörtökön?', day('2026-11-26')],
   ])('weekday: %s', (q, expected) => {
     expect(range(q, SUNDAY)).toEqual(expected);
   });
@@ -700,6 +770,16 @@ describe('translateDates: Japanese, Chinese, Spanish, German and French', () => 
     ['по понедельникам бассейн'],
     ['co poniedziałek basen'],
     ['매주 월요일 운동'],
+    ['her pazartesi koşu'],
+    ['mỗi thứ hai đi bơi'],
+    ['setiap Senin'],
+    ['každé pondělí'],
+    ['varje måndag'],
+    ['hver mandag'],
+    ['în fiecare marți'],
+    ['joka maanantai'],
+    ['maanantaisin'],
+    ['minden hétfőn'],
   ])('"%s" names a weekday of every week, no date', (q) => {
     expect(range(q, SUNDAY)).toBeNull();
   });

@@ -66,6 +66,13 @@ describe('a day as people write it, for a day or a week', () => {
     expect(mentionsPeriodAbout(health, dec3, keyWordTerms('我有什么预约？'), 'zh')).toBe(true);
     expect(mentionsPeriodAbout(health, dec3, keyWordTerms('我有什么会议？'), 'zh')).toBe(false);
   });
+
+  it('a heading word with another ending, by its stem in the question’s language', () => {
+    // "randevularım" (my appointments) is "Randevular" (appointments) with an ending.
+    const saglik = "Sağlık › Randevular\n## Randevular\n\n- **Diş hekimi:** 3 Aralık saat 9:15'te kontrol\n";
+    expect(mentionsPeriodAbout(saglik, dec3, keyWordTerms('hangi randevularım var?', 'tr'), 'tr')).toBe(true);
+    expect(mentionsPeriodAbout(saglik, dec3, keyWordTerms('hangi toplantılarım var?', 'tr'), 'tr')).toBe(false);
+  });
 });
 
 describe('a mention beside what the question asks', () => {
