@@ -446,8 +446,8 @@ const POSSESSIVE = /(\p{L}[\p{L}\p{N}-]*)['’]s\b/gu;
 /** "of" and the capitalised words after it, unless "out of" (a name there says where from, not whose). */
 const OF_NAMES = /(?<!\bout\s+)\bof((?:\s+\p{Lu}[\p{L}\p{N}-]*)+)/gu;
 /**
- * The "of" of Spanish, French, Italian, Portuguese and Dutch, with its articled forms ("el perro de Maya", "la band di
- * Maya", "o cão da Maya", "de hond van Maya"), and the capitalised words after it. These say "from" and "made of" as
+ * The "of" of Spanish, French, Italian, Portuguese, Dutch and Vietnamese, with its articled forms ("el perro de Maya",
+ * "la band di Maya", "o cão da Maya", "de hond van Maya", "chó của Maya"), and the capitalised words after it. These say "from" and "made of" as
  * often ("los documentos de Craft", "una hoja de Excel"), so possessiveOf takes only the names that call a note there.
  * Not German's "von": every German noun is capitalised, and namedWords finds few names there.
  */
@@ -458,15 +458,17 @@ const OF_NAMES_IN: Readonly<Record<string, RegExp>> = Object.fromEntries(
     it: 'di|del|della|dello|dei|degli',
     pt: 'de|do|da|dos|das',
     nl: 'van',
+    // Vietnamese "của" ("ban nhạc của Maya", Maya's band)
+    vi: 'của',
   }).map(([lang, of]) => [lang, new RegExp(`(?<![\\p{L}])(?:${of})((?:\\s*\\p{Lu}[\\p{L}\\p{N}-]*)+)`, 'gu')]),
 );
 /**
  * Words that ask for a name ("what's Tom's wife called", "¿cómo se llama el perro de Maya?", "hoe heet de hond van
- * Maya?"), with the reflexive before the verb ("si chiama": Italian "si" is no stop word, being English's "yes" in
+ * Maya?", "Vợ của Tom tên gì?"), with the reflexive before the verb ("si chiama": Italian "si" is no stop word, being English's "yes" in
  * Spanish): a sentence gives the name without them.
  */
 const ASKS_A_NAME =
-  /(?<![\p{L}])(?:(?:si|se|s['’])\s*)?(?:names?|named|called|llama|llaman|nombre|appelle|appellent|nom|chiama|chiamano|nome|chama|chamam|heet|heten|naam)(?![\p{L}])/giu;
+  /(?<![\p{L}])(?:(?:si|se|s['’])\s*)?(?:names?|named|called|llama|llaman|nombre|appelle|appellent|nom|chiama|chiamano|nome|chama|chamam|heet|heten|naam|tên)(?![\p{L}])/giu;
 
 export function possessiveOf(question: string, noteNames: ReadonlySet<string> = new Set()): Possessive {
   const named = namedWords(question);

@@ -854,6 +854,16 @@ describe('relevance', () => {
     );
     expect(possessiveOf('¿Cómo se llama la esposa de Tom?', notes).names).toEqual(['tom']);
     expect(possessiveOf('Como se chama o cão da Maya?', notes).names).toEqual(['maya']);
+    // Vietnamese "của" (of): "Ai chơi trống trong ban nhạc của Maya?" was answered with her bass line.
+    const trong = possessiveOf('Ai chơi trống trong ban nhạc của Maya?', notes);
+    expect(trong.names).toEqual(['maya']);
+    const bassVi = 'Chơi bass trong ban nhạc tên Lowercase Letters; buổi diễn ngày 12 tháng 12';
+    expect(answersPossessive(trong, bassVi, 'Maya Chen', none, 'vi')).toBe(false);
+    // "tên" (name) asks for a name, as "heet" does: "Vợ: Ingrid" answers "Vợ của Tom tên gì?".
+    const wife = possessiveOf('Vợ của Tom tên gì?', notes);
+    expect(answersPossessive(wife, 'Vợ: Ingrid; con mèo Mr. Biscuit của hai ông bà', 'Tom Becker', none, 'vi')).toBe(
+      true,
+    );
     // "de" says "from" and "made of" as often: only a name that calls a note is asked of.
     expect(possessiveOf('pasar mis documentos de Craft a la bóveda', notes).names).toEqual([]);
     // Not in Polish, whose "do" is "to": "Z kim jadę do Lizbony?".
