@@ -1676,7 +1676,8 @@ const MORE_LANGUAGE_RULES: readonly Rule[] = [
   regexRule('hari\\s+ini', day(0)),
   regexRule('kemarin\\s+lusa', day(-2)),
   regexRule('kemarin', day(-1)),
-  regexRule('lusa', day(2)),
+  // Portuguese "lusa" is "Portuguese" ("a agência Lusa"): the day after tomorrow only outside a Portuguese question.
+  regexRule('lusa', (m, ctx, text) => (detectLanguage(text).lang === 'pt' ? null : single(ctx.today + 2))),
   regexRule('besok', day(1)),
   regexRule('minggu\\s+ini', period('this', 'week')),
   regexRule('minggu\\s+(?:lalu|kemarin)', period('last', 'week')),

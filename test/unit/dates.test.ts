@@ -694,6 +694,7 @@ describe('translateDates: Japanese, Chinese, Spanish, German and French', () => 
     ['lần thứ hai'],
     ['mỗi tháng 2 lần'],
     ['luni de zile'],
+    ['O que a agência Lusa publicou sobre o festival?'],
   ])('"%s" holds no date', (q) => {
     expect(range(q, SUNDAY)).toBeNull();
   });
