@@ -447,9 +447,10 @@ const POSSESSIVE = /(\p{L}[\p{L}\p{N}-]*)['’]s\b/gu;
 const OF_NAMES = /(?<!\bout\s+)\bof((?:\s+\p{Lu}[\p{L}\p{N}-]*)+)/gu;
 /**
  * The "of" of Spanish, French, Italian, Portuguese, Dutch and Vietnamese, with its articled forms ("el perro de Maya",
- * "la band di Maya", "o cão da Maya", "de hond van Maya", "chó của Maya"), and the capitalised words after it. These say "from" and "made of" as
- * often ("los documentos de Craft", "una hoja de Excel"), so possessiveOf takes only the names that call a note there.
- * Not German's "von": every German noun is capitalised, and namedWords finds few names there.
+ * "la band di Maya", "o cão da Maya", "de hond van Maya", "chó của Maya"), and the capitalised words after it. These
+ * say "from" and "made of" as often ("los documentos de Craft", "una hoja de Excel"), so possessiveOf takes only the
+ * names that call a note there. Not German's "von": every German noun is capitalised, and namedWords finds few names
+ * there.
  */
 const OF_NAMES_IN: Readonly<Record<string, RegExp>> = Object.fromEntries(
   Object.entries({
@@ -464,8 +465,8 @@ const OF_NAMES_IN: Readonly<Record<string, RegExp>> = Object.fromEntries(
 );
 /**
  * Words that ask for a name ("what's Tom's wife called", "¿cómo se llama el perro de Maya?", "hoe heet de hond van
- * Maya?", "Vợ của Tom tên gì?"), with the reflexive before the verb ("si chiama": Italian "si" is no stop word, being English's "yes" in
- * Spanish): a sentence gives the name without them.
+ * Maya?", "Vợ của Tom tên gì?"), with the reflexive before the verb ("si chiama": Italian "si" is no stop word, being
+ * English's "yes" in Spanish): a sentence gives the name without them.
  */
 const ASKS_A_NAME =
   /(?<![\p{L}])(?:(?:si|se|s['’])\s*)?(?:names?|named|called|llama|llaman|nombre|appelle|appellent|nom|chiama|chiamano|nome|chama|chamam|heet|heten|naam|tên)(?![\p{L}])/giu;
