@@ -1477,7 +1477,6 @@ const VI_WEEK_PICK: Readonly<Record<string, WeekdayPick>> = {
   tới: 'next',
   sau: 'next',
 };
-const VNUM = '(\\d{1,3}|một|hai|ba|bốn|năm|sáu|bảy|tám|chín|mười)';
 
 /** Indonesian weekdays, Sunday first ("minggu" is also "week": a weekday only after "hari"). */
 const ID_WEEKDAYS = ['minggu', 'senin', 'selasa', 'rabu', 'kamis', 'jumat', 'sabtu'];
@@ -1634,12 +1633,12 @@ const MORE_LANGUAGE_RULES: readonly Rule[] = [
   regexRule('năm\\s+nay', period('this', 'year')),
   regexRule('năm\\s+(?:ngoái|trước|rồi|qua)', period('last', 'year')),
   regexRule('năm\\s+(?:sau|tới)', period('next', 'year')),
-  regexRule(`${VNUM}\\s+(?:ngày|hôm)\\s+trước`, agoOf('day')),
-  regexRule(`${VNUM}\\s+tuần\\s+trước`, agoOf('week')),
-  regexRule(`${VNUM}\\s+tháng\\s+trước`, agoOf('month')),
-  regexRule(`${VNUM}\\s+năm\\s+trước`, agoOf('year')),
-  regexRule(`${VNUM}\\s+ngày\\s+(?:qua|vừa\\s+qua|gần\\s+đây)`, rollingOf('day')),
-  regexRule(`${VNUM}\\s+tuần\\s+(?:qua|vừa\\s+qua|gần\\s+đây)`, rollingOf('week')),
+  regexRule(`${LNUM}\\s+(?:ngày|hôm)\\s+trước`, agoOf('day')),
+  regexRule(`${LNUM}\\s+tuần\\s+trước`, agoOf('week')),
+  regexRule(`${LNUM}\\s+tháng\\s+trước`, agoOf('month')),
+  regexRule(`${LNUM}\\s+năm\\s+trước`, agoOf('year')),
+  regexRule(`${LNUM}\\s+ngày\\s+(?:qua|vừa\\s+qua|gần\\s+đây)`, rollingOf('day')),
+  regexRule(`${LNUM}\\s+tuần\\s+(?:qua|vừa\\s+qua|gần\\s+đây)`, rollingOf('week')),
   // "ngày 3 tháng 12 (năm 2026)", "ngày 3/12", "tháng 12 (năm 2026)", "tháng 12/2026". "3 tháng" is three months;
   // "mỗi tháng 2 lần" (twice a month) names no February.
   regexRule(
