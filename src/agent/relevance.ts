@@ -465,13 +465,50 @@ const OF_NAMES_IN: Readonly<Record<string, RegExp>> = Object.fromEntries(
 );
 /**
  * Words that ask for a name ("what's Tom's wife called", "¿cómo se llama el perro de Maya?", "hoe heet de hond van
- * Maya?", "Vợ của Tom tên gì?"), with the reflexive before the verb ("si chiama": Italian "si" is no stop word, being
+ * Maya?", "Vợ của Tom tên gì?", "Как зовут собаку Майи?"), with the reflexive before the verb ("si chiama": Italian "si" is no stop word, being
  * English's "yes" in Spanish): a sentence gives the name without them.
  */
 const ASKS_A_NAME =
-  /(?<![\p{L}])(?:(?:si|se|s['’])\s*)?(?:names?|named|called|llama|llaman|nombre|appelle|appellent|nom|chiama|chiamano|nome|chama|chamam|heet|heten|naam|tên)(?![\p{L}])/giu;
+  /(?<![\p{L}])(?:(?:si|se|s['’])\s*)?(?:names?|named|called|llama|llaman|nombre|appelle|appellent|nom|chiama|chiamano|nome|chama|chamam|heet|heten|naam|tên|зовут|звать|звати|звуть|зовуть|кличут|кличка|кличку)(?![\p{L}])/giu;
 
-export function possessiveOf(question: string, noteNames: ReadonlySet<string> = new Set()): Possessive {
+/**
+ * The languages that name a possessor after the thing, in the genitive and without a preposition: "собаку Майи",
+ * "в группе Майи", "гурті Маї" (Maya's dog, Maya's band). The name is written with an ending its note's title lacks,
+ * so it is asked of only where it is a note's name with another ending (declinedNoteNames).
+ */
+const GENITIVE_POSSESSOR = new Set(['ru', 'uk']);
+/** Prepositions before such a name: "у Тома" is "at Tom's" or "from Tom", "с Майей" "with Maya", no possessive. */
+const SLAVIC_PREPOSITIONS = new Set(
+  words('в во на с со к ко у о об обо от до для за из изо по при про без над под через между перед з із зі від біля'),
+);
+
+/**
+ * The question's capitalised words that are a note's one-word name with another ending (NoteNames
+ * .properNameWithEnding), each with that name: "майи" → "маия" (Майя). For the languages of GENITIVE_POSSESSOR only.
+ */
+export function declinedNoteNames(
+  question: string,
+  notes: { properNameWithEnding(word: string): string | undefined },
+): Map<string, string> {
+  const out = new Map<string, string>();
+  if (!GENITIVE_POSSESSOR.has(questionLanguage(question))) return out;
+  for (const token of question.split(/[^\p{L}\p{M}]+/u).filter((t) => /^\p{Lu}/u.test(t))) {
+    const name = notes.properNameWithEnding(token);
+    if (name) out.set(foldText(token), name);
+  }
+  return out;
+}
+
+/**
+ * Whom a question asks about and what it asks of them: "Maya's band", "the capital of Portugal", "la band di Maya",
+ * "ban nhạc của Maya", and in Russian and Ukrainian a name after a noun in the genitive ("в группе Майи"), where
+ * `declined` (declinedNoteNames) says it is a note's name with another ending; that name is asked of.
+ */
+export function possessiveOf(
+  question: string,
+  noteNames: ReadonlySet<string> = new Set(),
+  declined: ReadonlyMap<string, string> = new Map(),
+): Possessive {
   const named = namedWords(question);
   const isName = (w: string) => named.has(foldText(w));
   const names: string[] = [];
@@ -492,6 +529,16 @@ export function possessiveOf(question: string, noteNames: ReadonlySet<string> = 
     attribute = attribute.replace(
       ofIn,
       ofNames((w) => isName(w) && noteNames.has(foldText(w))),
+    );
+  if (declined.size > 0 && GENITIVE_POSSESSOR.has(questionLanguage(question)))
+    attribute = attribute.replace(
+      /(?<![\p{L}])(\p{Ll}[\p{L}\p{M}]*)\s+(\p{Lu}[\p{L}\p{M}]*)(?![\p{L}])/gu,
+      (m, before: string, name: string) => {
+        const owner = declined.get(foldText(name));
+        if (!owner || SLAVIC_PREPOSITIONS.has(foldText(before))) return m;
+        names.push(owner);
+        return `${before} `;
+      },
     );
   if (names.length === 0) return { names: [], attribute: question };
   return { names: [...new Set(names)], attribute: attribute.replace(ASKS_A_NAME, ' ') };

@@ -14,7 +14,7 @@ import { isoDate } from '../search/dates.js';
 import { questionLanguage } from './language.js';
 import type { MetadataFilters } from '../shared/filters.js';
 import { NOTHING_FOUND } from './prompts.js';
-import { namedNotes, notesCalledByName, questionKeyWords } from './relevance.js';
+import { declinedNoteNames, namedNotes, notesCalledByName, questionKeyWords } from './relevance.js';
 import { unmentioned } from './unmentioned.js';
 import { synthesize } from './synthesizer.js';
 import { unreadLanguageNotice } from './unreadLanguage.js';
@@ -458,6 +458,7 @@ export function buildRetrieveGraph(deps: RetrieveDeps, ctx: RetrieveCallContext)
             dateScope: s.dateScope,
             droppedDate: s.droppedDate,
             namedNotes: namedNotes(s.query, deps.index.db.noteNames()),
+            declinedNames: declinedNoteNames(s.query, deps.index.db.noteNames()),
           },
           {
             signal: ctx.signal,

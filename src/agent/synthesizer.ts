@@ -246,6 +246,8 @@ interface SelectorContext {
   alreadySaid?: ReadonlySet<string>;
   /** The notes the question names (namedNotes in relevance.ts). */
   namedNotes?: readonly NamedNote[];
+  /** The question's names written with an ending, each with the note name it is (declinedNoteNames). */
+  declinedNames?: ReadonlyMap<string, string>;
 }
 
 interface Candidate {
@@ -466,11 +468,13 @@ class AnswerSelector {
     private readonly emit: (c: Scored) => void,
     /** The notes the question names (namedNotes): an answer's chunk must be one of them or write their names. */
     private readonly namedNotes: readonly NamedNote[],
+    /** The question's names written with an ending (declinedNoteNames): a genitive possessor. */
+    declinedNames: ReadonlyMap<string, string>,
   ) {
     // A name that calls a note is never too common to ask of: the retrieved notes all write "Tom" because search
     // found Tom's notes, and "what breed is Tom's cat" was answered with "…their cat Mr. Biscuit…", which says no breed.
     const noteNames = new Set(namedNotes.flatMap((n) => n.words));
-    this.possessive = possessiveOf(query, noteNames);
+    this.possessive = possessiveOf(query, noteNames, declinedNames);
     this.possessiveCommon = new Set([...common].filter((w) => !noteNames.has(w)));
     this.answerKind = askedAnswerKind(query);
   }
@@ -528,6 +532,7 @@ class AnswerSelector {
       droppedDate,
       alreadySaid = new Set(),
       namedNotes = [],
+      declinedNames = new Map(),
     }: SelectorContext = {},
   ): Promise<AnswerSelector> {
     const candidates: Candidate[] = [
@@ -589,6 +594,7 @@ class AnswerSelector {
       lacksAskedKeyWord(unknownWords, keyQuery) && questionLanguage(query) === 'en',
       emit,
       namedNotes,
+      declinedNames,
     );
     sel.withinTime = dateScope !== undefined;
     // "what's Ravi's salary" over a vault that never writes "salary": what is asked of him is a word no note holds, so
@@ -1017,6 +1023,8 @@ export async function synthesize(
     droppedDate?: DateScope;
     /** The notes the question names (namedNotes in relevance.ts): the answer must be about them. */
     namedNotes?: readonly NamedNote[];
+    /** The question's names written with an ending (declinedNoteNames in relevance.ts). */
+    declinedNames?: ReadonlyMap<string, string>;
   },
   opts: SynthesisOptions = {},
 ): Promise<Synthesis> {
@@ -1045,6 +1053,7 @@ export async function synthesize(
     droppedDate: input.droppedDate,
     alreadySaid: sentencesNotToRepeat(input.recent),
     namedNotes: input.namedNotes,
+    declinedNames: input.declinedNames,
   });
   let draft = '';
   // Non-English questions are answered in their language (English prompts stay exactly as tuned).

@@ -96,6 +96,17 @@ export class NoteNames {
   }
 
   /**
+   * The one-word proper name (folded) of a note that `word` is with another ending, or undefined: "маия" (Майя) for
+   * "Майи", "том" for "Тома". A possessor in the genitive names its note so (relevance.ts, declinedNoteNames).
+   */
+  properNameWithEnding(word: string): string | undefined {
+    const w = nameKey(word);
+    if (w.includes(' ') || this.byProperName.has(w)) return undefined;
+    for (const name of this.byProperName.keys()) if (!name.includes(' ') && sameNameOtherEnding(w, name)) return name;
+    return undefined;
+  }
+
+  /**
    * Whether `word` (folded) is another word of a note's names (title, aliases, file name; any word of them, in any
    * case) with another ending, as properNamedWithEnding compares them (sparse.ts, unknownWords).
    */

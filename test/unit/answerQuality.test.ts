@@ -17,6 +17,7 @@ import {
   unknownTerms,
   unknownThings,
   possessiveOf,
+  declinedNoteNames,
   answersPossessive,
   namedNotes,
   notesCalledByName,
@@ -687,6 +688,32 @@ describe('relevance', () => {
     expect(uk.properNamedWithEnding('Маї')).toEqual(['Люди/Мая Чен.md']);
     expect(uk.properNamedWithEnding('Томашевський')).toEqual([]);
     expect(notesCalledByName('what did the Toms say', names)).toEqual([]);
+    // The name itself, for a possessor in the genitive: none for a name written as the note writes it.
+    expect(uk.properNameWithEnding('Маї')).toBe('мая');
+    expect(uk.properNameWithEnding('Мая')).toBeUndefined();
+  });
+
+  it('a Russian or Ukrainian name in the genitive after a noun asks of its note’s person', () => {
+    const uk = new NoteNames([
+      { source: 'Люди/Том Беккер.md', title: 'Том Беккер', aliases: ['Том'] },
+      { source: 'Люди/Мая Чен.md', title: 'Мая Чен', aliases: ['Мая'] },
+    ]);
+    const none = new Set<string>();
+    // "Хто грає на барабанах у гурті Маї?" (who plays the drums in Maya's band) was answered with her bass line.
+    const q = 'Хто грає на барабанах у гурті Маї?';
+    const drums = possessiveOf(q, none, declinedNoteNames(q, uk));
+    expect(drums.names).toEqual(['мая']);
+    const bass = 'Грає на бас-гітарі в гурті Lowercase Letters; концерт 12 грудня';
+    expect(answersPossessive(drums, bass, 'Мая Чен', none, 'uk')).toBe(false);
+    // "звати" asks for a name: "Дружина: Інгрід" answers "Як звати дружину Тома?".
+    const w = 'Як звати дружину Тома?';
+    const wife = possessiveOf(w, none, declinedNoteNames(w, uk));
+    expect(answersPossessive(wife, 'Дружина: Інгрід; їхній кіт Містер Бісквіт', 'Том Беккер', none, 'uk')).toBe(true);
+    // After a preposition the name is no possessor: "у Тома" is "from Tom".
+    const b = 'Що я позичив у Тома?';
+    expect(possessiveOf(b, none, declinedNoteNames(b, uk)).names).toEqual([]);
+    // Nor in another language, where names take no case ending.
+    expect(declinedNoteNames('Who plays drums in the band of Mayas?', uk).size).toBe(0);
   });
 
   it('only the names among the words the vault lacks make a question off-topic', () => {
