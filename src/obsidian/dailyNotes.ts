@@ -2,7 +2,15 @@
  * Obsidian's note-naming conventions for dated notes: the Daily notes core plugin's moment.js file-name
  * format (read from `.obsidian/daily-notes.json` by ./config.ts) and the weekly-note format `gggg-[W]ww`.
  */
-import { MONTH_BY_WORD, MONTH_WORDS, daysToIso, isValidDate, isoWeekMonday, pad } from '../text/calendar.js';
+import {
+  localMonthByName,
+  MONTH_BY_WORD,
+  MONTH_WORDS,
+  daysToIso,
+  isValidDate,
+  isoWeekMonday,
+  pad,
+} from '../text/calendar.js';
 
 /**
  * The Monday of the ISO week a weekly note is named for ("2026-W03.md", Obsidian's weekly-note format
@@ -33,6 +41,24 @@ function escapeRegex(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
+/** An alternation of `names`, longest first, so that "tháng 10" is tried before "tháng 1". */
+const alternation = (names: Iterable<string>) =>
+  [...new Set(names)]
+    .sort((a, b) => b.length - a.length)
+    .map(escapeRegex)
+    .join('|');
+// MMMM and MMM in English or in the app's language (localMonthByName): "December", "Dezember", "grudnia", "12月";
+// "Dec", "Dez.", "déc.".
+const monthName = () => alternation([...MONTH_WORDS.slice(0, 12).map(([w]) => w), ...localMonthByName().keys()]);
+const monthAbbr = () =>
+  `(?:${alternation([...MONTH_WORDS.slice(12).map(([w]) => w), ...localMonthByName().keys()])})\\.?`;
+
+/** The month a name of monthName or monthAbbr stands for. */
+function monthNamed(raw: string): number | undefined {
+  const name = raw.toLowerCase().replace(/\.$/, '');
+  return MONTH_BY_WORD.get(name) ?? localMonthByName().get(name);
+}
+
 const formatCache = new Map<string, { re: RegExp; parts: FormatPart[] }>();
 
 function compileFormat(format: string): { re: RegExp; parts: FormatPart[] } {
@@ -56,13 +82,11 @@ function compileFormat(format: string): { re: RegExp; parts: FormatPart[] } {
         break;
       case 'MMMM':
         parts.push('monthName');
-        body += `(${MONTH_WORDS.slice(0, 12)
-          .map(([w]) => w)
-          .join('|')})`;
+        body += `(${monthName()})`;
         break;
       case 'MMM':
         parts.push('monthAbbr');
-        body += '([a-z]{3})';
+        body += `(${monthAbbr()})`;
         break;
       case 'MM':
         parts.push('month');
@@ -81,13 +105,15 @@ function compileFormat(format: string): { re: RegExp; parts: FormatPart[] } {
         body += '(\\d{1,2})';
         break;
       case 'Do':
+        // The ordinal as moment writes it in English and the app's language: "1st", "1.", "1er", "1º", "1ste", "1日".
         parts.push('day');
-        body += '(\\d{1,2})(?:st|nd|rd|th)';
+        body += '(\\d{1,2})(?:st|nd|rd|th|er|e|ème|\\.|º|ª|ste|de|日|일|号|-го|-е)?';
         break;
       case 'dddd':
       case 'ddd':
       case 'dd':
-        body += '[a-z]+';
+        // A weekday's name in any language ("Monday", "Montag", "月曜日"), not read.
+        body += '\\p{L}+\\.?';
         break;
       case 'd':
         body += '[0-6]';
@@ -98,7 +124,7 @@ function compileFormat(format: string): { re: RegExp; parts: FormatPart[] } {
   }
   // Anchored to the start of a path segment and ending in the last one, so a date-named
   // folder ("2026-01-18/notes.md") doesn't count, while trailing text ("2026-01-18 Monday") does.
-  const compiled = { re: new RegExp(`(?:^|/)${body}(?!\\d)(?=[^/]*$)`, 'i'), parts };
+  const compiled = { re: new RegExp(`(?:^|/)${body}(?!\\d)(?=[^/]*$)`, 'iu'), parts };
   formatCache.set(format, compiled);
   return compiled;
 }
@@ -126,7 +152,7 @@ export function dateFromDailyNoteName(fileName: string, format = 'YYYY-MM-DD'): 
       value = Number(raw) + (part === 'year2' ? 2000 : 0);
     } else if (part === 'monthName' || part === 'monthAbbr') {
       key = 'month';
-      const n = MONTH_BY_WORD.get(raw.toLowerCase());
+      const n = monthNamed(raw);
       if (n === undefined) return null;
       value = n;
     } else {

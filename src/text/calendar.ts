@@ -102,3 +102,41 @@ export const MONTH_WORDS: ReadonlyArray<readonly [string, number]> = [
   ['dec', 12],
 ];
 export const MONTH_BY_WORD = new Map(MONTH_WORDS);
+
+/**
+ * The languages a daily note's month may be named in besides English: Obsidian writes a file-name format's MMMM and MMM
+ * in its app language (moment's locale), so a German vault's "DD. MMMM YYYY" notes are "01. Dezember 2026". These are
+ * the languages the agent answers in (src/agent/language.ts), by their Intl locale ('nb' for Norwegian).
+ */
+const MONTH_NAME_LOCALES = [
+  ...['de', 'es', 'fr', 'it', 'pt', 'nl', 'ru', 'uk', 'pl', 'cs', 'tr', 'vi', 'id', 'sv', 'da', 'nb', 'ro', 'fi', 'hu'],
+  ...['ja', 'zh', 'ko'],
+];
+
+let localMonths: ReadonlyMap<string, number> | undefined;
+
+/**
+ * Month names of MONTH_NAME_LOCALES, lower case, without a trailing dot, as Intl writes them: full and short, alone and
+ * in a date ("grudzień", "grudnia", "gru"; "Dezember", "Dez"; "12月"; "tháng 12"). No two months share a name among
+ * these languages; a name without a letter ("12" in some short forms) is left out. Built on first use (~10 ms: one
+ * formatter per language and width).
+ */
+export function localMonthByName(): ReadonlyMap<string, number> {
+  if (localMonths) return localMonths;
+  const names = new Map<string, number>();
+  for (const locale of MONTH_NAME_LOCALES) {
+    for (const width of ['long', 'short'] as const) {
+      const alone = new Intl.DateTimeFormat(locale, { month: width, timeZone: 'UTC' });
+      const inDate = new Intl.DateTimeFormat(locale, { month: width, day: 'numeric', timeZone: 'UTC' });
+      for (let month = 1; month <= 12; month++) {
+        const day = new Date(Date.UTC(2026, month - 1, 15));
+        const written = [alone.format(day), inDate.formatToParts(day).find((p) => p.type === 'month')?.value];
+        for (const name of written) {
+          const key = name?.toLowerCase().replace(/\.$/, '');
+          if (key && /\p{L}/u.test(key)) names.set(key, month);
+        }
+      }
+    }
+  }
+  return (localMonths = names);
+}

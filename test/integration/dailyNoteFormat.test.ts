@@ -121,3 +121,57 @@ describe('the vault’s daily-note format (.obsidian/daily-notes.json)', () => {
     });
   });
 });
+
+describe('a daily-note format with month names in the app’s language', () => {
+  // Obsidian writes MMMM and dddd in its app language: a German user's "dddd, D. MMMM YYYY" notes are "Sonntag, 18.
+  // Januar 2026". Before the thirty-eighth session only English month names were read, so these notes had no date
+  // and "Was habe ich gestern gemacht?" found nothing dated.
+  const GERMAN: Record<string, string> = {
+    'Tagebuch/Sonntag, 18. Januar 2026.md': '# Sonntag\nDie Heizung im Gewächshaus repariert.\n',
+    'Tagebuch/Samstag, 10. Januar 2026.md': '# Samstag\nEin Kapitel über Brotbacken gelesen.\n',
+    'Projekte/Gewächshaus.md': '# Gewächshaus\nDie Heizung braucht ein neues Thermostat.\n',
+  };
+  let tmp: ReturnType<typeof tempDir>;
+  let service: VaultService;
+
+  beforeAll(async () => {
+    useFastEmbedder();
+    tmp = tempDir('obq-dailyfmt-de-');
+    process.env.OBSIQUERY_HOME = path.join(tmp.dir, 'home');
+    const vault = path.join(tmp.dir, 'vault');
+    writeNotes(vault, GERMAN, FAR_PAST_MTIME);
+    mkdirSync(path.join(vault, '.obsidian'));
+    writeFileSync(
+      path.join(vault, '.obsidian/daily-notes.json'),
+      JSON.stringify({ folder: 'Tagebuch', format: 'dddd, D. MMMM YYYY' }),
+    );
+    service = await VaultService.open({ vault, dataDir: path.join(tmp.dir, 'data') });
+    expect((await service.sync()).added).toBe(Object.keys(GERMAN).length);
+  }, 300_000);
+  afterAll(() => {
+    service?.close();
+    tmp?.cleanup();
+  });
+
+  it('dates the notes by their German names, and a German date question finds the day’s note alone', async () => {
+    const dates = Object.fromEntries(
+      (
+        service.index.db.db
+          .prepare('select source, note_date from obq_chunks where chunk_index = 0 order by source')
+          .all() as { source: string; note_date: string | null }[]
+      ).map((r) => [r.source, r.note_date]),
+    );
+    expect(dates).toEqual({
+      'Projekte/Gewächshaus.md': null,
+      'Tagebuch/Samstag, 10. Januar 2026.md': '2026-01-10',
+      'Tagebuch/Sonntag, 18. Januar 2026.md': '2026-01-18',
+    });
+    const hits = await similaritySearch(service.index, service.embedder, {
+      refined_query_for_vector_search: 'Was habe ich gestern gemacht?',
+      today: new Date(2026, 0, 19, 9, 0, 0),
+      k: 10,
+      perNote: true,
+    });
+    expect(hits.map((h) => h.source)).toEqual(['Tagebuch/Sonntag, 18. Januar 2026.md']);
+  });
+});

@@ -500,6 +500,16 @@ describe('dateFromDailyNoteName', () => {
     ['18 January 2026.md', 'D MMMM YYYY', '2026-01-18'],
     ['Jan 18th, 26.md', 'MMM Do, YY', '2026-01-18'],
     ['2024-02-29.md', undefined, '2024-02-29'],
+    // Obsidian writes MMMM, MMM, Do and dddd in its app language (thirty-eighth session).
+    ['01. Dezember 2026.md', 'DD. MMMM YYYY', '2026-12-01'],
+    ['Journal/Montag, 1. Dezember 2026.md', 'dddd, D. MMMM YYYY', '2026-12-01'],
+    ['1 декабря 2026.md', 'D MMMM YYYY', '2026-12-01'],
+    ['1 grudnia 2026.md', 'D MMMM YYYY', '2026-12-01'],
+    ['1er décembre 2026.md', 'Do MMMM YYYY', '2026-12-01'],
+    ['Dez. 1, 2026.md', 'MMM D, YYYY', '2026-12-01'],
+    ['1 Mayıs 2026 Cuma.md', 'D MMMM YYYY dddd', '2026-05-01'],
+    ['1 tháng 12 2026.md', 'D MMMM YYYY', '2026-12-01'],
+    ['2026年12月1日 月曜日.md', 'YYYY年M月D日 dddd', '2026-12-01'],
   ])('%s (format %s) → %s', (name, format, expected) => {
     expect(dateFromDailyNoteName(name, format)).toBe(expected);
   });
@@ -517,6 +527,7 @@ describe('dateFromDailyNoteName', () => {
     ['Journal/2026/01/18.md', 'YYYY-MM-DD'],
     ['Journal/2025/01/2026-01-18.md', 'YYYY/MM/YYYY-MM-DD'],
     ['2026-01.md', 'YYYY-MM'],
+    ['1. Dezembre 2026.md', 'D. MMMM YYYY'],
   ])('%s (format %s) → null', (name, format) => {
     expect(dateFromDailyNoteName(name, format)).toBeNull();
   });
