@@ -19,18 +19,21 @@ const NOTES: Record<string, string> = {
   'Meeting 2026-01-05 notes.md': '# Kickoff\nAgreed on the garden budget.\n',
 };
 
+/** Each note's date as the index holds it (its first chunk's note_date), by path. */
+const noteDatesOf = (service: VaultService) =>
+  Object.fromEntries(
+    (
+      service.index.db.db
+        .prepare('select source, note_date from obq_chunks where chunk_index = 0 order by source')
+        .all() as { source: string; note_date: string | null }[]
+    ).map((r) => [r.source, r.note_date]),
+  );
+
 describe('the vault’s daily-note format (.obsidian/daily-notes.json)', () => {
   let tmp: ReturnType<typeof tempDir>;
   let vault: string;
   let service: VaultService;
-  const noteDates = () =>
-    Object.fromEntries(
-      (
-        service.index.db.db
-          .prepare('select source, note_date from obq_chunks where chunk_index = 0 order by source')
-          .all() as { source: string; note_date: string | null }[]
-      ).map((r) => [r.source, r.note_date]),
-    );
+  const noteDates = () => noteDatesOf(service);
   const setFormat = (format: string) =>
     writeFileSync(path.join(vault, '.obsidian/daily-notes.json'), JSON.stringify({ folder: 'Journal', format }));
   const yesterdayOf = async (today: Date) =>
@@ -154,14 +157,7 @@ describe('a daily-note format with month names in the app’s language', () => {
   });
 
   it('dates the notes by their German names, and a German date question finds the day’s note alone', async () => {
-    const dates = Object.fromEntries(
-      (
-        service.index.db.db
-          .prepare('select source, note_date from obq_chunks where chunk_index = 0 order by source')
-          .all() as { source: string; note_date: string | null }[]
-      ).map((r) => [r.source, r.note_date]),
-    );
-    expect(dates).toEqual({
+    expect(noteDatesOf(service)).toEqual({
       'Projekte/Gewächshaus.md': null,
       'Tagebuch/Samstag, 10. Januar 2026.md': '2026-01-10',
       'Tagebuch/Sonntag, 18. Januar 2026.md': '2026-01-18',
