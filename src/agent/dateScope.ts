@@ -7,7 +7,8 @@
  * dated notes' own main points, in date order.
  */
 import type { SearchResult } from '../search/similaritySearch.js';
-import { queryTerms } from '../text/segment.js';
+import { keyWordTerms } from '../text/segment.js';
+import { questionLanguage } from './language.js';
 import { withoutTimeQuestionWords } from '../search/timeQuestion.js';
 
 export interface DateScope {
@@ -20,10 +21,10 @@ export interface DateScope {
 
 // What any day's notes answer ("what did I do", "what happened", "what did I write about"), and date words left
 // over when the date phrase did not take them ("on Saturday, 7 November": the comma splits the phrase). English
-// only; in every language, the words of timeQuestion.ts go too ("What is planned…", "12月6日の予定は？"), and
+// only, as whole words of any script ("i" is not the end of Vietnamese "tôi"); in every language, the words of timeQuestion.ts go too ("What is planned…", "12月6日の予定は？"), and
 // otherwise the question keeps all its words, and the usual relevance rule applies.
 const GENERIC_WORDS =
-  /\b(?:what|which|did|do|does|done|doing|happen(?:ed|s|ing)?|go(?:es|ing|ne)?|went|on|up|to|get|got|i|me|my|we|us|our|anything|something|stuff|things?|say|said|says|tell|told|mention(?:ed)?|talk(?:ed)?|about|write|wrote|written|work(?:ed)?\s+on|note[sd]?|journal(?:ed)?|log(?:ged)?|entr(?:y|ies)|days?|weeks?|months?|summar(?:y|ise|ize)|recap|overview|the|a|an|and|of|in|with|was|were|is|am|be|been|have|had|has|monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|may|june|july|august|september|october|november|december|\d{1,4}(?:st|nd|rd|th)?)\b/giu;
+  /(?<![\p{L}\p{N}])(?:what|which|did|do|does|done|doing|happen(?:ed|s|ing)?|go(?:es|ing|ne)?|went|on|up|to|get|got|i|me|my|we|us|our|anything|something|stuff|things?|say|said|says|tell|told|mention(?:ed)?|talk(?:ed)?|about|write|wrote|written|work(?:ed)?\s+on|note[sd]?|journal(?:ed)?|log(?:ged)?|entr(?:y|ies)|days?|weeks?|months?|summar(?:y|ise|ize)|recap|overview|the|a|an|and|of|in|with|was|were|is|am|be|been|have|had|has|monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|may|june|july|august|september|october|november|december|\d{1,4}(?:st|nd|rd|th)?)(?![\p{L}\p{N}])/giu;
 
 /**
  * The question's topic once the date and the words every day's notes answer are gone: "what did Maya say about
@@ -36,9 +37,13 @@ export function topicQuestion(scope: DateScope): string {
   return `What ${topic.replace(/\s+/g, ' ').trim()}`.trim();
 }
 
-/** Whether the question asks about something in particular, beyond "what was dated then". */
+/**
+ * Whether the question asks about something in particular, beyond "what was dated then": its topic holds a key word
+ * in the question's language (keyWordTerms), not only the pronouns and auxiliaries other languages ask "what did I
+ * do" with ("habe ich", "heb ik", "jsem", "saya").
+ */
 export function hasTopic(scope: DateScope): boolean {
-  return queryTerms(topicQuestion(scope)).length > 0;
+  return keyWordTerms(topicQuestion(scope), questionLanguage(scope.rest)).length > 0;
 }
 
 /** Whether a chunk's note has a date of its own inside the scope. */

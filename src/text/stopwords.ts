@@ -180,6 +180,12 @@ export const KEY_WORD_STOPWORDS_IN: Readonly<Record<string, readonly string[]>> 
   // Turkish "var" (there is, have), English's "var" (a keyword of code) elsewhere: "hangi randevularım var?" asked for
   // a line holding it.
   tr: words('var'),
+  // Words that ask "what did I do" in these languages only (English's "co", "apa", "ai" are other words): with them a
+  // date-scoped question seemed to ask about something (dateScope.ts, hasTopic), and the day's notes were refused.
+  fr: words('qu ai'),
+  pl: words('co'),
+  cs: words('co jsem jsi jsme jste'),
+  id: words('apa'),
 };
 
 /**
@@ -209,6 +215,28 @@ export const TIME_QUESTION_WORDS: readonly string[] = words(
   'los steht vor kalender',
   'pasa hay tengo agenda calendario',
   'passe agenda calendrier',
+  // "What did I do", "what happened", "what did I write" in the other languages the agent answers in (English's are
+  // dateScope.ts's GENERIC_WORDS): "¿Qué hice ayer?", "Was habe ich gestern gemacht?", "Dün ne yaptım?" asked for a
+  // sentence holding "hice", "gemacht", "yaptım", so the day's notes were refused, where "what did I do yesterday" got
+  // them (thirty-eighth session).
+  'hice hizo hicimos hecho hacer pasó ocurrió sucedió escribí anoté',
+  'gemacht machte getan passiert geschehen geschrieben notiert',
+  'fait faisais arrivé écrit noté',
+  'fatto feci successo accaduto scritto annotato',
+  'fiz fez fizemos feito aconteceu escrevi anotei',
+  'gedaan deed deden gebeurd gebeurde geschreven schreef',
+  'делал делала делали сделал сделала случилось произошло писал писала записал',
+  'робив робила робили зробив зробила сталося трапилося писав писала записав',
+  'robiłem robiłam robiliśmy zrobiłem zrobiłam działo stało wydarzyło pisałem pisałam zapisałem',
+  'dělal dělala udělal udělala stalo psal psala',
+  'yaptım yaptık oldu yazdım',
+  'làm xảy viết',
+  'lakukan melakukan lakukan terjadi tulis menulis',
+  'gjorde hände skrev lavede skete skjedde',
+  'făcut întâmplat scris',
+  'tein teimme tapahtui kirjoitin',
+  'csináltam csináltunk történt írtam',
+  '做了 干了 发生 发生了 写了 뭐 했어 했지 했나 했나요 있었어',
 );
 
 export const HIGHLIGHT_STOPWORDS: ReadonlySet<string> = new Set(

@@ -17,6 +17,40 @@ describe('date-scoped questions (dateScope.ts)', () => {
     expect(hasTopic(scope('where did I hike with Dana'))).toBe(true);
   });
 
+  it('"what did I do" asks about nothing in particular in every language the agent answers in', () => {
+    // Only English's was known: "Was habe ich gemacht?" kept "habe ich gemacht" as its topic (thirty-eighth session).
+    for (const rest of [
+      '¿Qué hice?',
+      'Was habe ich gemacht?',
+      'Was ist passiert?',
+      "Qu'ai-je fait ?",
+      'Cosa ho fatto?',
+      'O que fiz?',
+      'Wat heb ik gedaan?',
+      'Что я делал?',
+      'Що я робив?',
+      'Co robiłem?',
+      'Co jsem dělal?',
+      'ne yaptım?',
+      'tôi làm gì?',
+      'Apa yang saya lakukan?',
+      'Vad gjorde jag?',
+      'Hvad lavede jeg?',
+      'Hva gjorde jeg?',
+      'Ce am făcut?',
+      'Mitä tein?',
+      'Mit csináltam?',
+      '我做了什么？',
+      '뭐 했어?',
+    ])
+      expect(hasTopic(scope(rest)), rest).toBe(false);
+    // What else they ask stays: "¿Qué dijo Maya sobre el proyecto?", "Was habe ich über den Garten geschrieben?".
+    expect(hasTopic(scope('¿Qué dijo Maya sobre el proyecto?'))).toBe(true);
+    expect(hasTopic(scope('Was habe ich über den Garten geschrieben?'))).toBe(true);
+    // English's "i" is a whole word only: Vietnamese "tôi" keeps its last letter.
+    expect(topicQuestion(scope('tôi đi đâu?'))).toBe('What tôi đi đâu?');
+  });
+
   it('what is planned, scheduled or coming up, in any language, is a question of nothing but its time', () => {
     // "What is planned for December 6?" had the topic "planned", which no line naming the day holds.
     for (const rest of ['What is planned?', 'Anything scheduled?', 'What is coming up?', 'Was steht an?', '予定は？'])
