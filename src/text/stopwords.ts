@@ -176,7 +176,8 @@ export const KEY_WORD_STOPWORDS_IN: Readonly<Record<string, readonly string[]>> 
   // Vietnamese words that ask, as written (segment.ts, vietnameseKeyWordTerms): folded they are English words ("may",
   // "can"), and stopped only by folding before.
   // And "có" (have, there is): "tôi có lịch hẹn gì?" asked for a line holding it.
-  vi: words('mấy cần vào thế có'),
+  // And the tense markers "đã", "sẽ", "đang" (did, will, is doing): "Tuần trước tôi đã làm gì?" kept "đã" as its topic.
+  vi: words('mấy cần vào thế có đã sẽ đang'),
   // Turkish "var" (there is, have), English's "var" (a keyword of code) elsewhere: "hangi randevularım var?" asked for
   // a line holding it.
   tr: words('var'),
@@ -236,7 +237,7 @@ export const TIME_QUESTION_WORDS: readonly string[] = words(
   'făcut întâmplat scris',
   'tein teimme tapahtui kirjoitin',
   'csináltam csináltunk történt írtam',
-  '做了 干了 发生 发生了 写了 뭐 했어 했지 했나 했나요 있었어',
+  '做了 干了 干 发生 发生了 写了 しました しましたか した しま 뭐 무엇 무엇을 했어 했어요 했지 했나 했나요 했습니까 있었어',
 );
 
 export const HIGHLIGHT_STOPWORDS: ReadonlySet<string> = new Set(

@@ -41,7 +41,11 @@ describe('date-scoped questions (dateScope.ts)', () => {
       'Mitä tein?',
       'Mit csináltam?',
       '我做了什么？',
+      '我干了什么？',
+      '何をしましたか？',
       '뭐 했어?',
+      '무엇을 했나요?',
+      'tôi đã làm gì?',
     ])
       expect(hasTopic(scope(rest)), rest).toBe(false);
     // What else they ask stays: "¿Qué dijo Maya sobre el proyecto?", "Was habe ich über den Garten geschrieben?".
