@@ -26,7 +26,7 @@ import { citedNumbers } from '../src/agent/citationMarks.js';
 import { leadNoteOf, noteAbout, noteLead } from '../src/agent/noteLead.js';
 import { questionKeyWords } from '../src/agent/relevance.js';
 import { definitionSubject } from '../src/text/definitionQuestion.js';
-import { chunksWritingPhrase } from '../src/store/sparse.js';
+import { chunksWritingPhrase, inTheVaultsSpelling } from '../src/store/sparse.js';
 import { option, repeated } from './lib/args.js';
 
 const args = process.argv.slice(2);
@@ -97,6 +97,9 @@ try {
   for (const s of sets) {
     const { questions } = checkQuestionFile(s.queries, s.vault, s);
     for (const x of questions) {
+      // The question as the agent's tool reads it: in the vault's spelling (inTheVaultsSpelling).
+      const typed = x.q;
+      x.q = inTheVaultsSpelling(service.index.db, x.q);
       const { lacking, unknown: unknownToVault } = unmentioned(service.index.db, x.q);
       const unknown = unknownToVault();
       // The agent's search (k 10, no date filter), over every note or only `files`; cached under `key`.
@@ -149,7 +152,7 @@ try {
       const inPool = x.rel.length > 0 && pool.some((p) => x.rel.includes(p));
       const row: Record<string, unknown> = {
         set: s.name,
-        q: x.q,
+        q: typed,
         rel: x.rel,
         hit,
         refused,

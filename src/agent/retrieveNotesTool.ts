@@ -6,7 +6,7 @@ import type { Embedder } from '../models/embedder.js';
 import { withoutVectorsOnFailure } from '../models/openaiEmbedder.js';
 import { MAX_QUERY_CHARS, searchInPeriod, similaritySearch, type SearchResult } from '../search/similaritySearch.js';
 import type { Index } from '../store/openIndex.js';
-import { chunksWritingPhrase, phraseWriters } from '../store/sparse.js';
+import { chunksWritingPhrase, inTheVaultsSpelling, phraseWriters } from '../store/sparse.js';
 import { obsidianUri } from '../obsidian/uri.js';
 import { runFilterAgent, type FilterDecision } from './filterAgent.js';
 import { withoutDatePhrase, type NothingDated } from '../search/emptyDateFilter.js';
@@ -573,7 +573,9 @@ export function makeRetrieveNotesTool(deps: RetrieveDeps) {
       });
       const out = await graph.invoke(
         {
-          query,
+          // As the vault spells its words ("colour" where it writes "color"): what a sentence must share is the
+          // vault's word, and every route below reads the question so.
+          query: inTheVaultsSpelling(deps.index.db, query),
           recent: (ctx.recent ?? []).slice(-5),
           decision: null,
           results: [],

@@ -15,7 +15,13 @@ import {
 } from './emptyDateFilter.js';
 import { buildWhere } from '../store/whereClause.js';
 import { metadataFiltersSchema, type MetadataFilters } from '../shared/filters.js';
-import { notesHoldingKeyWords, notesWithPhrase, notesWithRareWords, sparseSearch } from '../store/sparse.js';
+import {
+  inTheVaultsSpelling,
+  notesHoldingKeyWords,
+  notesWithPhrase,
+  notesWithRareWords,
+  sparseSearch,
+} from '../store/sparse.js';
 import { words } from '../text/segment.js';
 import { agreedBestNote, fuseScores, type FusionOptions } from './fusion.js';
 import { detectLanguage, isUnspaced } from '../text/language.js';
@@ -202,8 +208,10 @@ async function guarded<T>(input: SearchInput, failed: T, search: () => Promise<T
  * own, or it names a daily note Obsidian has not created yet) the query is searched without it, with a notice
  * saying why.
  */
-async function runSearch(index: Index, embedder: Embedder, input: SearchInput): Promise<SearchResult[]> {
-  const query = input.refined_query_for_vector_search.trim();
+async function runSearch(index: Index, embedder: Embedder, asked: SearchInput): Promise<SearchResult[]> {
+  // Searched as the vault spells its words ("colour" where it writes "color"), by both sides of the search.
+  const query = inTheVaultsSpelling(index.db, asked.refined_query_for_vector_search.trim());
+  const input = { ...asked, refined_query_for_vector_search: query };
   const filters = input.metadata_filters ?? {};
   if (input.dateAware === false || filters.date_from || filters.date_to) return rankSearch(index, embedder, input);
   const today = input.today ?? new Date();

@@ -2,6 +2,7 @@ import { distance } from 'fastest-levenshtein';
 import type Database from 'better-sqlite3';
 import type { IndexDb, ChunkRecord } from './indexDb.js';
 import { keyWordTerms, queryTerms, stemsAsEnglish, words, wordTerms, type QueryTerm } from '../text/segment.js';
+import { otherSpellings } from '../text/spellingVariants.js';
 
 /**
  * How many postings (chunk × query-word matches) one BM25 query may score. FTS5 scores every chunk holding
@@ -317,6 +318,32 @@ function hasNearTerm(db: Database.Database, word: string, budget: number): boole
     if (distance(term, word) <= budget) return true;
   }
   return false;
+}
+
+/**
+ * The query with each word the vault never writes, in any form, spelled as the vault writes it where that is the word's
+ * other English spelling (otherSpellings: British ↔ American). "colour nodes in the graph by tag or folder" over
+ * Obsidian's help, which writes "color", is searched and answered as "color nodes in the graph…"; BM25 matched
+ * nothing for "colour" and no sentence shared it. A word the vault writes as typed is kept, even where it writes the
+ * other spelling too, so nothing a vault holds is ever searched as something else; case is kept ("Colour" → "Color").
+ */
+export function inTheVaultsSpelling(db: IndexDb, query: string): string {
+  const docs = documentCounter(db.db);
+  const written = (word: string) => wordTerms(word).some((t) => docs(t) > 0);
+  return query.replace(/[A-Za-z]{3,}/g, (typed) => {
+    const word = typed.toLowerCase();
+    const variants = otherSpellings(word);
+    if (variants.length === 0 || written(word)) return typed;
+    const vaults = variants.find(written);
+    return vaults === undefined ? typed : inCaseOf(typed, vaults);
+  });
+}
+
+/** `word` in the case of `typed`: all capitals, a capital first, or as it is. */
+function inCaseOf(typed: string, word: string): string {
+  if (typed.length > 1 && typed === typed.toUpperCase()) return word.toUpperCase();
+  if (typed[0] !== typed[0]!.toLowerCase()) return word[0]!.toUpperCase() + word.slice(1);
+  return word;
 }
 
 /** The query words BM25 will score (normalised as indexed): rarest first within the budget, in query order. */
