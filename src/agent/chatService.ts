@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { ChatService, Emit } from '../shared/chatService.js';
 import type { Res } from '../shared/contract.js';
 import type { VaultService } from '../services/vaultService.js';
-import { loadChatModel, type ChatModel } from '../models/chatModel.js';
+import { chatModelId, chatThreads, loadChatModel, type ChatModel } from '../models/chatModel.js';
 import { withFallback, type FallbackChatModel } from '../models/fallbackChat.js';
 import { createEndpointChatModel, isLoopback } from '../models/openaiChat.js';
 import { buildAgentGraph, toTurns } from './graph.js';
@@ -130,7 +130,7 @@ export function decidesFor(model: ChatModel | null, env: NodeJS.ProcessEnv = pro
   return !!model && (!model.bundled || env.OBSIQUERY_BUNDLED_DECIDE === '1');
 }
 
-let modelPromise: { path: string | null; model: Promise<ChatModel> } | null = null;
+let modelPromise: { path: string | null; model: Promise<ChatModel>; ready: boolean } | null = null;
 /** One chat model per process (it is the biggest thing we load); reloaded only when settings pick another file. */
 export function sharedChatModel(modelPath: string | null): Promise<ChatModel> {
   if (!modelPromise || modelPromise.path !== modelPath) {
@@ -141,11 +141,45 @@ export function sharedChatModel(modelPath: string | null): Promise<ChatModel> {
       await m.complete([{ role: 'user', content: 'Hi' }], { maxTokens: 1 }).catch(() => undefined);
       return m;
     });
-    modelPromise = { path: modelPath, model };
-    modelPromise.model.catch(() => (modelPromise = null));
+    const entry = { path: modelPath, model, ready: false };
+    modelPromise = entry;
+    model.then(
+      () => (entry.ready = true),
+      () => modelPromise === entry && (modelPromise = null),
+    );
     void previous?.then((m) => m.dispose()).catch(() => undefined);
   }
   return modelPromise.model;
+}
+
+/** Whether this process has the local chat model loaded (the MCP server's status reports it). */
+export function chatModelLoaded(): boolean {
+  return modelPromise?.ready ?? false;
+}
+
+/**
+ * The local GGUF (the bundled one, or one chosen in Settings), loaded by its first call rather than with the chat
+ * service. With the bundled model an ordinary question makes no model call at all (no draft, decision or judge:
+ * draftsFor, decidesFor, judgesFor), yet `obsiquery ask` waited for node-llama-cpp to load and warm it before it
+ * searched: 7.2 s of a 15 s answer whose own work took 2.6 s (cold CLI on the help vault, 2 cores). What the agent
+ * reads of a model before calling it (its name, whether it is the bundled one, its threads) is known from the path.
+ * `warm` starts loading at once, in the background, for hosts that stay up for the next question (the app, the web
+ * server, the MCP server, the chat REPL); a one-shot `ask` loads it only if a call needs it.
+ */
+export function localChatModel(modelPath: string | null, { warm = false }: { warm?: boolean } = {}): ChatModel {
+  let loaded: ChatModel | undefined;
+  const load = async (): Promise<ChatModel> => (loaded ??= await sharedChatModel(modelPath));
+  // A failed warm-up is not this question's failure: the first call that needs the model reports it.
+  if (warm) void load().catch(() => undefined);
+  return {
+    modelId: chatModelId(modelPath),
+    threads: chatThreads(),
+    bundled: !modelPath,
+    complete: async (turns, o) => (await load()).complete(turns, o),
+    completeJson: async (turns, schema, o) => (await load()).completeJson(turns, schema, o),
+    evaluatedTokens: () => loaded?.evaluatedTokens?.() ?? 0,
+    dispose: async () => loaded?.dispose(),
+  };
 }
 
 function lastAnswer(messages: BaseMessage[]): {
@@ -188,6 +222,8 @@ export async function createChatService(
     decideAlways?: boolean;
     /** Judge a weak match with the model (default: judgesFor the model; the bench's "before" for the bundled one). */
     judgeWeakMatches?: boolean;
+    /** Load the local chat model now, in the background (localChatModel), not on its first call. */
+    warmModel?: boolean;
   } = {},
 ): Promise<
   ChatService & {
@@ -208,7 +244,8 @@ export async function createChatService(
       )
     : null;
   const loaded =
-    remote ?? (opts.model !== undefined ? opts.model : await sharedChatModel(vault.settings.chatModelPath));
+    remote ??
+    (opts.model !== undefined ? opts.model : localChatModel(vault.settings.chatModelPath, { warm: opts.warmModel }));
   const model = loaded ? counting(loaded) : null;
   const checkpointer = SqliteSaver.fromConnString(path.join(vault.dataDir, CONVERSATIONS_FILE));
   const db = openThreadsDb(vault.dataDir);

@@ -509,7 +509,7 @@ program
       port: opts.port,
       watch: opts.watch,
       followExternalLinks: opts.followExternalLinks,
-      hooks: { createChat: (service) => createChatService(service) },
+      hooks: { createChat: (service) => createChatService(service, { warmModel: true }) },
     });
     if (!opts.vault) await server.backend.restoreLastVault();
     if (opts.json) console.log(JSON.stringify({ url: server.url, port: server.port, token: server.token }));

@@ -4,7 +4,7 @@ import type { VaultService } from '../services/vaultService.js';
 /** `obsiquery chat`: a REPL over one thread. Ctrl+C stops the current answer; a second Ctrl+C (or /exit) quits. */
 export async function runRepl(service: VaultService, threadId: string): Promise<void> {
   const { createChatService } = await import('../agent/chatService.js');
-  const chat = await createChatService(service);
+  const chat = await createChatService(service, { warmModel: true });
   const rl = readline.createInterface({ input: process.stdin, output: process.stdout, historySize: 200 });
   let current: AbortController | null = null;
   rl.on('SIGINT', () => {

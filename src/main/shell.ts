@@ -99,7 +99,8 @@ export async function startShell(opts: ShellOptions): Promise<DesktopShell> {
       },
       revealFile: (p) => shell.showItemInFolder(p),
       openExternal: openExternalSafely,
-      createChat: async (service) => (await import('../agent/chatService.js')).createChatService(service),
+      createChat: async (service) =>
+        (await import('../agent/chatService.js')).createChatService(service, { warmModel: true }),
     },
   );
 

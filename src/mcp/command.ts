@@ -38,7 +38,8 @@ function packageVersion(): string {
 /** The tools' view of one vault: the read-only index, and the local agent only once `ask` needs it. */
 function toolContext(opts: { vault?: string; data?: string }): ToolContext & { close(): void } {
   let embedderLoaded = false;
-  let chatModelLoaded = false;
+  // Set once `ask` has loaded the agent's module: what it reports is whether the chat model itself is loaded.
+  let chatModelLoaded = () => false;
   const reader = lazyReader(async (): Promise<VaultReader> => {
     const r = await openVaultReader({ vault: opts.vault, dataDir: opts.data });
     return {
@@ -50,11 +51,14 @@ function toolContext(opts: { vault?: string; data?: string }): ToolContext & { c
   let agent: Promise<AskFn> | null = null;
   const loadAgent = async (): Promise<AskFn> => {
     const r = await reader.get();
-    const [{ createChatService }, embedder] = await Promise.all([import('../agent/chatService.js'), r.embedder()]);
+    const [chatService, embedder] = await Promise.all([import('../agent/chatService.js'), r.embedder()]);
+    const { createChatService } = chatService;
     // The agent reads what a VaultService offers for retrieval; this read-only view offers the same.
     const view = { vault: r.vault, dataDir: r.dataDir, index: r.index, embedder, settings: r.settings };
-    const chat = await createChatService(view as unknown as Parameters<typeof createChatService>[0]);
-    chatModelLoaded = true;
+    const chat = await createChatService(view as unknown as Parameters<typeof createChatService>[0], {
+      warmModel: true,
+    });
+    chatModelLoaded = chatService.chatModelLoaded;
     return async (question, signal) => {
       // A fresh thread per call: an MCP client keeps its own conversation and sends whole questions.
       const res = await chat.ask(`mcp-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`, question, {
@@ -68,7 +72,7 @@ function toolContext(opts: { vault?: string; data?: string }): ToolContext & { c
   return {
     reader: () => reader.get(),
     embedderLoaded: () => embedderLoaded,
-    chatModelLoaded: () => chatModelLoaded,
+    chatModelLoaded: () => chatModelLoaded(),
     async ask(question, signal) {
       agent ??= loadAgent().catch((err: unknown) => {
         agent = null;

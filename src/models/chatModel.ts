@@ -64,6 +64,16 @@ export function defaultChatThreads(cores = os.availableParallelism()): number {
   return Math.max(1, cores - 1);
 }
 
+/** The threads a local chat model runs on: OBSIQUERY_THREADS, or defaultChatThreads. */
+export function chatThreads(): number {
+  return Number(process.env.OBSIQUERY_THREADS) || defaultChatThreads();
+}
+
+/** How a local chat model is named: a chosen GGUF by its file name, the bundled one by its manifest id. */
+export function chatModelId(modelPath: string | null | undefined): string {
+  return modelPath ? modelPath.split(/[\\/]/).pop()! : loadManifest().chat.id;
+}
+
 /**
  * node-llama-cpp on the bundled GGUF (or a user-chosen one). One model and one context live for the
  * process's lifetime and calls are serialised on a single sequence, so the evaluated prompt prefix is reused
@@ -81,7 +91,7 @@ export async function loadChatModel(
     );
   }
   const { getLlama, LlamaChat } = await import('node-llama-cpp');
-  const threads = opts.threads ?? (Number(process.env.OBSIQUERY_THREADS) || defaultChatThreads());
+  const threads = opts.threads ?? chatThreads();
   const gpu =
     (process.env.OBSIQUERY_GPU as 'auto' | 'cuda' | 'vulkan' | 'metal' | undefined) ??
     (process.platform === 'darwin' ? 'metal' : false);
@@ -90,7 +100,7 @@ export async function loadChatModel(
   const context = await model.createContext({ contextSize: opts.contextSize ?? 4096, threads, sequences: 1 });
   const sequence = context.getSequence();
   const chat = new LlamaChat({ contextSequence: sequence });
-  const modelId = opts.modelPath ? modelPath.split(/[\\/]/).pop()! : manifest.id;
+  const modelId = chatModelId(opts.modelPath);
   let queue: Promise<unknown> = Promise.resolve();
   const serial = <T>(fn: () => Promise<T>): Promise<T> => {
     const next = queue.then(fn, fn);
