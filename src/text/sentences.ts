@@ -199,6 +199,55 @@ const EMPHASIS = emphasisAt('', 'g');
  */
 const EMPHASIS_CJK = emphasisAt(String.raw`${CJK.source.slice(1, -1)}\u3000-\u303F\uFF00-\uFFEF`, 'gu');
 
+/** A line that is one HTML heading ("<h1>This is a heading 1</h1>"): a heading, as Obsidian shows it. */
+const HTML_HEADING = /^\s*<h[1-6]\b[^>]*>.*<\/h[1-6]>\s*$/i;
+
+/**
+ * The text without Obsidian comments (`%%…%%`, inline or a block of lines) and HTML comments (`<!-- … -->`), outside
+ * code: Obsidian shows neither in a note, and "%% These headings use HTML to avoid cluttering the Outline %%", an
+ * author's remark in the help's formatting note, was quoted as the second sentence of an answer about headings. A
+ * comment left open runs to the end, as Obsidian reads it. Fenced code and inline code keep their `%%`: that is how
+ * the help shows the syntax.
+ */
+function withoutComments(markdown: string): string {
+  if (!markdown.includes('%%') && !markdown.includes('<!--')) return markdown;
+  const out: string[] = [];
+  let fenced = false;
+  let open: '%%' | '-->' | null = null;
+  for (const line of markdown.split('\n')) {
+    if (!open && /^\s*(?:>\s*)*(```|~~~)/.test(line)) fenced = !fenced;
+    if (fenced) {
+      out.push(line);
+      continue;
+    }
+    const code: string[] = [];
+    let rest = line.replace(/`[^`\n]+`/g, (span) => `\uE001${code.push(span) - 1}\uE001`);
+    let kept = '';
+    while (rest) {
+      if (open) {
+        const end = rest.indexOf(open);
+        if (end < 0) rest = '';
+        else {
+          rest = rest.slice(end + open.length);
+          open = null;
+        }
+        continue;
+      }
+      const m = /%%|<!--/.exec(rest);
+      if (!m) {
+        kept += rest;
+        break;
+      }
+      kept += rest.slice(0, m.index);
+      rest = rest.slice(m.index + m[0].length);
+      open = m[0] === '%%' ? '%%' : '-->';
+    }
+    // A line that was only a comment becomes a blank one, so the text around it is not joined into one paragraph.
+    out.push(kept.trim() ? kept.replace(/\uE001(\d+)\uE001/g, (_m, i: string) => code[Number(i)]!) : '');
+  }
+  return out.join('\n');
+}
+
 /**
  * Plain text of a chunk for quoting: markdown noise (callout markers, link brackets, emphasis) removed and
  * headings dropped (the heading path is shown with the source). Blocks stay on separate lines so a heading or
@@ -215,7 +264,8 @@ const EMPHASIS_CJK = emphasisAt(String.raw`${CJK.source.slice(1, -1)}\u3000-\u30
  * the answer.
  */
 export function plainText(markdown: string, opts: { prose?: boolean } = {}): string {
-  const body = tablesAsSentences(markdown.replace(/^---\n[\s\S]*?\n---\n?/, ''));
+  const frontless = markdown.replace(/^---\n[\s\S]*?\n---\n?/, '');
+  const body = tablesAsSentences(opts.prose ? withoutComments(frontless) : frontless);
   const blocks: string[] = [];
   let current: string[] = [];
   let inQuote = false;
@@ -231,7 +281,7 @@ export function plainText(markdown: string, opts: { prose?: boolean } = {}): str
       !raw.trim() ||
       /^\s*#{1,6}\s/.test(raw) ||
       fence ||
-      (opts.prose && (fenced || boldHeading(raw) !== undefined))
+      (opts.prose && (fenced || boldHeading(raw) !== undefined || HTML_HEADING.test(raw)))
     ) {
       flush();
       continue;

@@ -782,6 +782,34 @@ describe('plainText for quoting (prose)', () => {
     '```',
   ].join('\n');
 
+  it('leaves out Obsidian and HTML comments and HTML headings, which a note does not show; code keeps its %%', () => {
+    // Basic formatting syntax: "%% These headings use HTML… %%" and the <h1>… lines were a headings answer's second
+    // sentence.
+    const headings = [
+      'To create a heading, add up to six # symbols before your heading text.',
+      '%% These headings use HTML to avoid cluttering the Outline/Table of contents %%',
+      '<h1>This is a heading 1</h1>',
+      '<h2>This is a heading 2</h2>',
+      'The number of # symbols sets the level of the heading.',
+    ].join('\n');
+    expect(splitSentences(plainText(headings, { prose: true }))).toEqual([
+      'To create a heading, add up to six # symbols before your heading text.',
+      'The number of # symbols sets the level of the heading.',
+    ]);
+    expect(plainText(headings)).toContain('These headings use HTML');
+    const personal =
+      'Door code is 4471 %%old one: 1234%% and the bell is broken.\n%%\nTodo: ask Tom\n%%\nAfter <!-- hidden --> it.';
+    expect(splitSentences(plainText(personal, { prose: true }))).toEqual([
+      'Door code is 4471 and the bell is broken.',
+      'After it.',
+    ]);
+    const syntax = 'You can add comments by wrapping text with `%%`. Comments are only visible in Editing view.';
+    expect(plainText(syntax, { prose: true })).toBe(
+      'You can add comments by wrapping text with %%. Comments are only visible in Editing view.',
+    );
+    expect(plainText('An open %% comment runs to the end\nof the note', { prose: true })).toBe('An open');
+  });
+
   it('leaves fenced code out of quotable text, and keeps it for the prompt and excerpts', () => {
     expect(splitSentences(plainText(cli, { prose: true }))).toEqual(['Turn restricted mode on or off.']);
     expect(plainText(cli)).toContain('on # enable restricted mode');
