@@ -330,7 +330,8 @@ function hasNearTerm(db: Database.Database, word: string, budget: number): boole
 export function inTheVaultsSpelling(db: IndexDb, query: string): string {
   const docs = documentCounter(db.db);
   const written = (word: string) => wordTerms(word).some((t) => docs(t) > 0);
-  return query.replace(/[A-Za-z]{3,}/g, (typed) => {
+  // Whole words only: the letters of an accented word ("décolouré") are no English word.
+  return query.replace(/(?<!\p{L})[A-Za-z]{3,}(?!\p{L})/gu, (typed) => {
     const word = typed.toLowerCase();
     const variants = otherSpellings(word);
     if (variants.length === 0 || written(word)) return typed;

@@ -49,6 +49,8 @@ describe('a question in the other English spelling than the vault', () => {
     // "colored" is written as typed, and nothing here writes "favourite" or "favorite".
     expect(inTheVaultsSpelling(db, 'the colored circle')).toBe('the colored circle');
     expect(inTheVaultsSpelling(db, 'my favourite snippet')).toBe('my favourite snippet');
+    // Only whole words: the letters of an accented word are no English word.
+    expect(inTheVaultsSpelling(db, 'décolour, colourée')).toBe('décolour, colourée');
   });
 
   it('BM25 finds the notes by the word in its other spelling', async () => {
