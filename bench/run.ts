@@ -78,6 +78,9 @@ const QUICK: Config = {
   ask: { questions: 1, rounds: 2, replayMaxTokens: 24 },
 };
 
+/** What `obsiquery ask --json` prints, as far as the bench reads it. */
+type AskJson = { timings: { model_calls: number } };
+
 /** Fixed questions for the ask figure: answered by obsidian-help-en (all from the dev set's topics). */
 const ASK_QUESTIONS = [
   'How do I link to a specific heading in another note?',
@@ -762,6 +765,8 @@ async function main(): Promise<void> {
         const samples: McpSample[] = [];
         const help: number[] = [];
         const cliSearch: number[] = [];
+        const cliAsk: { ms: number; rss: number; modelCalls: number }[] = [];
+        const searchRss: number[] = [];
         for (let i = 0; i < cfg.cliRuns; i++) {
           help.push((await runChild(process.execPath, [cliPath, '--help'], { env, quiet: true })).ms);
           const s = await runChild(process.execPath, [cliPath, 'search', query, '--data', ohelpData, '--json'], {
@@ -770,6 +775,17 @@ async function main(): Promise<void> {
           });
           if (s.code !== 0) throw new Error(`CLI search failed: ${s.stderr}`);
           cliSearch.push(s.ms);
+          const a = await runChild(process.execPath, [cliPath, 'ask', query, '--data', ohelpData, '--json'], {
+            env,
+            quiet: true,
+          });
+          if (a.code !== 0) throw new Error(`CLI ask failed: ${a.stderr}`);
+          cliAsk.push({
+            ms: a.ms,
+            rss: a.peakRssMb,
+            modelCalls: (JSON.parse(a.stdout) as AskJson).timings.model_calls,
+          });
+          searchRss.push(s.peakRssMb);
           samples.push(await measureMcp(ohelpData, query, env));
         }
         if (samples.some((x) => x.chat_model_loaded)) throw new Error('obsiquery mcp loaded the chat model unasked');
@@ -802,6 +818,25 @@ async function main(): Promise<void> {
           target: '≤ 1.2× CLI search',
           pass: first <= 1.2 * median(cliSearch),
           notes: `a warm search in the same server then takes ${fmt(median(samples.map((x) => x.warm_search_ms)))} ms`,
+        });
+        // A one-shot `ask` with the bundled model: an ordinary question makes no model call, so the process should cost
+        // what a search does plus the answer's sentence choice, not the chat model's load (localChatModel).
+        const ask = median(cliAsk.map((x) => x.ms));
+        figures.push({
+          id: 'ask_cli_cold',
+          label: 'ask: CLI end to end, cold process',
+          workload: '`obsiquery ask --json`, the same question on the obsidian-help-en index, bundled chat model',
+          unit: 'ms',
+          runs: cliAsk.length,
+          value: ask,
+          baseline: median(cliSearch),
+          baseline_label: '`obsiquery search --json`, same question, end to end',
+          ratio: ratio(ask, median(cliSearch)),
+          target: '≤ 2× CLI search',
+          pass: ask <= 2 * median(cliSearch),
+          notes:
+            `model calls per answer: ${cliAsk.map((x) => x.modelCalls).join(', ')} (the chat model is loaded only for a call); ` +
+            `peak RSS ${fmt(median(cliAsk.map((x) => x.rss)))} MB (search: ${fmt(median(searchRss))} MB)`,
         });
         details.mcp = samples.map((x) => ({
           initialize_ms: round(x.initialize_ms, 0),

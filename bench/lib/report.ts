@@ -38,6 +38,7 @@ export const FIGURE_IDS = [
   'peak_rss_ingest',
   'mcp_initialize',
   'mcp_first_search',
+  'ask_cli_cold',
   'ask_ttft',
   'ask_total',
   'ask_total_unjudged',
