@@ -12,6 +12,7 @@ import { splitFrontmatter } from './chunker.js';
 import { DEFAULT_DAILY_NOTE_FORMAT } from '../obsidian/config.js';
 import { dedupeIgnoringCase, noteAliases, propertyValues, scalarString } from '../obsidian/frontmatter.js';
 import { noteTags } from '../obsidian/tags.js';
+import { commentSpans } from '../text/comments.js';
 import type { NoteMetadata } from './types.js';
 
 /** Keys whose values are extracted into title/aliases/tags and therefore left out of `frontmatter`. */
@@ -161,14 +162,8 @@ function maskNonProse(body: string): string {
   let text = applyMask(body, blocks);
   // Spans are found after masking blocks so backticks inside fences can't pair with ones outside.
   text = applyMask(text, codeSpans(text));
-  // Obsidian comments and HTML comments hide their content from the tag pane and graph; unclosed ones run to the end.
-  const comments: [number, number][] = [];
-  const re = /%%[\s\S]*?(?:%%|$)|<!--[\s\S]*?(?:-->|$)/g;
-  for (let m = re.exec(text); m !== null; m = re.exec(text)) {
-    comments.push([m.index, m.index + m[0].length]);
-    if (m[0].length === 0) re.lastIndex++;
-  }
-  return applyMask(text, comments);
+  // Obsidian comments and HTML comments hide their content from the tag pane and graph.
+  return applyMask(text, commentSpans(text));
 }
 
 /**

@@ -4,6 +4,7 @@
  * the same sentences.
  */
 import { CJK } from './segment.js';
+import { commentSpans } from './comments.js';
 
 const segmenter = new Intl.Segmenter('en', { granularity: 'sentence' });
 /** Sentences, never spanning a line break (lines are separate blocks after plainText). */
@@ -203,49 +204,32 @@ const EMPHASIS_CJK = emphasisAt(String.raw`${CJK.source.slice(1, -1)}\u3000-\u30
 const HTML_HEADING = /^\s*<h[1-6]\b[^>]*>.*<\/h[1-6]>\s*$/i;
 
 /**
- * The text without Obsidian comments (`%%…%%`, inline or a block of lines) and HTML comments (`<!-- … -->`), outside
- * code: Obsidian shows neither in a note, and "%% These headings use HTML to avoid cluttering the Outline %%", an
- * author's remark in the help's formatting note, was quoted as the second sentence of an answer about headings. A
- * comment left open runs to the end, as Obsidian reads it. Fenced code and inline code keep their `%%`: that is how
- * the help shows the syntax.
+ * The text without Obsidian comments and HTML comments (commentSpans), outside code: Obsidian shows neither in a note,
+ * and "%% These headings use HTML to avoid cluttering the Outline %%", an author's remark in the help's formatting
+ * note, was quoted as the second sentence of an answer about headings. Fenced and inline code keep their `%%`: that is
+ * how the help shows the syntax. A comment's line breaks stay, so the text around it is not joined into one paragraph.
  */
 function withoutComments(markdown: string): string {
   if (!markdown.includes('%%') && !markdown.includes('<!--')) return markdown;
-  const out: string[] = [];
+  // Code masked to the same length, so the comments found in it are where they are in the text.
   let fenced = false;
-  let open: '%%' | '-->' | null = null;
-  for (const line of markdown.split('\n')) {
-    if (!open && /^\s*(?:>\s*)*(```|~~~)/.test(line)) fenced = !fenced;
-    if (fenced) {
-      out.push(line);
-      continue;
-    }
-    const code: string[] = [];
-    let rest = line.replace(/`[^`\n]+`/g, (span) => `\uE001${code.push(span) - 1}\uE001`);
-    let kept = '';
-    while (rest) {
-      if (open) {
-        const end = rest.indexOf(open);
-        if (end < 0) rest = '';
-        else {
-          rest = rest.slice(end + open.length);
-          open = null;
-        }
-        continue;
-      }
-      const m = /%%|<!--/.exec(rest);
-      if (!m) {
-        kept += rest;
-        break;
-      }
-      kept += rest.slice(0, m.index);
-      rest = rest.slice(m.index + m[0].length);
-      open = m[0] === '%%' ? '%%' : '-->';
-    }
-    // A line that was only a comment becomes a blank one, so the text around it is not joined into one paragraph.
-    out.push(kept.trim() ? kept.replace(/\uE001(\d+)\uE001/g, (_m, i: string) => code[Number(i)]!) : '');
+  const masked = markdown
+    .split('\n')
+    .map((line) => {
+      const fence = /^\s*(?:>\s*)*(```|~~~)/.test(line);
+      if (fence) fenced = !fenced;
+      return fence || fenced
+        ? '\0'.repeat(line.length)
+        : line.replace(/`[^`\n]+`/g, (span) => '\0'.repeat(span.length));
+    })
+    .join('\n');
+  let out = '';
+  let pos = 0;
+  for (const [from, to] of commentSpans(masked)) {
+    out += markdown.slice(pos, from) + markdown.slice(from, to).replace(/[^\n]/g, '');
+    pos = to;
   }
-  return out.join('\n');
+  return out + markdown.slice(pos);
 }
 
 /**
