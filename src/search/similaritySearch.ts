@@ -376,10 +376,12 @@ async function rankSearch(index: Index, embedder: Embedder, input: SearchInput):
     };
     const fused = fuseScores(candidates, fusion);
     // Other methods than 'max' have no fixed scale (z-scores go negative): the boosts below work on shares of the
-    // best score, so the fused scores are put on 0..1 first.
+    // best score, so the fused scores are put on 0..1 first. Candidates that all score alike (one chunk, as a day's
+    // note alone in a date-scoped search) are all the best: at 0 they ranked below every undated chunk that names the
+    // day, whose scores come from another search (searchInPeriod merges the two by score).
     const lo = fusion.method === 'max' ? 0 : Math.min(...fused);
-    const span = fusion.method === 'max' ? 1 : Math.max(...fused) - lo || 1;
-    candidates.forEach((c, i) => (c.fused = (fused[i]! - lo) / span));
+    const span = fusion.method === 'max' ? 1 : Math.max(...fused) - lo;
+    candidates.forEach((c, i) => (c.fused = span > 0 ? (fused[i]! - lo) / span : 1));
     // That rescaling puts every query's best hit at 1, so a weak match would look as relevant as a perfect one
     // in the UI, the CLI and MCP. The scores a user sees are scaled by how good the best match is on the old,
     // absolute scale (dense cosine and BM25-of-best, mixed by the dense weight). Ranks and ratios are unchanged.
