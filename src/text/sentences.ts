@@ -180,6 +180,18 @@ export function boldHeading(line: string): string | undefined {
   return title && title.length <= BOLD_HEADING_MAX && !/[.!?。！？]$/.test(title) ? title : undefined;
 }
 
+/**
+ * A paragraph that is only strong emphasis and ends with a question mark: a FAQ's question ("**I purchased my
+ * subscription a few weeks ago and now qualify for a discount. Can I get a partial refund?**"). It is no answer to
+ * anything, though its first sentence, split from the second, reads like one: "use my credit from a cancelled
+ * subscription for something else" was answered with "I purchased my subscription a few weeks ago and now qualify for
+ * a discount." A question of one sentence was never quoted (quotable); one of several was, in parts.
+ */
+export function boldQuestion(line: string): boolean {
+  const m = /^[ \t]*(\*\*|__)(?=\S)(.+?)\1[ \t]*$/.exec(line);
+  return m !== null && !m[2]!.includes(m[1]!) && /[?？]$/.test(plainText(m[2]!).trim());
+}
+
 /** The longest bold line read as a heading: the help vault's longest that is no sentence has 47 characters. */
 const BOLD_HEADING_MAX = 80;
 
@@ -265,7 +277,7 @@ export function plainText(markdown: string, opts: { prose?: boolean } = {}): str
       !raw.trim() ||
       /^\s*#{1,6}\s/.test(raw) ||
       fence ||
-      (opts.prose && (fenced || boldHeading(raw) !== undefined || HTML_HEADING.test(raw)))
+      (opts.prose && (fenced || boldHeading(raw) !== undefined || boldQuestion(raw) || HTML_HEADING.test(raw)))
     ) {
       flush();
       continue;

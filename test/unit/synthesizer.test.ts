@@ -14,7 +14,7 @@ import {
   synthesize,
   verifyAnswer,
 } from '../../src/agent/synthesizer.js';
-import { boldHeading, plainText, splitSentences } from '../../src/text/sentences.js';
+import { boldHeading, boldQuestion, plainText, splitSentences } from '../../src/text/sentences.js';
 import { sectionsOfChunk } from '../../src/agent/noteLines.js';
 import { searchResult, useBundledEmbedder } from '../helpers/answerParts.js';
 import { lastUserText, ScriptedModel } from '../helpers/scriptedModel.js';
@@ -680,6 +680,31 @@ describe('boldHeading', () => {
     );
     // Outside quotes (the model's excerpts) the line stays.
     expect(plainText(md)).toContain('Linking to a heading in another note');
+  });
+});
+
+describe('boldQuestion', () => {
+  const faq = [
+    '**I purchased my subscription a few weeks ago and now qualify for a discount. Can I get a partial refund?**',
+    'We understand that some may have purchased Sync or Publish without discounts. Unfortunately, we do not offer refunds in such cases.',
+    '',
+    '__リカバリーコード、認証アプリ、アカウントにログインするために必要なものをすべて紛失しました。どうすればよいですか？__',
+    'support@obsidian.mdにメールしてください。',
+  ].join('\n');
+  it("reads a bold paragraph ending in a question mark as a FAQ's question, in any script", () => {
+    expect(boldQuestion(faq.split('\n')[0]!)).toBe(true);
+    expect(boldQuestion(faq.split('\n')[3]!)).toBe(true);
+    for (const line of ['**Back up before you update.**', '**Prerequisites**', '**Bold?** and plain', 'Can I? **No**'])
+      expect(boldQuestion(line), line).toBe(false);
+  });
+  it('is never quoted, not even the sentence before its question mark', () => {
+    const prose = plainText(faq, { prose: true });
+    expect(prose).not.toContain('I purchased my subscription');
+    expect(prose).not.toContain('すべて紛失しました');
+    expect(prose).toContain('Unfortunately, we do not offer refunds in such cases.');
+    expect(prose).toContain('support@obsidian.mdにメールしてください。');
+    // The model's excerpts keep it: it says what the answer under it answers.
+    expect(plainText(faq)).toContain('Can I get a partial refund?');
   });
 });
 
