@@ -28,6 +28,8 @@ import { questionKeyWords } from '../src/agent/relevance.js';
 import { definitionSubject } from '../src/text/definitionQuestion.js';
 import { chunksWritingPhrase, inTheVaultsSpelling } from '../src/store/sparse.js';
 import { option, repeated } from './lib/args.js';
+import { inVaultLanguage } from '../src/agent/language.js';
+import { detectVaultLanguage } from '../src/models/vaultLanguage.js';
 
 const args = process.argv.slice(2);
 const data = option('--data')!;
@@ -40,6 +42,10 @@ const names = repeated('--set');
 const adHoc = option('--queries');
 const sets = adHoc ? [adHocEvalSet(option('--vault')!, adHoc)] : selectEvalSets(loadEvalSets(), { names });
 const service = await VaultService.open({ vault: sets[0]!.vault, dataDir: data });
+// What a question that shows no language of its own is read in: the vault's, as the chat service detects it.
+const vaultLanguage = (
+  await detectVaultLanguage(service.index.db.indexedNotes().map((n) => join(service.vault, n.source)))
+).lang;
 
 const embFile = join(cacheDir, 'emb.json');
 const searchFile = join(cacheDir, 'search.json');
@@ -96,89 +102,95 @@ const rows: unknown[] = [];
 try {
   for (const s of sets) {
     const { questions } = checkQuestionFile(s.queries, s.vault, s);
-    for (const x of questions) {
-      // The question as the agent's tool reads it: in the vault's spelling (inTheVaultsSpelling).
-      const typed = x.q;
-      x.q = inTheVaultsSpelling(service.index.db, x.q);
-      const { lacking, unknown: unknownToVault } = unmentioned(service.index.db, x.q);
-      const unknown = unknownToVault();
-      // The agent's search (k 10, no date filter), over every note or only `files`; cached under `key`.
-      const search = async (key: string, files: string[]) => {
-        if (!searches[key]) {
-          searches[key] = await similaritySearch(service.index, service.embedder, {
-            refined_query_for_vector_search: x.q,
-            metadata_filters: {},
-            filter_by_filenames: files,
-            k: 10,
-            threshold: service.embedder.calibration.threshold,
-            dateAware: false,
-          });
-          dirty = true;
+    // Each question is read knowing the vault's language, as the chat service reads it (inVaultLanguage).
+    await inVaultLanguage(vaultLanguage, async () => {
+      for (const x of questions) {
+        // The question as the agent's tool reads it: in the vault's spelling (inTheVaultsSpelling).
+        const typed = x.q;
+        x.q = inTheVaultsSpelling(service.index.db, x.q);
+        const { lacking, unknown: unknownToVault } = unmentioned(service.index.db, x.q);
+        const unknown = unknownToVault();
+        // The agent's search (k 10, no date filter), over every note or only `files`; cached under `key`.
+        const search = async (key: string, files: string[]) => {
+          if (!searches[key]) {
+            searches[key] = await similaritySearch(service.index, service.embedder, {
+              refined_query_for_vector_search: x.q,
+              metadata_filters: {},
+              filter_by_filenames: files,
+              k: 10,
+              threshold: service.embedder.calibration.threshold,
+              dateAware: false,
+            });
+            dirty = true;
+          }
+          return searches[key]!;
+        };
+        const everywhere = await search(x.q, []);
+        // Nothing passed the gate: the notes the question calls by name are searched on their own, as the agent does.
+        const called =
+          unknown.length || everywhere.length
+            ? []
+            : notesCalledByName(x.q, service.index.db.noteNames()).flatMap((n) => n.sources);
+        const results = unknown.length ? [] : called.length ? await search(`called\u0000${x.q}`, called) : everywhere;
+        const named = namedNotes(x.q, service.index.db.noteNames());
+        const opening = openingFor(x.q, results);
+        const r = opening
+          ? { text: opening.text }
+          : results.length
+            ? (sectionListAnswer(x.q, results) ??
+              (await selectAnswerSentences(x.q, results, [], embedder, 2, {
+                unknownWords: lacking,
+                namedNotes: named,
+              })))
+            : { text: '', cited: [] };
+        // Hub lines cite the note they describe too, as the agent's answers do (describedNote.ts).
+        const described: SearchResult[] = [];
+        const text = opening
+          ? opening.text
+          : citeDescribedNotes(r.text, results, described, (link) => linkedNoteChunk(service.index.db, link));
+        const all = [...results, ...described];
+        const cited = opening
+          ? [...new Set(opening.results.map((o) => o.source))]
+          : [...new Set(citedNumbers(text).flatMap((n) => all[n - 1]?.source ?? []))];
+        const refused = r.text === '';
+        const hit = !refused && cited.some((c) => x.rel.includes(c));
+        const t = tally.get(s.name) ?? tally.set(s.name, { n: 0, hit: 0, refused: 0, wrong: 0 }).get(s.name)!;
+        t.n++;
+        t.hit += hit ? 1 : 0;
+        t.refused += refused ? 1 : 0;
+        t.wrong += !refused && !hit ? 1 : 0;
+        const pool = quotePool(results).map((i) => results[i]!.source);
+        const inPool = x.rel.length > 0 && pool.some((p) => x.rel.includes(p));
+        const row: Record<string, unknown> = {
+          set: s.name,
+          q: typed,
+          rel: x.rel,
+          hit,
+          refused,
+          cited,
+          text,
+          inPool,
+          // The question's words no note holds (unmentioned): what the synthesizer's lacked-word rule reads.
+          lacking,
+        };
+        if (verbose) {
+          const d = await describeCandidates(x.q, results, embedder, {}, named);
+          row.keyWords = d.keyWords;
+          row.candidates = d.candidates.map((c) => ({
+            ...c,
+            rel: x.rel.includes(results[c.n - 1]!.source),
+            sim: Number(((c.similarity - d.gate) / (1 - d.gate)).toFixed(3)),
+          }));
         }
-        return searches[key]!;
-      };
-      const everywhere = await search(x.q, []);
-      // Nothing passed the gate: the notes the question calls by name are searched on their own, as the agent does.
-      const called =
-        unknown.length || everywhere.length
-          ? []
-          : notesCalledByName(x.q, service.index.db.noteNames()).flatMap((n) => n.sources);
-      const results = unknown.length ? [] : called.length ? await search(`called\u0000${x.q}`, called) : everywhere;
-      const named = namedNotes(x.q, service.index.db.noteNames());
-      const opening = openingFor(x.q, results);
-      const r = opening
-        ? { text: opening.text }
-        : results.length
-          ? (sectionListAnswer(x.q, results) ??
-            (await selectAnswerSentences(x.q, results, [], embedder, 2, { unknownWords: lacking, namedNotes: named })))
-          : { text: '', cited: [] };
-      // Hub lines cite the note they describe too, as the agent's answers do (describedNote.ts).
-      const described: SearchResult[] = [];
-      const text = opening
-        ? opening.text
-        : citeDescribedNotes(r.text, results, described, (link) => linkedNoteChunk(service.index.db, link));
-      const all = [...results, ...described];
-      const cited = opening
-        ? [...new Set(opening.results.map((o) => o.source))]
-        : [...new Set(citedNumbers(text).flatMap((n) => all[n - 1]?.source ?? []))];
-      const refused = r.text === '';
-      const hit = !refused && cited.some((c) => x.rel.includes(c));
-      const t = tally.get(s.name) ?? tally.set(s.name, { n: 0, hit: 0, refused: 0, wrong: 0 }).get(s.name)!;
-      t.n++;
-      t.hit += hit ? 1 : 0;
-      t.refused += refused ? 1 : 0;
-      t.wrong += !refused && !hit ? 1 : 0;
-      const pool = quotePool(results).map((i) => results[i]!.source);
-      const inPool = x.rel.length > 0 && pool.some((p) => x.rel.includes(p));
-      const row: Record<string, unknown> = {
-        set: s.name,
-        q: typed,
-        rel: x.rel,
-        hit,
-        refused,
-        cited,
-        text,
-        inPool,
-        // The question's words no note holds (unmentioned): what the synthesizer's lacked-word rule reads.
-        lacking,
-      };
-      if (verbose) {
-        const d = await describeCandidates(x.q, results, embedder, {}, named);
-        row.keyWords = d.keyWords;
-        row.candidates = d.candidates.map((c) => ({
-          ...c,
-          rel: x.rel.includes(results[c.n - 1]!.source),
-          sim: Number(((c.similarity - d.gate) / (1 - d.gate)).toFixed(3)),
-        }));
+        rows.push(row);
+        if (show) {
+          const tag = hit ? 'HIT ' : refused ? (x.rel.length ? 'REF ' : 'ok  ') : x.rel.length ? 'WRNG' : 'ANS!';
+          console.log(
+            `${tag} ${inPool ? 'P' : '-'} [${s.name}] ${x.q}\n      ${r.text.slice(0, 160)}  ${cited.join(',')}`,
+          );
+        }
       }
-      rows.push(row);
-      if (show) {
-        const tag = hit ? 'HIT ' : refused ? (x.rel.length ? 'REF ' : 'ok  ') : x.rel.length ? 'WRNG' : 'ANS!';
-        console.log(
-          `${tag} ${inPool ? 'P' : '-'} [${s.name}] ${x.q}\n      ${r.text.slice(0, 160)}  ${cited.join(',')}`,
-        );
-      }
-    }
+    });
   }
 } finally {
   if (dirty) {

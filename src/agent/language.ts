@@ -623,8 +623,35 @@ function shortQuestionLanguage(question: string, vault: string): string {
   // already shows (half a shared function word at least): "Was isst Maya gern?" shares "was" with English and
   // nothing else, and was answered in English, its "isst" and "gern" taken for names the vault never writes.
   const score = best[1] >= 0.5 && foreign > englishOnly ? best[1] + foreign * QUESTION_EVIDENCE : best[1];
-  return score >= QUESTION_EVIDENCE && score > en ? best[0] : unsignedQuestionLanguage(question, vault);
+  if (!(score >= QUESTION_EVIDENCE && score > en)) return unsignedQuestionLanguage(question, vault);
+  return vaultsAmongLikely(best, scores, score > best[1], vault) ?? best[0];
 }
+
+/**
+ * The vault's language, where the question's words leave it among the likely ones: function words several languages
+ * share ("de", "que") leave those languages level, the tie going to the first of TIE_ORDER ("changer de région sync
+ * efface l'historique ?" was read as Spanish in a French vault), and one function word beside words no table holds
+ * leaves any language with a table (those words counted for the one the function word is of: "irgendeine alte Notiz
+ * per Zufall aufmachen", Italian by its "per" in a German vault, was refused in Italian). A question in a vault's
+ * language is the likeliest by far; where the words are clear, they decide.
+ */
+function vaultsAmongLikely(
+  [lang, top]: [string, number],
+  scores: Map<string, number>,
+  byForeignWords: boolean,
+  vault: string,
+): string | null {
+  if (vault === lang || !TABLE_LANGUAGES.includes(vault)) return null;
+  if (byForeignWords && top <= 1) return vault;
+  const level = scores.get(vault);
+  return level !== undefined && top - level < LEVEL ? vault : null;
+}
+
+/** Function-word evidence closer than this (half a shared word) leaves two languages level. */
+const LEVEL = 0.5;
+
+/** The languages detectLanguage's function-word tables hold (the others are told by ngramLanguage). */
+const TABLE_LANGUAGES = ['es', 'de', 'fr', 'pt', 'it', 'nl'];
 
 /**
  * How a question's words read as English: `foreign` counts the words of three letters or more that English's word

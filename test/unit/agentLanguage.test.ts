@@ -142,6 +142,25 @@ describe('agent language: fixed texts and instructions follow the question', () 
     expect(inVaultLanguage('de', () => questionLanguage('¿Cómo exporto una nota?'))).toBe('es');
   });
 
+  it('the vault’s language decides between the languages a question’s words leave level', () => {
+    // A function word several languages share: the tie went to Spanish, the first of them.
+    for (const q of ["changer de région sync efface l'historique ?", 'recette de la blanquette de veau']) {
+      expect(questionLanguage(q), q).toBe('es');
+      expect(
+        inVaultLanguage('fr', () => questionLanguage(q)),
+        q,
+      ).toBe('fr');
+    }
+    // One Italian function word beside words no table holds: those counted for Italian.
+    const german = 'irgendeine alte Notiz per Zufall aufmachen';
+    expect(questionLanguage(german)).toBe('it');
+    expect(inVaultLanguage('de', () => questionLanguage(german))).toBe('de');
+    // Where the words are clear, they decide: a Spanish question in a French vault, an English one in a German vault.
+    expect(inVaultLanguage('fr', () => questionLanguage('¿Cómo exporto una nota a PDF?'))).toBe('es');
+    expect(inVaultLanguage('de', () => questionLanguage('open a random note'))).toBe('en');
+    expect(inVaultLanguage('it', () => questionLanguage('Wie öffne ich eine zufällige Notiz?'))).toBe('de');
+  });
+
   it.each([
     ['Obsidian Headlessって何？', 'ja'],
     ['git rebase って何', 'ja'],
