@@ -119,6 +119,12 @@ export const KEY_WORD_STOPWORDS: readonly string[] = words(
   'tenho tens tem temos têm podes podem deves devemos devem vou vais vai vamos vão faço fazes faz fazemos fazem',
   'fazer sou és somos estou estás estamos estão meus minhas teu teus tuas seu seus suas nosso nossa nossos nossas',
   'ao aos às pelos pelas numa',
+  // Indefinite pronouns and determiners ("any", "some"), which say of a thing only that it is not a particular one:
+  // "irgendeine alte Notiz per Zufall aufmachen" (open any old note at random) had "irgendeine" as one of four key
+  // words, so the sentence that answers, sharing one, was not enough ("Um eine zufällige Notiz zu öffnen…").
+  'irgendein irgendeine irgendeinen irgendeinem irgendeiner irgendeines irgendwas irgendwie irgendwo irgendwann',
+  'irgendjemand irgendwelche jemand etwas algún alguna alguno algunos algunas cualquier cualquiera quelque quelques',
+  'qualche qualsiasi qualunque algum alguma alguns algumas qualquer enig enige iets iemand',
   // Question words, pronouns, auxiliaries and prepositions of the languages ngramLanguage reads (Polish, Czech,
   // Ukrainian, Turkish, Indonesian, Swedish, Danish, Norwegian, Romanian, Finnish, Hungarian, Vietnamese): as key
   // words "Jak ma na imię pies Mayi?" had four, "jak", "ma" and "na" among them. English content words and names are

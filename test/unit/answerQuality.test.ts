@@ -488,6 +488,23 @@ describe('relevance', () => {
       'buro',
     ]);
     expect(questionKeyWords('Wie viele Tresore kann ich haben?', 'de').map((k) => k.word)).toEqual(['tresore']);
+    // "Any", "some" say of a thing only that it is no particular one, in each language with a stemmer.
+    expect(questionKeyWords('irgendeine alte Notiz per Zufall aufmachen', 'de').map((k) => k.word)).toEqual([
+      'alte',
+      'notiz',
+      'zufall',
+      'aufmachen',
+    ]);
+    for (const [q, lang] of [
+      ['abrir cualquier nota al azar', 'es'],
+      ['ouvrir quelque note au hasard', 'fr'],
+      ['aprire qualsiasi nota a caso', 'it'],
+      ['abrir qualquer nota aleatória', 'pt'],
+    ] as const)
+      expect(
+        questionKeyWords(q, lang).map((k) => k.word),
+        q,
+      ).toHaveLength(3);
     // "Kann ich mir jeden Morgen…": kann, mir, jeden are no key words, so a sentence with "kann" shares nothing.
     expect(questionKeyWords('Kann ich mir jeden Morgen die Notiz schicken?', 'de').map((k) => k.word)).toEqual([
       'morgen',
