@@ -125,6 +125,12 @@ export const KEY_WORD_STOPWORDS: readonly string[] = words(
   'irgendein irgendeine irgendeinen irgendeinem irgendeiner irgendeines irgendwas irgendwie irgendwo irgendwann',
   'irgendjemand irgendwelche jemand etwas algún alguna alguno algunos algunas cualquier cualquiera quelque quelques',
   'qualche qualsiasi qualunque algum alguma alguns algumas qualquer enig enige iets iemand',
+  // The possessives of German, French and Spanish that the lists above lack, in every case ("Kann ich den Speicherort
+  // meines Sync-Tresors nach Europa verlegen?" had "meines" as a key word, and as a word no note holds). Not those
+  // that are English words or commands too ("son", "ton", "su").
+  'meines deines seines seinem seinen seiner ihres ihrer unser unsere unserem unseren unserer unseres euer eure',
+  'eurem euren eurer eures notre nos votre vos leur leurs tes ses tus nuestro nuestra nuestros nuestras',
+  'vuestro vuestra vuestros vuestras',
   // Question words, pronouns, auxiliaries and prepositions of the languages ngramLanguage reads (Polish, Czech,
   // Ukrainian, Turkish, Indonesian, Swedish, Danish, Norwegian, Romanian, Finnish, Hungarian, Vietnamese): as key
   // words "Jak ma na imię pies Mayi?" had four, "jak", "ma" and "na" among them. English content words and names are

@@ -495,6 +495,11 @@ describe('relevance', () => {
       'zufall',
       'aufmachen',
     ]);
+    // Possessives in every case: "meines" is no key word, nor a word the vault lacks.
+    expect(
+      questionKeyWords('Kann ich den Speicherort meines Sync-Tresors nach Europa verlegen?', 'de').map((k) => k.word),
+    ).not.toContain('meines');
+    expect(questionKeyWords('changer la région de nos coffres', 'fr').map((k) => k.word)).not.toContain('nos');
     for (const [q, lang] of [
       ['abrir cualquier nota al azar', 'es'],
       ['ouvrir quelque note au hasard', 'fr'],
