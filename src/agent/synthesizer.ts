@@ -321,8 +321,54 @@ function noteCandidates(chunks: SearchResult[], pool = ANSWER_POOL): Candidate[]
           return { text: sentence, heading: context.length ? context.join('\n') : undefined };
         }),
     );
-    return [...pairs.map((p) => ({ text: p.text })), ...sentences].map((c) => ({ ...c, n: i + 1, generated: false }));
+    const listed = leadInsWithList(markdown).map((text) => ({ text }));
+    return [...pairs.map((p) => ({ text: p.text })), ...listed, ...sentences].map((c) => ({
+      ...c,
+      n: i + 1,
+      generated: false,
+    }));
   });
+}
+
+/** The most items a lead-in's list may have, and the longest an item may be, to be quoted inline with it. */
+const LISTED = { items: 6, itemLength: 60 };
+
+/**
+ * A sentence that introduces a short list of names and the list, as one quote: "We offer full refunds within 7 days of
+ * purchase with no questions asked for the following services: Obsidian Publish, Obsidian Sync". Apart, the lead-in is
+ * no candidate (it ends in a colon) and the items say nothing alone, so "I bought Sync yesterday and changed my mind,
+ * can I get my money back" was answered with a sentence of the refund policy's FAQ on discounts. Only lists of two to
+ * LISTED.items items, none of them a sentence (a step ends with a full stop), a label with its value, or nested; the
+ * lead-in's own sentence only, not the paragraph before it; the joined text must still be quotable.
+ */
+export function leadInsWithList(markdown: string): string[] {
+  const lines = markdown.split('\n');
+  const out: string[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const lead = /^\s*(\S.*\S)\s*[:：]\s*$/.exec(lines[i]!);
+    if (!lead || /`|^\s*(?:[-*+]|\d+[.)]|#|>|\|)/.test(lines[i]!)) continue;
+    let j = i + 1;
+    while (j < lines.length && !lines[j]!.trim()) j++;
+    const items: string[] = [];
+    let nested = false;
+    for (; j < lines.length && lines[j]!.trim(); j++) {
+      const item = /^(\s*)(?:[-*+]|\d+[.)])\s+(.*\S)\s*$/.exec(lines[j]!);
+      if (!item) break;
+      nested ||= item[1]!.length > 0;
+      items.push(plainText(item[2]!).trim());
+    }
+    const ended = j >= lines.length || !lines[j]!.trim();
+    if (nested || !ended || items.length < 2 || items.length > LISTED.items) continue;
+    if (items.some((t) => !t || t.length > LISTED.itemLength || /[.!?。！？;]$|[:：]| [—–-] /.test(t))) continue;
+    // The sentence that ends in the colon, not the paragraph before it.
+    const introduces =
+      splitSentences(plainText(`${lead[1]!}:`))
+        .at(-1)
+        ?.replace(/\s*[:：]$/, '') ?? '';
+    const text = `${introduces}: ${items.join(CJK.test(introduces) ? '、' : ', ')}`;
+    if (quotable(text, 20)) out.push(text);
+  }
+  return out;
 }
 
 /**

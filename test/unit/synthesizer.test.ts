@@ -3,6 +3,7 @@ import { keepCited } from '../../src/agent/retrieveNotesTool.js';
 import { SYNTHESIZER_PROMPT } from '../../src/agent/prompts.js';
 import {
   leadInsWithCode,
+  leadInsWithList,
   commandLines,
   formatNotes,
   quotePool,
@@ -992,6 +993,38 @@ describe('plainText for quoting (prose)', () => {
     ]);
     // An unclosed block is no quote.
     expect(leadInsWithCode(md.split('\n').slice(0, -1).join('\n'))).toEqual([]);
+  });
+
+  it('quotes a lead-in with the short list of names it introduces, its own sentence only', () => {
+    const refunds = [
+      'Refunds depend on the product. We offer full refunds within 7 days of purchase with no questions asked for the following services:',
+      '',
+      '- [[Introduction to Obsidian Publish|Obsidian Publish]]',
+      '- [[Introduction to Obsidian Sync|Obsidian Sync]]',
+      '',
+      'Steps to follow:',
+      '1. Open Settings.',
+      '2. Choose Sync.',
+      '',
+      'Supported on:',
+      '- Windows',
+      '  - Windows 10 and later',
+      '- macOS',
+      '',
+      'Labels:',
+      '- Video: .mkv, .mov',
+      '- Audio: .mp3, .wav',
+      '',
+      'Only one:',
+      '- Android',
+    ].join('\n');
+    // Steps (sentences), a nested list, labelled values and a list of one are no such list.
+    expect(leadInsWithList(refunds)).toEqual([
+      'We offer full refunds within 7 days of purchase with no questions asked for the following services: Obsidian Publish, Obsidian Sync',
+    ]);
+    expect(leadInsWithList('以下のサービスは全額返金の対象です：\n- Obsidian Publish\n- Obsidian Sync')).toEqual([
+      '以下のサービスは全額返金の対象です: Obsidian Publish、Obsidian Sync',
+    ]);
   });
 
   it('keeps inline code literal: the syntax a help note shows in code is the answer', () => {
