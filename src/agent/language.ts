@@ -650,8 +650,8 @@ function vaultsAmongLikely(
 /** Function-word evidence closer than this (half a shared word) leaves two languages level. */
 const LEVEL = 0.5;
 
-/** The languages detectLanguage's function-word tables hold (the others are told by ngramLanguage). */
-const TABLE_LANGUAGES = ['es', 'de', 'fr', 'pt', 'it', 'nl'];
+/** The languages other than English that detectLanguage's function-word tables hold (ngramLanguage tells the rest). */
+const TABLE_LANGUAGES = Object.keys(LANGUAGE_FUNCTION_WORDS).filter((l) => l !== 'en');
 
 /**
  * How a question's words read as English: `foreign` counts the words of three letters or more that English's word

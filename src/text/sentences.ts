@@ -172,12 +172,14 @@ export function calloutHeading(line: string): string | undefined {
  * discounts…" under "**I purchased my subscription… Can I get a partial refund?**"; English tuning parts).
  */
 export function boldHeading(line: string): string | undefined {
-  const m = /^[ \t]*(\*\*|__)(?=\S)(.+?)\1[ \t]*$/.exec(line);
-  if (!m || m[2]!.includes(m[1]!)) return undefined;
-  const title = plainText(m[2]!)
-    .trim()
-    .replace(/[:：]$/, '');
+  const title = boldParagraph(line)?.replace(/[:：]$/, '');
   return title && title.length <= BOLD_HEADING_MAX && !/[.!?。！？]$/.test(title) ? title : undefined;
+}
+
+/** The plain text of a line that is one run of strong emphasis and nothing else ("**…**", "__…__"), if it is one. */
+function boldParagraph(line: string): string | undefined {
+  const m = /^[ \t]*(\*\*|__)(?=\S)(.+?)\1[ \t]*$/.exec(line);
+  return m && !m[2]!.includes(m[1]!) ? plainText(m[2]!).trim() : undefined;
 }
 
 /**
@@ -188,8 +190,7 @@ export function boldHeading(line: string): string | undefined {
  * a discount." A question of one sentence was never quoted (quotable); one of several was, in parts.
  */
 export function boldQuestion(line: string): boolean {
-  const m = /^[ \t]*(\*\*|__)(?=\S)(.+?)\1[ \t]*$/.exec(line);
-  return m !== null && !m[2]!.includes(m[1]!) && /[?？]$/.test(plainText(m[2]!).trim());
+  return /[?？]$/.test(boldParagraph(line) ?? '');
 }
 
 /** The longest bold line read as a heading: the help vault's longest that is no sentence has 47 characters. */
