@@ -8,10 +8,11 @@
  * no eval set is written in (Polish, Turkish, Vietnamese…): the tuning file chose when ELD is asked
  * (src/text/ngramLanguage.ts), the test file is reported.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { inVaultLanguage, questionLanguage } from '../src/agent/language.js';
 import { detectVaultLanguage } from '../src/models/vaultLanguage.js';
+import { discoverNotes } from '../src/pipeline/discover.js';
 
 const root = path.resolve(import.meta.dirname, '..');
 const sets = (
@@ -28,7 +29,10 @@ for (const set of sets) {
   const lines = readFileSync(path.join(root, set.queries), 'utf8').split('\n').filter(Boolean);
   const vaultDir = path.resolve(root, set.vault);
   if (!vaultLanguages.has(vaultDir))
-    vaultLanguages.set(vaultDir, (await detectVaultLanguage(markdownFiles(vaultDir))).lang);
+    vaultLanguages.set(
+      vaultDir,
+      (await detectVaultLanguage((await discoverNotes(vaultDir)).files.map((f) => f.filePath))).lang,
+    );
   const vault = vaultLanguages.get(vaultDir)!;
   const part = set.part === 'test' ? 'test' : 'tune';
   if (!inVault.has(part)) inVault.set(part, new Map());
@@ -81,11 +85,4 @@ function printConfusion(rows: Map<string, Map<string, number>>): void {
     const cells = [...row.entries()].sort((a, b) => b[1] - a[1]).map(([l, n]) => `${l} ${n}`);
     console.log(`${truth} (${total} questions): ${cells.join(', ')}`);
   }
-}
-
-/** Every Markdown file under a folder (the vault's notes, as the index lists them). */
-function markdownFiles(dir: string): string[] {
-  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
-    .filter((f) => f.endsWith('.md'))
-    .map((f) => path.join(dir, f));
 }
