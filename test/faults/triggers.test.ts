@@ -198,8 +198,12 @@ describe(`50 sync triggers within a second on the web server (FAULT_SEED=${seed}
     // runs the burst takes still depends on timing (a quick no-op run can finish between two triggers), so
     // the exact count is not the property; these are: far fewer runs than triggers, and once the last
     // trigger has landed (burst end + the watcher's debounce + slack) at most one more run starts, and it is
-    // the queued follow-up that begins the moment the previous run ends.
-    expect(runs, hint(`the burst was not coalesced: ${where}`)).toBeLessThanOrEqual(BURST / 10);
+    // the queued follow-up that begins the moment the previous run ends. The bound is a fifth of the
+    // triggers, not a tenth: a run that finds nothing changed takes ~6 ms, less than the 18 ms between two
+    // triggers, so one or two such runs can begin and end inside the burst (seed 341074736 took 6 runs:
+    // two no-op runs and a chain of four follow-ups). Without coalescing, each trigger during a run would
+    // queue a run of its own: 30 or more.
+    expect(runs, hint(`the burst was not coalesced: ${where}`)).toBeLessThanOrEqual(BURST / 5);
     const lastTriggerBy = burstStart + burstMs + WRITE_SETTLE_MS + WATCH_DEBOUNCE_MS + 2000;
     const lateRuns = burst.filter((e) => isScan(e) && e.t > lastTriggerBy);
     expect(
