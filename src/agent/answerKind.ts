@@ -18,7 +18,7 @@ export type AnswerKind = 'amount' | 'clock' | 'phone' | 'email' | 'age' | 'hours
  * A pattern in which `\b` is a word edge in any script. JavaScript's own `\b` knows ASCII letters only: it finds no
  * edge after "pagué" or before "à".
  */
-const EDGE = String.raw`(?:(?<![\p{L}\p{N}])(?=[\p{L}\p{N}])|(?<=[\p{L}\p{N}])(?![\p{L}\p{N}]))`;
+const EDGE = String.raw`(?:(?<![\p{L}\p{M}\p{N}])(?=[\p{L}\p{N}])|(?<=[\p{L}\p{M}\p{N}])(?![\p{L}\p{M}\p{N}]))`;
 const pattern = (source: string) => new RegExp(source.replaceAll(String.raw`\b`, EDGE), 'u');
 
 /**

@@ -198,7 +198,7 @@ export function contentWords(text: string): Set<string> {
   return new Set(
     text
       .toLowerCase()
-      .split(/[^\p{L}\p{N}]+/u)
+      .split(/[^\p{L}\p{M}\p{N}]+/u)
       .filter((w) => (w.length > 2 || (w.length === 2 && CJK.test(w))) && !FILTER_STOPWORDS.has(w)),
   );
 }

@@ -16,7 +16,7 @@ interface FollowUpPatterns {
 }
 
 /** Between two non-letters (`\b` knows only ASCII letters). */
-const word = (alternatives: string) => new RegExp(`(^|[^\\p{L}])(${alternatives})([^\\p{L}]|$)`, 'iu');
+const word = (alternatives: string) => new RegExp(`(^|[^\\p{L}\\p{M}])(${alternatives})([^\\p{L}\\p{M}]|$)`, 'iu');
 
 /**
  * Per language. Pronouns that are also articles or conjunctions (German "das", Dutch "dat" and "het", French "le",
@@ -77,6 +77,10 @@ const PATTERNS: Record<PhraseLanguage, FollowUpPatterns> = {
   ro: { continues: /^(și|dar|și dacă)\s/, pointsBack: [word('asta|acesta|aceasta|ăsta')] },
   fi: { continues: /^(entä|ja|myös)\s/, pointsBack: [word('sen|sitä|siitä|sillä')] },
   hu: { continues: /^(és|de|és ha)\s/, pointsBack: [word('ezt|azt|ennek|annak|vele')] },
+  hi: { continues: /^(और|तो|लेकिन|और अगर)\s/u, pointsBack: [word('इसे|उसे|इसको|उसको|इसका|उसका|इसकी|उसकी|इसके|उसके')] },
+  ar: { continues: /^(و|ولكن|لكن|وماذا عن|ماذا عن)\s?/u, pointsBack: [word('ذلك|تلك')] },
+  // Thai writes no spaces, as Japanese does: the pronoun is found anywhere.
+  th: { continues: /^(แล้ว|และ|แต่|ถ้าอย่างนั้น)/u, pointsBack: [/(มัน|อันนั้น|อันนี้|สิ่งนั้น|เรื่องนั้น)/u] },
 };
 
 /**

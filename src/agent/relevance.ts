@@ -153,7 +153,7 @@ export function namePhrases(question: string): string[][] {
     (rest.length > 1 && rest.filter((t) => /^\p{Lu}/u.test(t)).length > rest.length / 2) ||
     !capitalsMarkNames(question);
   for (const [i, token] of (titleCased ? [] : tokens).entries()) {
-    const word = token.replace(/^[^\p{L}\p{N}]+/u, '').replace(/(?:'s)?[^\p{L}\p{N}]*$/u, '');
+    const word = token.replace(/^[^\p{L}\p{M}\p{N}]+/u, '').replace(/(?:'s)?[^\p{L}\p{M}\p{N}]*$/u, '');
     const capital = i > 0 && word.length > 1 && /^\p{Lu}/u.test(word);
     if (capital) run.push(word);
     // Punctuation around a word ("Calendar,", "Calendar's") ends the name with it.
@@ -202,8 +202,8 @@ export function spanishPluginNames(question: string): string[] {
   const tokens = question.trim().split(/\s+/);
   const named: string[] = [];
   tokens.forEach((token, i) => {
-    const next = (tokens[i + 1] ?? '').replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, '');
-    const noun = token.replace(/^[^\p{L}]+|[^\p{L}]+$/gu, '');
+    const next = (tokens[i + 1] ?? '').replace(/^[^\p{L}\p{M}\p{N}]+|[^\p{L}\p{M}\p{N}]+$/gu, '');
+    const noun = token.replace(/^[^\p{L}\p{M}]+|[^\p{L}\p{M}]+$/gu, '');
     if (!SPANISH_PLUGIN_NOUN.test(noun) || !/^\p{Lu}/u.test(next)) return;
     const name = words(next)[0];
     if (name && !PLUGIN_KINDS.has(name)) named.push(name);
@@ -349,7 +349,7 @@ function namesSomeoneAsked(question: string, sentence: string, title: string): b
   return (sentence.trim().split('\n').at(-1) ?? '')
     .split(/\s+/)
     .slice(1)
-    .map((token) => token.replace(/^[^\p{L}]+|[^\p{L}]+$/gu, ''))
+    .map((token) => token.replace(/^[^\p{L}\p{M}]+|[^\p{L}\p{M}]+$/gu, ''))
     .some((w) => /^\p{Lu}\p{Ll}+$/u.test(w) && !known.has(foldText(w)));
 }
 
@@ -629,7 +629,7 @@ function notesNamedByRuns(
   const tokens = question
     .trim()
     .split(/\s+/)
-    .map((t) => t.replace(/^[^\p{L}\p{N}]+/u, '').replace(/(?:['’]s)?[^\p{L}\p{N}]*$/u, ''));
+    .map((t) => t.replace(/^[^\p{L}\p{M}\p{N}]+/u, '').replace(/(?:['’]s)?[^\p{L}\p{M}\p{N}]*$/u, ''));
   const found: NamedNote[] = [];
   for (let i = 0; i < tokens.length; ) {
     let taken = 0;

@@ -88,7 +88,7 @@ export function subjectWords(question: string): string {
   return question
     .split(/\s+/)
     .filter((t) => /\p{L}/u.test(t))
-    .filter((t) => !NOT_SUBJECT.has(t.toLowerCase().replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}’']+$/gu, '')))
+    .filter((t) => !NOT_SUBJECT.has(t.toLowerCase().replace(/^[^\p{L}\p{M}\p{N}]+|[^\p{L}\p{M}\p{N}’']+$/gu, '')))
     .join(' ');
 }
 

@@ -43,7 +43,7 @@ interface TaskWords {
 }
 
 /** A pattern matched as whole words in any script (\b only knows ASCII letters: "à faire", "tâches"). */
-const words = (source: string) => new RegExp(`(?<![\\p{L}\\p{N}])(?:${source})(?![\\p{L}\\p{N}])`, 'iu');
+const words = (source: string) => new RegExp(`(?<![\\p{L}\\p{M}\\p{N}])(?:${source})(?![\\p{L}\\p{M}\\p{N}])`, 'iu');
 /** Filler words of a spaced language, matched against one word of the question at a time. */
 const tokenFiller = (source: string) => new RegExp(`^(?:${source})$`, 'iu');
 
@@ -323,6 +323,40 @@ const TASK_WORDS: Record<PhraseLanguage, TaskWords> = {
     heading: (n, w) => `${w === 'done' ? 'Elvégzett' : 'Nyitott'} feladatok a jegyzeteidben (${n}):`,
     more: (n) => `…és még ${n}.`,
   },
+  hi: {
+    asks: words(
+      'मेरे (?:बाकी |अधूरे |पूरे |लंबित )?(?:काम|टास्क|कार्य)|(?:बाकी|अधूरे|लंबित|पूरे हुए|पूरे किए गए) (?:काम|टास्क|कार्य)|टू-?डू(?: लिस्ट| सूची)?|कार्य सूची|कौन से (?:काम|टास्क|कार्य)|^\\s*मुझे (?:अभी )?क्या (?:करना|करना बाकी) है',
+    ),
+    finished: words('पूरे हुए|पूरे किए|पूरा किया|कर लिए|हो गए|खत्म किए'),
+    howTo: words('कैसे|(?:बनाएँ|बनाएं|जोड़ें|टिक करें) (?:एक )?(?:टास्क|कार्य|चेकबॉक्स)'),
+    filler: tokenFiller(
+      'मेरे|मेरी|मेरा|बाकी|अधूरे|लंबित|पूरे|हुए|किए|गए|काम|टास्क|कार्य|टू-डू|टूडू|लिस्ट|सूची|कौन|से|मुझे|अभी|क्या|करना|है|हैं|दिखाओ|दिखाइए|सभी|सब|के|की|का|लिए|में|बारे',
+    ),
+    heading: (n, w) => `आपके नोट्स में ${w === 'done' ? 'पूरे हुए' : 'बाकी'} कार्य (${n}):`,
+    more: (n) => `…और ${n} और।`,
+  },
+  ar: {
+    asks: words(
+      'مهامي|(?:المهام|مهام) (?:المفتوحة|المتبقية|غير المنجزة|المنجزة|المكتملة)|قائمة (?:المهام|المهمات)|ما (?:هي )?المهام|^\\s*ماذا (?:بقي|تبقى|علي) (?:أن )?(?:أفعل|أعمل|أنجز)',
+    ),
+    finished: words('المنجزة|المكتملة|أنجزتها|أنهيتها|أكملتها'),
+    howTo: words('كيف|(?:إنشاء|إضافة|تحديد) (?:مهمة|مهام|مربع اختيار)'),
+    filler: tokenFiller(
+      'ما|هي|ماذا|مهامي|المهام|مهام|مهمة|المفتوحة|المتبقية|غير|المنجزة|المكتملة|قائمة|المهمات|بقي|تبقى|علي|أن|أفعل|أعمل|أنجز|أنجزتها|أنهيتها|أكملتها|أرني|اعرض|كل|جميع|في|عن|من|لـ|لي',
+    ),
+    heading: (n, w) => `المهام ${w === 'done' ? 'المنجزة' : 'المفتوحة'} في ملاحظاتك (${n}):`,
+    more: (n) => `…و${n} أخرى.`,
+  },
+  // Thai writes no spaces: the filler is cut out of the text, as in Japanese and Chinese.
+  th: {
+    asks: /งานของฉัน|งานที่(?:ยัง)?(?:ค้าง|ไม่เสร็จ|ต้องทำ|เหลือ|ทำเสร็จแล้ว|เสร็จแล้ว)|รายการ(?:งาน|สิ่ง)ที่ต้องทำ|สิ่งที่ต้องทำ|^\\s*(?:ฉัน)?(?:ยัง)?ต้องทำอะไร(?:อีก)?(?:บ้าง)?(?:ครับ|ค่ะ|คะ)?\\s*\\??\\s*$/u,
+    finished: /เสร็จแล้ว|ทำเสร็จ|ทำไปแล้ว|เรียบร้อยแล้ว/u,
+    howTo: /ยังไง|อย่างไร|วิธี/u,
+    filler:
+      /งานของฉัน|งานที่|ยัง|ค้าง|ไม่เสร็จ|ต้องทำ|เหลือ|ทำเสร็จแล้ว|เสร็จแล้ว|รายการ|สิ่งที่|มีงาน|อะไร|บ้าง|อีก|ทั้งหมด|แสดง|ของฉัน|ฉัน|งาน|เกี่ยวกับ|ใน|ที่|มี|ไหม|ครับ|ค่ะ|คะ|\?/gu,
+    heading: (n, w) => `งานที่${w === 'done' ? 'เสร็จแล้ว' : 'ยังค้าง'}ในโน้ตของคุณ (${n} รายการ):`,
+    more: (n) => `…และอีก ${n} รายการ`,
+  },
 };
 
 /**
@@ -354,10 +388,10 @@ export function taskRequest(question: string): TaskRequest | null {
 function topicOf(question: string, filler: RegExp): string {
   const rest = filler.global
     ? question.replace(filler, ' ').split(/\s+/)
-    : question.split(/\s+/).filter((t) => !filler.test(t.replace(/^[^\p{L}\p{N}#]+|[^\p{L}\p{N}]+$/gu, '')));
+    : question.split(/\s+/).filter((t) => !filler.test(t.replace(/^[^\p{L}\p{M}\p{N}#]+|[^\p{L}\p{M}\p{N}]+$/gu, '')));
   return rest
-    .map((t) => t.replace(/^[^\p{L}\p{N}#]+|[^\p{L}\p{N}]+$/gu, ''))
-    .filter((t) => (t.match(/[\p{L}\p{N}]/gu) ?? []).length >= (/^[\p{Script=Han}]/u.test(t) ? 1 : 2))
+    .map((t) => t.replace(/^[^\p{L}\p{M}\p{N}#]+|[^\p{L}\p{M}\p{N}]+$/gu, ''))
+    .filter((t) => (t.match(/[\p{L}\p{M}\p{N}]/gu) ?? []).length >= (/^[\p{Script=Han}]/u.test(t) ? 1 : 2))
     .join(' ');
 }
 

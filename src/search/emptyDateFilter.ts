@@ -84,7 +84,7 @@ function phraseStart(query: string, phrase: string): number {
   if (!p) return -1;
   // Japanese and Chinese have no spaces: a phrase in their scripts stands wherever it is found.
   const cjk = /[\u3040-\u9fff]/u.test(p);
-  const letter = (i: number) => /[\p{L}\p{N}]/u.test(lower.charAt(i));
+  const letter = (i: number) => /[\p{L}\p{M}\p{N}]/u.test(lower.charAt(i));
   for (let i = lower.indexOf(p); i >= 0; i = lower.indexOf(p, i + 1)) {
     if (cjk || (!letter(i - 1) && !letter(i + p.length))) return i;
   }

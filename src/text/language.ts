@@ -140,6 +140,16 @@ const SINGLE_LANGUAGE_SCRIPTS: Partial<Record<ScriptName, string>> = {
 };
 
 /**
+ * Persian and Urdu write the Arabic script with letters Arabic lacks: Urdu's retroflex ٹ ڈ ڑ, its ں and ے; Persian's
+ * (and Urdu's) پ چ ژ گ and the Persian forms ی ک. A question in either was read as Arabic and refused in Arabic.
+ */
+function arabicScriptLanguage(text: string): string {
+  if (/[ٹڈڑںےھ]/u.test(text)) return 'ur';
+  if (/[پچژگیک]/u.test(text)) return 'fa';
+  return 'ar';
+}
+
+/**
  * The dominant language and script of `text`. Pure and deterministic. Code blocks, inline code and URLs are
  * ignored so an English code snippet does not turn a Japanese note English.
  */
@@ -178,7 +188,7 @@ export function detectLanguage(text: string): DetectedLanguage {
   }
   if (family === 'Latn') return detectLatin(text, share);
   if (family === 'Cyrl') return detectCyrillic(text, share, amount);
-  const lang = SINGLE_LANGUAGE_SCRIPTS[family as ScriptName];
+  const lang = family === 'Arab' ? arabicScriptLanguage(text) : SINGLE_LANGUAGE_SCRIPTS[family as ScriptName];
   if (!lang) return UNDETERMINED;
   const chars = family === 'Hang' ? amount / CJK_WEIGHT : amount;
   return { lang, script: family, confidence: round(share * saturate(chars, 3)) };

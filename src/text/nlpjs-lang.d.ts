@@ -89,3 +89,15 @@ declare module '@nlpjs/lang-hu' {
     stemWord(word: string): string;
   }
 }
+
+declare module '@nlpjs/lang-ar' {
+  export class StemmerAr {
+    stemWord(word: string): string;
+  }
+}
+
+declare module '@nlpjs/lang-hi' {
+  export class StemmerHi {
+    stemWord(word: string): string;
+  }
+}

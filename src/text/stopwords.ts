@@ -58,6 +58,22 @@ export const QUERY_STOPWORDS: Readonly<Record<string, readonly string[]>> = {
   uk: words(
     'я мені мене ми нас нам ти ви він вона воно вони мій моя моє мої в у на з із зі до від про за по і й а але чи що як',
   ),
+  // Hindi postpositions, auxiliaries, pronouns and question words (words stand between spaces; ICU keeps each whole).
+  hi: words(
+    'का के की को में से पर तक है हैं था थी थे हो होता होती होते क्या कब कहाँ कहां कौन कौनसा कैसे कितना कितनी कितने',
+    'क्यों मैं मेरा मेरी मेरे मुझे हम हमारा हमारी हमारे हमें आप आपका आपकी आपके तुम और या भी तो ने यह वह ये वे वो',
+    'एक लिए कि जो',
+  ),
+  // Arabic prepositions, pronouns, question words and particles written as words of their own.
+  ar: words(
+    'في من إلى الى على عن مع ما ماذا متى أين اين كيف كم لماذا هل هو هي هم أنا انا نحن أنت لي لنا و أو او',
+    'ذلك هذا هذه تلك التي الذي الذين كان كانت يكون عند لدي لدى بعد قبل',
+  ),
+  // Thai particles, pronouns and question words, as Intl.Segmenter cuts them (Thai writes no spaces).
+  th: words(
+    'ที่ ของ และ หรือ ใน กับ จาก ได้ ให้ เป็น คือ อะไร ไหน ที่ไหน เมื่อไหร่ เมื่อไร ยังไง อย่างไร กี่ ไหม มั้ย',
+    'เท่าไหร่ เท่าไร ไหร่ หรือเปล่า ครับ ค่ะ คะ นะ จ้ะ ผม ฉัน เรา คุณ บ้าง จะ ต้อง ควร',
+  ),
 };
 
 /**

@@ -16,6 +16,8 @@ import { StemmerRo } from '@nlpjs/lang-ro';
 import { StemmerUk } from '@nlpjs/lang-uk';
 import { StemmerFi } from '@nlpjs/lang-fi';
 import { StemmerHu } from '@nlpjs/lang-hu';
+import { StemmerAr } from '@nlpjs/lang-ar';
+import { StemmerHi } from '@nlpjs/lang-hi';
 import { foldText, PIECE } from './segment.js';
 
 /**
@@ -52,10 +54,20 @@ const STEMMERS: Record<string, Stemmer> = {
   uk: new StemmerUk(),
   fi: new StemmerFi(),
   hu: new StemmerHu(),
+  // Arabic writes its articles, prepositions and possessives onto words ("هدفي", my goal, is "الهدف", the goal, in the
+  // note); Hindi inflects its nouns and verbs ("कुत्ते" ~ "कुत्ता", "रुकेंगे" ~ "रुकना"). nlp.js's light stemmers for both.
+  ar: new StemmerAr(),
+  hi: new StemmerHi(),
 };
 
 /** The letters each stemmed language is written in (Latin unless named): a word in another script is not its. */
-const LETTERS: Record<string, RegExp> = { ru: /\p{Script=Cyrillic}+/gu, uk: /\p{Script=Cyrillic}+/gu };
+const LETTERS: Record<string, RegExp> = {
+  ru: /\p{Script=Cyrillic}+/gu,
+  uk: /\p{Script=Cyrillic}+/gu,
+  // With their combining marks: Hindi's vowel signs, Arabic's short vowels (harakat) where they are written.
+  ar: /[\p{Script=Arabic}\p{M}]+/gu,
+  hi: /[\p{Script=Devanagari}\p{M}]+/gu,
+};
 const LATIN_LETTERS = /\p{Script=Latin}+/gu;
 
 /** Whether wordStems can stem words of `lang` (ISO 639-1, as detectLanguage names it). */
@@ -70,7 +82,16 @@ export function wordStems(lang: string, word: string): string[] {
   const stemmer = hasStemmer(lang) ? STEMMERS[lang]! : undefined;
   if (!stemmer) return [];
   const lower = word.normalize('NFKC').toLowerCase();
-  return [...new Set([foldText(stemmer.stemWord(lower)), foldText(stemmer.stemWord(foldText(lower)))])];
+  const stem = (w: string) => kept(w, stemmer.stemWord(w));
+  return [...new Set([foldText(stem(lower)), foldText(stem(foldText(lower)))])];
+}
+
+/**
+ * A stem of fewer than two letters is the word itself: Hindi's stemmer cuts "माया" (Maya) to "म", which begins every
+ * "में" (in), so a sentence about Maya's band shared a key word with "माया का जन्मदिन कब है?" (her birthday).
+ */
+function kept(word: string, stem: string): string {
+  return (stem.match(/\p{L}/gu) ?? []).length >= 2 ? stem : word;
 }
 
 /** The folded stems of every word of `text` in `lang` (in its script only: other scripts are not that language). */

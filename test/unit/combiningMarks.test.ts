@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { contentWords } from '../../src/agent/filterAgent.js';
+import { questionLanguage, clarifyingQuestion, notInNotesFor } from '../../src/agent/language.js';
+import { detectLanguage } from '../../src/text/language.js';
+
+/**
+ * Devanagari, Bengali, Tamil, Thai and many more write their vowels as combining marks (\p{M}), not letters. A
+ * word pattern of letters and digits only cut "माया के कुत्ते का नाम क्या है?" into one- and two-letter pieces,
+ * so the question had no content words and got "What would you like to know?" instead of an answer.
+ */
+describe('words in scripts whose vowels are combining marks', () => {
+  it.each([
+    ['माया के कुत्ते का नाम क्या है?', ['माया', 'कुत्ते', 'नाम']],
+    ['মায়ার কুকুরের নাম কী?', ['মায়ার', 'কুকুরের', 'নাম']],
+    ['மாயாவின் நாயின் பெயர் என்ன?', ['மாயாவின்', 'நாயின்', 'பெயர்']],
+  ])('%s has its whole words as content words', (q, expected) => {
+    const got = contentWords(q);
+    for (const w of expected) expect(got).toContain(w);
+  });
+});
+
+describe('Hindi, Arabic and Thai are answered in their own language; Persian and Urdu are not read as Arabic', () => {
+  it.each([
+    ['माया के कुत्ते का नाम क्या है?', 'hi', /नोट्स में/],
+    ['ما اسم كلب مايا؟', 'ar', /ملاحظاتك/],
+    ['สุนัขของมายาชื่ออะไร', 'th', /โน้ต/],
+  ])('%s is %s, refused and asked back in it', (q, lang, own) => {
+    expect(questionLanguage(q)).toBe(lang);
+    expect(notInNotesFor(q)).toMatch(own);
+    expect(clarifyingQuestion(q)).toMatch(own);
+  });
+
+  it.each([
+    ['اسم سگ مایا چیست؟', 'fa'],
+    ['مایا کے کتے کا نام کیا ہے؟', 'ur'],
+    ['ما اسم كلب مايا؟', 'ar'],
+  ])('%s is %s', (q, lang) => {
+    expect(detectLanguage(q).lang).toBe(lang);
+  });
+});
