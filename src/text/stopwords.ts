@@ -67,7 +67,7 @@ export const QUERY_STOPWORDS: Readonly<Record<string, readonly string[]>> = {
   // Arabic prepositions, pronouns, question words and particles written as words of their own.
   ar: words(
     'في من إلى الى على عن مع ما ماذا متى أين اين كيف كم لماذا هل هو هي هم أنا انا نحن أنت لي لنا و أو او',
-    'ذلك هذا هذه تلك التي الذي الذين كان كانت يكون عند لدي لدى بعد قبل',
+    'ذلك هذا هذه تلك التي الذي الذين كان كانت يكون عند لدي لدى بعد قبل أن إن أي اي يجب لا ليس سوف قد كل',
   ),
   // Thai particles, pronouns and question words, as Intl.Segmenter cuts them (Thai writes no spaces).
   th: words(

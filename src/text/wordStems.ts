@@ -83,7 +83,12 @@ export function wordStems(lang: string, word: string): string[] {
   if (!stemmer) return [];
   const lower = word.normalize('NFKC').toLowerCase();
   const stem = (w: string) => kept(w, stemmer.stemWord(w));
-  return [...new Set([foldText(stem(lower)), foldText(stem(foldText(lower)))])];
+  const forms = [lower, foldText(lower)];
+  // Arabic's stemmer reads a word's first "و" as the conjunction "and" unless the article stands before it: "وظيفة"
+  // (job) stems to "ظيف", "الوظيفة" (the job) to "وظيف". A word without the article is stemmed with it too, so both
+  // meet ("ما هي وظيفة مايا؟" / "الوظيفة: مصممة منتجات…").
+  if (lang === 'ar' && !lower.startsWith('ال')) forms.push(`ال${lower}`);
+  return [...new Set(forms.map((w) => foldText(stem(w))))];
 }
 
 /**
