@@ -15,7 +15,7 @@ export const devEvalJa = path.join(sharedDir, 'eval/dev-ohelp-ja.jsonl');
 export const sampleVault = path.join(repoRoot, 'resources/sample-vault');
 /** A small personal vault written in `lang` (eval/vaults/personal-XX: a colleague, a neighbour, health, a trip). */
 export const personalVault = (
-  lang: 'ja' | 'de' | 'es' | 'fr' | 'zh' | 'pl' | 'tr' | 'it' | 'pt' | 'ru' | 'nl' | 'uk' | 'vi',
+  lang: 'ja' | 'de' | 'es' | 'fr' | 'zh' | 'pl' | 'tr' | 'it' | 'pt' | 'ru' | 'nl' | 'uk' | 'vi' | 'hi' | 'ar' | 'th',
 ) => path.join(repoRoot, `eval/vaults/personal-${lang}`);
 const cli = path.join(repoRoot, 'bin/obsiquery.js');
 
