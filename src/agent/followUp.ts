@@ -81,6 +81,9 @@ const PATTERNS: Record<PhraseLanguage, FollowUpPatterns> = {
   ar: { continues: /^(و|ولكن|لكن|وماذا عن|ماذا عن)\s?/u, pointsBack: [word('ذلك|تلك')] },
   // Thai writes no spaces, as Japanese does: the pronoun is found anywhere.
   th: { continues: /^(แล้ว|และ|แต่|ถ้าอย่างนั้น)/u, pointsBack: [/(มัน|อันนั้น|อันนี้|สิ่งนั้น|เรื่องนั้น)/u] },
+  fa: { continues: /^(و|ولی|اما|پس)\s/u, pointsBack: [word('آن را|این را|آنرا|اینرا')] },
+  he: { continues: /^(ו|אבל|ומה|אז)\s?/u, pointsBack: [word('אותו|אותה|אותם')] },
+  el: { continues: /^(και|αλλά|και αν)\s/u, pointsBack: [word('αυτό|αυτά')] },
 };
 
 /**

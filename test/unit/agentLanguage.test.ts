@@ -298,7 +298,7 @@ describe('agent language: the languages without function-word tables (letter n-g
   });
 
   it('names a language without phrases of its own for the model', () => {
-    expect(replyLanguageInstruction('Τι είναι ο καμβάς;')).toBe(' Reply in Greek.');
+    expect(replyLanguageInstruction('مایا کے کتے کا نام کیا ہے؟')).toBe(' Reply in Urdu.');
   });
 
   it.each([

@@ -19,11 +19,14 @@ describe('words in scripts whose vowels are combining marks', () => {
   });
 });
 
-describe('Hindi, Arabic and Thai are answered in their own language; Persian and Urdu are not read as Arabic', () => {
+describe('Hindi, Arabic, Thai, Persian, Hebrew and Greek are refused and asked back in their own language; Urdu is not read as Arabic', () => {
   it.each([
     ['माया के कुत्ते का नाम क्या है?', 'hi', /नोट्स में/],
     ['ما اسم كلب مايا؟', 'ar', /ملاحظاتك/],
     ['สุนัขของมายาชื่ออะไร', 'th', /โน้ต/],
+    ['اسم سگ مایا چیست؟', 'fa', /یادداشت‌هایت/],
+    ['איך קוראים לכלב של מאיה?', 'he', /בפתקים שלך/],
+    ['Πώς λένε τον σκύλο της Μάγια;', 'el', /σημειώσεις σου/],
   ])('%s is %s, refused and asked back in it', (q, lang, own) => {
     expect(questionLanguage(q)).toBe(lang);
     expect(notInNotesFor(q)).toMatch(own);
