@@ -78,11 +78,20 @@ const PATTERNS: Record<PhraseLanguage, FollowUpPatterns> = {
   fi: { continues: /^(entä|ja|myös)\s/, pointsBack: [word('sen|sitä|siitä|sillä')] },
   hu: { continues: /^(és|de|és ha)\s/, pointsBack: [word('ezt|azt|ennek|annak|vele')] },
   hi: { continues: /^(और|तो|लेकिन|और अगर)\s/u, pointsBack: [word('इसे|उसे|इसको|उसको|इसका|उसका|इसकी|उसकी|इसके|उसके')] },
-  ar: { continues: /^(و|ولكن|لكن|وماذا عن|ماذا عن)\s?/u, pointsBack: [word('ذلك|تلك')] },
-  // Thai writes no spaces, as Japanese does: the pronoun is found anywhere.
-  th: { continues: /^(แล้ว|และ|แต่|ถ้าอย่างนั้น)/u, pointsBack: [/(มัน|อันนั้น|อันนี้|สิ่งนั้น|เรื่องนั้น)/u] },
+  // Arabic and Hebrew write "and" onto the next word: only before a question word is it the conjunction ("وكيف",
+  // "ומה"), since "وظيفة" (job) and "ורד" (rose) begin with the same letter.
+  ar: {
+    continues: /^(?:(?:و|ولكن|لكن)\s|و?ماذا عن|و(?:كيف|متى|أين|هل|ما|من|لماذا|كم)\s)/u,
+    pointsBack: [word('ذلك|تلك')],
+  },
+  // Thai writes no spaces, as Japanese does: the pronoun is found anywhere, and "แต่" (but) is not "แต่ง" (to dress,
+  // marry, compose).
+  th: { continues: /^(แล้ว|และ|แต่(?!ง)|ถ้าอย่างนั้น)/u, pointsBack: [/(มัน|อันนั้น|อันนี้|สิ่งนั้น|เรื่องนั้น)/u] },
   fa: { continues: /^(و|ولی|اما|پس)\s/u, pointsBack: [word('آن را|این را|آنرا|اینرا')] },
-  he: { continues: /^(ו|אבל|ומה|אז)\s?/u, pointsBack: [word('אותו|אותה|אותם')] },
+  he: {
+    continues: /^(?:(?:ו|אבל|אז)\s|ו(?:מה|איך|מתי|איפה|מי|האם|למה|כמה)\s)/u,
+    pointsBack: [word('אותו|אותה|אותם')],
+  },
   el: { continues: /^(και|αλλά|και αν)\s/u, pointsBack: [word('αυτό|αυτά')] },
 };
 

@@ -31,6 +31,11 @@ describe('isFollowUp: a question searched with the previous one attached', () =>
     'Czy mogę to wyłączyć dla tego?',
     'Kan jag stänga av det?',
     'Entä puhelimessa?',
+    'وماذا عن توم؟',
+    'وكيف أحذفه؟',
+    'ומה עם טום?',
+    'אבל מתי?',
+    'แต่ทอมล่ะ',
   ])('%s', (q) => expect(isFollowUp(q)).toBe(true));
 });
 
@@ -61,6 +66,10 @@ describe('isFollowUp: a question that stands alone', () => {
     'Come esportare le note in PDF?',
     'Jak wyeksportować notatkę do PDF?',
     'Det finns en mall för dagliga anteckningar?',
+    // Arabic and Hebrew write "and" onto a word, and many words begin with its letter; Thai "แต่ง" begins with "แต่".
+    'وظيفة مايا؟',
+    'ורד הוא פרח?',
+    'แต่งงานวันไหน',
   ])('%s', (q) => expect(isFollowUp(q)).toBe(false));
 });
 
