@@ -16,14 +16,25 @@ const FTS_INSERT_FROM = (row: string) =>
      .map((col) => `${FTS_TEXT_FUNCTION}(${row}.${col}, ${row}.page_content)`)
      .join(', ')}`;
 
+/**
+ * SQL: whether a chunk row writes Hebrew or Arabic letters (U+0590–U+06FF) or their presentation forms (U+FB1D–U+FDFF,
+ * U+FE70–U+FEFF) in any column FTS_INSERT_FROM indexes. GLOB ranges compare code points.
+ */
+const WRITES_ARABIC_OR_HEBREW = (row: string) =>
+  `(${['title', 'aliases', 'header_path', 'page_content'].map((col) => `coalesce(${row}.${col}, '')`).join(" || ' ' || ")})
+   glob '*[\u0590-\u06ff\ufb1d-\ufdff\ufe70-\ufeff]*'`;
+
 /** SQL for a chunk's lower-cased file name ("Folder/My Note.md" → "my note.md"): its path after the last "/". */
 export const FILE_NAME_SQL = "lower(replace(source, rtrim(source, replace(source, '/', '')), ''))";
 
 /**
  * The oldest schema a reader of this build can search (IndexDb.openReadOnly, the MCP server, which must not migrate).
  * Migration 5 rewrote what the FTS table holds, so an older index's BM25 terms do not match this build's queries;
- * later migrations only add (6: sentence vectors, which a reader then goes without). Raise it when a migration
- * changes what an existing table means.
+ * 6 and 7 only add (sentence vectors, which a reader then goes without; an index). 8 re-indexes Arabic and Hebrew
+ * chunks only: a reader of an index from before it still finds every other note as before, and an Arabic word
+ * written with its article only by meaning, until the next sync opens the index to write and migrates it. Refusing
+ * every such index for that would stop the MCP server on vaults with no Arabic at all. Raise it when a migration
+ * changes what an existing table means for every vault.
  */
 export const OLDEST_READABLE_VERSION = 5;
 
@@ -160,5 +171,13 @@ export const migrations: readonly string[] = [
   // up to eight. Only adds an index, so an older reader is unaffected.
   `
   create index if not exists obq_chunks_source on obq_chunks(source, chunk_index);
+  `,
+  // 8: Arabic and Hebrew BM25 terms without their optional marks, and Arabic ones without the article (foldText in
+  // src/text/segment.ts): "الوظيفة" is indexed as "وظيفة", as a question writes it. Only the chunks written partly in
+  // those scripts (or their presentation forms, which NFKC folds into them) are indexed again; every other chunk's
+  // terms are what this build makes of them already.
+  `
+  delete from obq_chunks_fts where rowid in (select rowid from obq_chunks c where ${WRITES_ARABIC_OR_HEBREW('c')});
+  ${FTS_INSERT_FROM('c')} from obq_chunks c where ${WRITES_ARABIC_OR_HEBREW('c')};
   `,
 ];

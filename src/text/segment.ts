@@ -34,15 +34,48 @@ const LATIN_WORD = /^[a-z]+$/;
  */
 export const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
 
-/** Lower-cased, NFKC, Latin accents folded. Non-Latin marks survive because only those after a Latin letter go. */
+/**
+ * Lower-cased, NFKC, Latin accents folded, Arabic and Hebrew written without their optional marks and Arabic without
+ * its article (foldArabicScript). Other scripts' marks survive, because only those after a Latin, Arabic or Hebrew
+ * letter go: が is not か, and Devanagari's and Thai's vowel signs are letters of the word.
+ */
 export function foldText(text: string): string {
+  return foldArabicScript(
+    text
+      .normalize('NFKC')
+      .toLowerCase()
+      .replace(/ß/g, 'ss')
+      .normalize('NFD')
+      .replace(/([\p{Script=Latin}\p{Script=Arabic}\p{Script=Hebrew}])\p{M}+/gu, '$1')
+      .normalize('NFC'),
+  );
+}
+
+// Arabic-script letters (Arabic's, and the Persian and Urdu ones after them), not its digits or punctuation.
+const ARABIC_LETTER = '[\u0621-\u064a\u0671-\u06d3]';
+// The article ال at a word's start, alone or after و, ف, ب, ك (and, so, with, like), and لل (for the), when at
+// least two letters follow: "الوظيفة", "والوظيفة", "بالمشروع", "للمشروع". Light stemming as Arabic retrieval does
+// it (Larkey's light10, Lucene's ArabicStemmer); two letters kept so that a word like "الم" (pain) stays whole, and
+// "الله" (God), which would be "له" (for him), a stop word.
+const ARABIC_ARTICLE = new RegExp(
+  `(?<![\\p{L}\\p{M}\\p{N}])(?:[وفبك]?ال|لل)(?=${ARABIC_LETTER}{2})(?!له(?![\\p{L}\\p{M}]))`,
+  'gu',
+);
+
+/**
+ * Arabic as people type it, one way: no tatweel (ـ, a stretching stroke), the Persian and Urdu forms of ya and kaf
+ * as Arabic's (ی ي, ک ك: one word typed on either keyboard), and no article. Hamza and madda go with the other marks
+ * in foldText (أ إ آ are ا). "ما هي وظيفة مايا؟" had no BM25 word in common with "الوظيفة: مصممة منتجات", and a
+ * vowelled question none with unvowelled notes. Alef maqsura stays (ى is not ي, as retrieval normalisers have it):
+ * "على" (on), a stop word, would be "علي" (Ali), and "من هو علي؟" would lose its name.
+ */
+function foldArabicScript(text: string): string {
+  if (!/[\u0600-\u06ff]/u.test(text)) return text;
   return text
-    .normalize('NFKC')
-    .toLowerCase()
-    .replace(/ß/g, 'ss')
-    .normalize('NFD')
-    .replace(/(\p{Script=Latin})\p{M}+/gu, '$1')
-    .normalize('NFC');
+    .replace(/\u0640/gu, '')
+    .replace(/ی/gu, 'ي')
+    .replace(/ک/gu, 'ك')
+    .replace(ARABIC_ARTICLE, '');
 }
 
 /** The words of `text`, folded, in order (with repeats): what BM25 indexes before stemming. */

@@ -26,6 +26,29 @@ describe('segment: the BM25 tokeniser', () => {
     expect(foldText('が')).toBe('が');
   });
 
+  it('writes Arabic without its article, optional marks and tatweel, and Hebrew without its points', () => {
+    // The article alone and after و ف ب ك, and لل: each is the word a question writes.
+    expect(words('الوظيفة والوظيفة بالمشروع كالبيت فالسفر للمشروع')).toEqual([
+      'وظيفة',
+      'وظيفة',
+      'مشروع',
+      'بيت',
+      'سفر',
+      'مشروع',
+    ]);
+    // Two letters at least stay after it ("الم", pain, is no article), and "الله" is not "له" (for him).
+    expect(words('الم الله')).toEqual(['الم', 'الله']);
+    // Vowel marks, shadda, hamza and madda are optional in writing; tatweel only stretches a word.
+    expect(foldText('مَدْرَسَةٌ أحمد إيمان آخر مـــدرسة')).toBe(foldText('مدرسة احمد ايمان اخر مدرسة'));
+    // Persian and Urdu ya and kaf are Arabic's: one word typed on either keyboard.
+    expect(foldText('کتاب کی')).toBe('كتاب كي');
+    // Alef maqsura stays: "على" (on) is not "علي" (Ali).
+    expect(foldText('على')).not.toBe(foldText('علي'));
+    expect(foldText('שָׁלוֹם')).toBe('שלום');
+    // Other scripts keep their marks: a Devanagari vowel sign is a letter of its word.
+    expect(foldText('माया')).toBe('माया');
+  });
+
   it('keeps numbers and code identifiers as their parts, like unicode61 did', () => {
     expect(words('IP 192.168.1.40 und pg_dump')).toEqual(['ip', '192', '168', '1', '40', 'und', 'pg', 'dump']);
   });
