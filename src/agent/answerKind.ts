@@ -12,13 +12,16 @@
  * (digits with a currency sign or code, a clock time, the words for "free", "noon", "morning", digits of a phone
  * number, an address with @).
  */
+import { WORD_CHAR } from '../text/wordCharacters.js';
+
 export type AnswerKind = 'amount' | 'clock' | 'phone' | 'email' | 'age' | 'hours';
 
 /**
  * A pattern in which `\b` is a word edge in any script. JavaScript's own `\b` knows ASCII letters only: it finds no
- * edge after "pagué" or before "à".
+ * edge after "pagué" or before "à". A word starts with a letter or a digit, never with a combining mark, which only
+ * goes on from the character before it; so the start's look-ahead is the one class here without `\p{M}`.
  */
-const EDGE = String.raw`(?:(?<![\p{L}\p{M}\p{N}])(?=[\p{L}\p{N}])|(?<=[\p{L}\p{M}\p{N}])(?![\p{L}\p{M}\p{N}]))`;
+const EDGE = String.raw`(?:(?<![${WORD_CHAR}])(?=[\p{L}\p{N}])|(?<=[${WORD_CHAR}])(?![${WORD_CHAR}]))`;
 const pattern = (source: string) => new RegExp(source.replaceAll(String.raw`\b`, EDGE), 'u');
 
 /**

@@ -3,6 +3,7 @@ import type { ChatModel, ChatTurn } from '../models/chatModel.js';
 import { translateDates } from '../search/dates.js';
 import { FILTER_STOPWORDS } from '../text/stopwords.js';
 import { CJK } from '../text/segment.js';
+import { WORD_CHAR } from '../text/wordCharacters.js';
 import type { MetadataFilters } from '../shared/filters.js';
 import type { IndexedNote } from '../store/noteNames.js';
 import { FILTER_AGENT_PROMPT } from './prompts.js';
@@ -189,6 +190,8 @@ export function namesFolderOrTag(text: string, notes: readonly IndexedNote[], kn
   return knownTags.some((tag) => tag.length > 0 && t.includes(tag.toLowerCase()));
 }
 
+const NON_WORD = new RegExp(`[^${WORD_CHAR}]+`, 'u');
+
 /**
  * The words of a message that could be searched for: three letters or more and not a stop word; two characters in
  * Chinese, Japanese and Korean, where most words are that short (Korean "오늘 서울 날씨 어때?" had none, and was answered
@@ -198,7 +201,7 @@ export function contentWords(text: string): Set<string> {
   return new Set(
     text
       .toLowerCase()
-      .split(/[^\p{L}\p{M}\p{N}]+/u)
+      .split(NON_WORD)
       .filter((w) => (w.length > 2 || (w.length === 2 && CJK.test(w))) && !FILTER_STOPWORDS.has(w)),
   );
 }

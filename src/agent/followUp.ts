@@ -6,6 +6,7 @@
 import { CJK, words } from '../text/segment.js';
 import { FILTER_STOPWORDS, KEY_WORD_STOPWORDS, LANGUAGE_FUNCTION_WORDS, QUERY_STOPWORDS } from '../text/stopwords.js';
 import type { ChatTurn } from '../models/chatModel.js';
+import { LETTER } from '../text/wordCharacters.js';
 import { isSmallTalk, questionLanguage, type PhraseLanguage } from './language.js';
 
 interface FollowUpPatterns {
@@ -15,8 +16,8 @@ interface FollowUpPatterns {
   pointsBack: RegExp[];
 }
 
-/** Between two non-letters (`\b` knows only ASCII letters). */
-const word = (alternatives: string) => new RegExp(`(^|[^\\p{L}\\p{M}])(${alternatives})([^\\p{L}\\p{M}]|$)`, 'iu');
+/** Between two non-letters (`\b` knows only ASCII letters). Letters and marks only: a digit has always been an edge. */
+const word = (alternatives: string) => new RegExp(`(^|[^${LETTER}])(${alternatives})([^${LETTER}]|$)`, 'iu');
 
 /**
  * Per language. Pronouns that are also articles or conjunctions (German "das", Dutch "dat" and "het", French "le",

@@ -5,6 +5,7 @@ import { hasStemmer, stemsByFoldedWord, textStems, wordStems } from '../text/wor
 import { isOrdinaryEnglishWord } from '../text/ordinaryWords.js';
 import { questionLanguage } from './language.js';
 import { NGRAM_LANGUAGES } from '../text/ngramLanguage.js';
+import { LETTER, WORD_CHAR, trimToLetters, trimToWord } from '../text/wordCharacters.js';
 
 /**
  * Whether an answer sentence is about the question, not only somewhere in a note. The grounding check proves a
@@ -50,6 +51,18 @@ export function capitalsMarkNames(question: string): boolean {
 }
 
 /**
+ * namedWords' patterns. A word with digits ("v1.4", "2026-11-03", "3D") is made of letters, digits and hyphens and
+ * takes no combining marks, unlike a capitalised name: kept as it was written, so adding marks there is a change of
+ * behaviour to measure, not a refactor.
+ */
+const NUMBERED = String.raw`[\p{L}\p{N}-]*\p{N}[\p{L}\p{N}-]*`;
+const NAMED_BY_CAPITALS = new RegExp(String.raw`[\p{Lu}][${LETTER}]+|${NUMBERED}`, 'gu');
+const NAMED_IN_GERMAN = new RegExp(
+  String.raw`[${LETTER}]*\p{Ll}\p{Lu}[${LETTER}]*|\p{Lu}{2,}[${LETTER}]*|${NUMBERED}`,
+  'gu',
+);
+
+/**
  * The question's names and numbers ("Maya", "2026-11-03", "v1.4"): written with a capital after the first word, or
  * with digits (in German, capitalsMarkNames). In a personal vault the retrieved notes all mention the person or day
  * asked about, so such a word is never "common", and a note's title counts for it (a daily note's date is its title,
@@ -58,13 +71,7 @@ export function capitalsMarkNames(question: string): boolean {
 export function namedWords(question: string): Set<string> {
   if (CJK.test(question)) return new Set(latinNamesWritten(question).flatMap(words).flatMap(wordTerms));
   const raw = question.trim().split(/\s+/).slice(1).join(' ');
-  const named = [
-    ...raw.matchAll(
-      capitalsMarkNames(question)
-        ? /[\p{Lu}][\p{L}\p{M}]+|[\p{L}\p{N}-]*\p{N}[\p{L}\p{N}-]*/gu
-        : /[\p{L}\p{M}]*\p{Ll}\p{Lu}[\p{L}\p{M}]*|\p{Lu}{2,}[\p{L}\p{M}]*|[\p{L}\p{N}-]*\p{N}[\p{L}\p{N}-]*/gu,
-    ),
-  ].map((m) => m[0]);
+  const named = [...raw.matchAll(capitalsMarkNames(question) ? NAMED_BY_CAPITALS : NAMED_IN_GERMAN)].map((m) => m[0]);
   const first = question.trim().split(/\s+/)[0] ?? '';
   if (/\p{N}/u.test(first)) named.push(first);
   return new Set(named.flatMap((w) => words(w)).flatMap(wordTerms));
@@ -139,6 +146,13 @@ export function latinNamesInCjk(question: string): string[] {
 }
 
 /**
+ * Before a token's word, and after it with a possessive "'s": the ASCII apostrophe only, as namePhrases has always
+ * read it (notesNamedByRuns takes "’s" too), so "Calendar’s" stays a word of the run.
+ */
+const LEADING_NON_WORD = new RegExp(`^[^${WORD_CHAR}]+`, 'u');
+const TRAILING_NON_WORD_AND_S = new RegExp(`(?:'s)?[^${WORD_CHAR}]*$`, 'u');
+
+/**
  * The question's names of more than one word: runs of two or more words capitalised after the first word
  * ("Google Calendar", "Microsoft Word"), or a Latin name and the katakana word after it ("Googleカレンダー"). Each
  * word may be in the vault ("Google Keep", "calendar view") while the thing they name together is not.
@@ -153,7 +167,7 @@ export function namePhrases(question: string): string[][] {
     (rest.length > 1 && rest.filter((t) => /^\p{Lu}/u.test(t)).length > rest.length / 2) ||
     !capitalsMarkNames(question);
   for (const [i, token] of (titleCased ? [] : tokens).entries()) {
-    const word = token.replace(/^[^\p{L}\p{M}\p{N}]+/u, '').replace(/(?:'s)?[^\p{L}\p{M}\p{N}]*$/u, '');
+    const word = token.replace(LEADING_NON_WORD, '').replace(TRAILING_NON_WORD_AND_S, '');
     const capital = i > 0 && word.length > 1 && /^\p{Lu}/u.test(word);
     if (capital) run.push(word);
     // Punctuation around a word ("Calendar,", "Calendar's") ends the name with it.
@@ -202,8 +216,8 @@ export function spanishPluginNames(question: string): string[] {
   const tokens = question.trim().split(/\s+/);
   const named: string[] = [];
   tokens.forEach((token, i) => {
-    const next = (tokens[i + 1] ?? '').replace(/^[^\p{L}\p{M}\p{N}]+|[^\p{L}\p{M}\p{N}]+$/gu, '');
-    const noun = token.replace(/^[^\p{L}\p{M}]+|[^\p{L}\p{M}]+$/gu, '');
+    const next = trimToWord(tokens[i + 1] ?? '');
+    const noun = trimToLetters(token);
     if (!SPANISH_PLUGIN_NOUN.test(noun) || !/^\p{Lu}/u.test(next)) return;
     const name = words(next)[0];
     if (name && !PLUGIN_KINDS.has(name)) named.push(name);
@@ -349,7 +363,7 @@ function namesSomeoneAsked(question: string, sentence: string, title: string): b
   return (sentence.trim().split('\n').at(-1) ?? '')
     .split(/\s+/)
     .slice(1)
-    .map((token) => token.replace(/^[^\p{L}\p{M}]+|[^\p{L}\p{M}]+$/gu, ''))
+    .map(trimToLetters)
     .some((w) => /^\p{Lu}\p{Ll}+$/u.test(w) && !known.has(foldText(w)));
 }
 
@@ -481,6 +495,16 @@ const GENITIVE_POSSESSOR = new Set(['ru', 'uk']);
 const SLAVIC_PREPOSITIONS = new Set(
   words('в во на с со к ко у о об обо от до для за из изо по при про без над под через между перед з із зі від біля'),
 );
+/** What splits a question into runs of letters (digits split too: a name has none). */
+const NON_LETTERS = new RegExp(`[^${LETTER}]+`, 'u');
+/**
+ * A lower-case word and the capitalised one after it ("собаку Майи"). The edges look at letters only, without
+ * marks, as they were written: giving them marks would be a change of behaviour, not of spelling.
+ */
+const LOWER_THEN_CAPITALISED = new RegExp(
+  String.raw`(?<![\p{L}])(\p{Ll}[${LETTER}]*)\s+(\p{Lu}[${LETTER}]*)(?![\p{L}])`,
+  'gu',
+);
 
 /**
  * The question's capitalised words that are a note's one-word name with another ending (NoteNames
@@ -492,7 +516,7 @@ export function declinedNoteNames(
 ): Map<string, string> {
   const out = new Map<string, string>();
   if (!GENITIVE_POSSESSOR.has(questionLanguage(question))) return out;
-  for (const token of question.split(/[^\p{L}\p{M}]+/u).filter((t) => /^\p{Lu}/u.test(t))) {
+  for (const token of question.split(NON_LETTERS).filter((t) => /^\p{Lu}/u.test(t))) {
     const name = notes.properNameWithEnding(token);
     if (name) out.set(foldText(token), name);
   }
@@ -531,15 +555,12 @@ export function possessiveOf(
       ofNames((w) => isName(w) && noteNames.has(foldText(w))),
     );
   if (declined.size > 0 && GENITIVE_POSSESSOR.has(questionLanguage(question)))
-    attribute = attribute.replace(
-      /(?<![\p{L}])(\p{Ll}[\p{L}\p{M}]*)\s+(\p{Lu}[\p{L}\p{M}]*)(?![\p{L}])/gu,
-      (m, before: string, name: string) => {
-        const owner = declined.get(foldText(name));
-        if (!owner || SLAVIC_PREPOSITIONS.has(foldText(before))) return m;
-        names.push(owner);
-        return `${before} `;
-      },
-    );
+    attribute = attribute.replace(LOWER_THEN_CAPITALISED, (m, before: string, name: string) => {
+      const owner = declined.get(foldText(name));
+      if (!owner || SLAVIC_PREPOSITIONS.has(foldText(before))) return m;
+      names.push(owner);
+      return `${before} `;
+    });
   if (names.length === 0) return { names: [], attribute: question };
   return { names: [...new Set(names)], attribute: attribute.replace(ASKS_A_NAME, ' ') };
 }
@@ -596,6 +617,11 @@ export function namedNotes(question: string, notes: { properNamed(name: string):
   });
 }
 
+/** notesCalledByName's split: an apostrophe stays inside a name ("O'Brien", "d’Artagnan"). */
+const NON_LETTERS_NOR_APOSTROPHES = new RegExp(`[^${LETTER}'’]+`, 'u');
+/** After a token's word, with a possessive in either apostrophe ("Maya's", "Maya’s"). */
+const TRAILING_NON_WORD_AND_EITHER_S = new RegExp(`(?:['’]s)?[^${WORD_CHAR}]*$`, 'u');
+
 /**
  * The notes a question calls by a name written with a capital, in any language: namedNotes without its rule for
  * what marks a name, so that a German question's "Maya" (German capitalises every noun, so namedWords finds no name
@@ -613,7 +639,7 @@ export function notesCalledByName(
   const lang = questionLanguage(question);
   if (exact.length || !notes.properNamedWithEnding || lang === 'en' || !hasStemmer(lang)) return exact;
   const found: NamedNote[] = [];
-  for (const token of question.split(/[^\p{L}\p{M}'’]+/u).filter(isName)) {
+  for (const token of question.split(NON_LETTERS_NOR_APOSTROPHES).filter(isName)) {
     const sources = notes.properNamedWithEnding(token);
     if (sources.length) found.push({ words: words(token), sources });
   }
@@ -629,7 +655,7 @@ function notesNamedByRuns(
   const tokens = question
     .trim()
     .split(/\s+/)
-    .map((t) => t.replace(/^[^\p{L}\p{M}\p{N}]+/u, '').replace(/(?:['’]s)?[^\p{L}\p{M}\p{N}]*$/u, ''));
+    .map((t) => t.replace(LEADING_NON_WORD, '').replace(TRAILING_NON_WORD_AND_EITHER_S, ''));
   const found: NamedNote[] = [];
   for (let i = 0; i < tokens.length; ) {
     let taken = 0;

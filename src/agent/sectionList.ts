@@ -11,6 +11,7 @@ import type { SearchResult } from '../search/similaritySearch.js';
 import { plainText } from '../text/sentences.js';
 import { citedList, linesOutsideCode, LIST_ITEM, MARKDOWN_HEADING, noteLines } from './noteLines.js';
 import { FILTER_STOPWORDS, LANGUAGE_FUNCTION_WORDS } from '../text/stopwords.js';
+import { WORD_CHAR } from '../text/wordCharacters.js';
 import { keyWordCount, keyWordLanguage, sharedDistinctiveKeyWords } from './relevance.js';
 
 /** How many of the best search results may hold the named section. */
@@ -80,6 +81,12 @@ const NOT_SUBJECT = new Set([
 ]);
 
 /**
+ * The punctuation around a word of the question, to trim before NOT_SUBJECT is asked. An apostrophe at its end stays,
+ * as subjectWords has always read it: "notes'" is kept, not taken for the stop word "notes".
+ */
+const AROUND_SUBJECT_WORD = new RegExp(`^[^${WORD_CHAR}]+|[^${WORD_CHAR}’']+$`, 'gu');
+
+/**
  * The question without the words that ask (NOT_SUBJECT), nor numbers and dates: "What did I do on 2026-11-03?"
  * named the day's note by its title and its first heading, and a day is no list. Unchanged in scripts that do not
  * space their words.
@@ -88,7 +95,7 @@ export function subjectWords(question: string): string {
   return question
     .split(/\s+/)
     .filter((t) => /\p{L}/u.test(t))
-    .filter((t) => !NOT_SUBJECT.has(t.toLowerCase().replace(/^[^\p{L}\p{M}\p{N}]+|[^\p{L}\p{M}\p{N}’']+$/gu, '')))
+    .filter((t) => !NOT_SUBJECT.has(t.toLowerCase().replace(AROUND_SUBJECT_WORD, '')))
     .join(' ');
 }
 

@@ -3,6 +3,7 @@ import type { Embedder } from '../models/embedder.js';
 import { cosine } from '../models/embedder.js';
 import type { SearchResult } from '../search/similaritySearch.js';
 import { CJK, isKeyWord, queryTerms, words as segmentWords } from '../text/segment.js';
+import { WORD_CHAR } from '../text/wordCharacters.js';
 import { sectionListAnswer } from './sectionList.js';
 import { labelledSentences, sectionsOfChunk, titleSaysWhat } from './noteLines.js';
 import { plainText, splitSentences } from '../text/sentences.js';
@@ -134,6 +135,12 @@ export function quotable(sentence: string, minLength: number): boolean {
 }
 
 /**
+ * statedFact's "label: value": a label of up to 31 of a word's characters, spaces and "/&'-", and a value that starts
+ * with a letter, digit or currency sign (not a combining mark, which starts nothing).
+ */
+const LABELLED = new RegExp(String.raw`^\p{L}[${WORD_CHAR} /&'-]{0,30}(?::\s+|：\s*)[\p{L}\p{N}\p{Sc}]`, 'u');
+
+/**
  * A short "label: value" line of a note, which states a fact whole ("Plan: 3 runs a week", "Hostname: atlas.lan",
  * "場所：渋谷駅の近く"): quotable though shorter than quotable's 20 characters. Personal notes keep facts this way, and "what's
  * the hostname of my home server" was refused, its answer being 19 characters long. Shorter lines that are no
@@ -142,7 +149,7 @@ export function quotable(sentence: string, minLength: number): boolean {
  */
 export function statedFact(sentence: string): boolean {
   const line = sentence.trim();
-  const pair = /^\p{L}[\p{L}\p{M}\p{N} /&'-]{0,30}(?::\s+|：\s*)[\p{L}\p{N}\p{Sc}]/u.test(line);
+  const pair = LABELLED.test(line);
   return pair && weightedLength(line) >= 10 && quotable(line, 0);
 }
 

@@ -6,6 +6,7 @@
  * a how-to question about tasks ("how do I make a checklist?") is not a request for the person's own.
  */
 import { questionLanguage, PHRASE_LANGUAGES, type PhraseLanguage } from './language.js';
+import { WORD_CHAR } from '../text/wordCharacters.js';
 
 export type TaskWanted = 'open' | 'done';
 
@@ -43,7 +44,7 @@ interface TaskWords {
 }
 
 /** A pattern matched as whole words in any script (\b only knows ASCII letters: "à faire", "tâches"). */
-const words = (source: string) => new RegExp(`(?<![\\p{L}\\p{M}\\p{N}])(?:${source})(?![\\p{L}\\p{M}\\p{N}])`, 'iu');
+const words = (source: string) => new RegExp(`(?<![${WORD_CHAR}])(?:${source})(?![${WORD_CHAR}])`, 'iu');
 /** Filler words of a spaced language, matched against one word of the question at a time. */
 const tokenFiller = (source: string) => new RegExp(`^(?:${source})$`, 'iu');
 
@@ -417,6 +418,10 @@ export function taskRequest(question: string): TaskRequest | null {
   };
 }
 
+/** The punctuation around a topic word, to trim; a tag's leading "#" is part of the word ("#lisbon?" → "#lisbon"). */
+const AROUND_TOPIC_WORD = new RegExp(`^[^${WORD_CHAR}#]+|[^${WORD_CHAR}]+$`, 'gu');
+const A_WORD_CHAR = new RegExp(`[${WORD_CHAR}]`, 'gu');
+
 /**
  * The question without its task words. In a spaced language each word is dropped or kept whole (with its leading
  * "#" if it is a tag); elsewhere the filler is cut out of the text. What is left without two letters goes too.
@@ -424,10 +429,10 @@ export function taskRequest(question: string): TaskRequest | null {
 function topicOf(question: string, filler: RegExp): string {
   const rest = filler.global
     ? question.replace(filler, ' ').split(/\s+/)
-    : question.split(/\s+/).filter((t) => !filler.test(t.replace(/^[^\p{L}\p{M}\p{N}#]+|[^\p{L}\p{M}\p{N}]+$/gu, '')));
+    : question.split(/\s+/).filter((t) => !filler.test(t.replace(AROUND_TOPIC_WORD, '')));
   return rest
-    .map((t) => t.replace(/^[^\p{L}\p{M}\p{N}#]+|[^\p{L}\p{M}\p{N}]+$/gu, ''))
-    .filter((t) => (t.match(/[\p{L}\p{M}\p{N}]/gu) ?? []).length >= (/^[\p{Script=Han}]/u.test(t) ? 1 : 2))
+    .map((t) => t.replace(AROUND_TOPIC_WORD, ''))
+    .filter((t) => (t.match(A_WORD_CHAR) ?? []).length >= (/^[\p{Script=Han}]/u.test(t) ? 1 : 2))
     .join(' ');
 }
 

@@ -15,6 +15,7 @@
  */
 
 import type { DateRange } from './dates.js';
+import { WORD_CHAR } from '../text/wordCharacters.js';
 
 /**
  * How far (in days) the nearest dated note may lie from the asked range for the vault to count as dated around
@@ -77,6 +78,8 @@ const PERIODIC_NOTE_AFTER =
 const PERIODIC_NOTE_BEFORE =
   /(?:nota\s+(?:diaria|semanal|mensual)|note\s+(?:quotidienne|du\s+jour|hebdomadaire|mensuelle)|tagesnotiz|tägliche[n]?\s+notiz|tagebucheintrag|daily\s+note)\s+(?:de\s+|d['’]\s*|von\s+|vom\s+|für\s+)?$/iu;
 
+const A_WORD_CHAR = new RegExp(`[${WORD_CHAR}]`, 'u');
+
 /** Where `phrase` starts in `query` as words of its own (the first such occurrence), or -1. */
 function phraseStart(query: string, phrase: string): number {
   const lower = query.toLowerCase();
@@ -84,7 +87,7 @@ function phraseStart(query: string, phrase: string): number {
   if (!p) return -1;
   // Japanese and Chinese have no spaces: a phrase in their scripts stands wherever it is found.
   const cjk = /[\u3040-\u9fff]/u.test(p);
-  const letter = (i: number) => /[\p{L}\p{M}\p{N}]/u.test(lower.charAt(i));
+  const letter = (i: number) => A_WORD_CHAR.test(lower.charAt(i));
   for (let i = lower.indexOf(p); i >= 0; i = lower.indexOf(p, i + 1)) {
     if (cjk || (!letter(i - 1) && !letter(i + p.length))) return i;
   }
