@@ -14,7 +14,7 @@
  */
 import { WORD_CHAR } from '../text/wordCharacters.js';
 
-export type AnswerKind = 'amount' | 'clock' | 'phone' | 'email' | 'age' | 'hours';
+export type AnswerKind = 'amount' | 'clock' | 'phone' | 'email' | 'age' | 'hours' | 'number';
 
 /**
  * A pattern in which `\b` is a word edge in any script. JavaScript's own `\b` knows ASCII letters only: it finds no
@@ -126,6 +126,20 @@ const ASKS_EMAIL: readonly RegExp[] = [
   String.raw`メールアドレス|邮箱地址|电子邮件地址|邮件地址|電子郵件地址|이메일 ?주소`,
 ].map(pattern);
 /**
+ * Asking for a number that names one thing ("what's my library card number", "what number is Jim's plot", "Wie ist
+ * meine Kontonummer?", "¿Cuál es mi número de cuenta?"): an account, a card, a flight, a plot, a microchip. Not "the
+ * number of": that asks how many, answered as often by "unlimited" or a condition as by digits. Phone numbers are
+ * ASKS_PHONE's. Found by fresh off-topic questions over the help vault (`offtopic-en-4-tune`): "what's my library card
+ * number" got "…press Ctrl (or Cmd on macOS) and select the card label.", which names no number.
+ */
+const ASKS_NUMBER: readonly RegExp[] = [
+  String.raw`\b(?:what|which)(?:'s| is| was| are| were)? (?:my|the|our|your|his|her|their|[\p{L}]+'s?)(?: [\p{L}-]+(?:'s)?){0,3} (?:number|no)\b(?! of\b)`,
+  String.raw`\b(?:what|which) number\b`,
+  // German and Dutch compounds ("Kontonummer", "bankrekeningnummer"), Romance "número de…", "numéro de…", "numero di…".
+  String.raw`\b\p{L}{3,}nummer\b|\bn[uú]mero (?:de|da|do|del)\b|\bnum[ée]ro (?:de|d'|du)|\bnumero (?:di|del|della)\b`,
+].map(pattern);
+
+/**
  * A question about doing something with the number or the address ("how do I change my account's email address",
  * "can I add a phone number for 2-factor") asks for steps, not for the value. Not German "wie": "Wie lautet Toms
  * Telefonnummer?" asks for the number.
@@ -185,6 +199,8 @@ const GIVES: Readonly<Record<AnswerKind, (text: string) => boolean>> = {
       (m) => (m[0].match(/\d/g) ?? []).length >= 7,
     ),
   email: (t) => EMAIL.test(t),
+  // Digits that are not a date or a clock time: "Plot 14", "Chip: 941000024681334", "DE89 3704 0044".
+  number: (t) => /\d/.test(t.replace(DATE_OR_TIME, ' ')),
   age: (t) => AGE.test(t),
   hours: (t) => CLOCK.test(t) || HOURS.test(t),
 };
@@ -199,6 +215,7 @@ export function askedAnswerKind(question: string): AnswerKind | null {
   if (ASKS_HOW.test(q)) return null;
   if (ASKS_PHONE.some((p) => p.test(q))) return 'phone';
   if (ASKS_EMAIL.some((p) => p.test(q))) return 'email';
+  if (ASKS_NUMBER.some((p) => p.test(q))) return 'number';
   return null;
 }
 

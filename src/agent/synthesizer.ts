@@ -229,6 +229,16 @@ function inItsSection(c: Candidate): string {
 }
 
 /** Whether a word no note holds (`unknownWords`) is a key word of `keyQuery`, the question a sentence must answer. */
+/** Each retrieved note's text (its title and its retrieved chunks), one per note. */
+function noteTexts(chunks: SearchResult[]): string[] {
+  const byNote = new Map<string, string[]>();
+  for (const c of chunks) {
+    const texts = byNote.get(c.source) ?? byNote.set(c.source, [c.title]).get(c.source)!;
+    texts.push(c.page_content);
+  }
+  return [...byNote.values()].map((t) => t.join(' '));
+}
+
 function lacksAskedKeyWord(unknownWords: readonly string[], keyQuery: string): boolean {
   const asked = new Set(queryTerms(keyQuery).map((t) => t.word));
   return unknownWords.some((w) => isKeyWord(w) && asked.has(w));
@@ -609,7 +619,12 @@ class AnswerSelector {
     // The words a sentence must share: a date-scoped question's date is met by the notes' own dates (dateScope.ts); a
     // date no note has and none names is met by no line (one saying "周五" does not say what was done last Friday).
     const keyQuery = dateScope ? topicQuestion(dateScope) : (undated ?? query);
-    const common = commonKeyWords(keyQuery, texts, keyLanguage);
+    // Within a time, words are common among the time's notes, not their chunks: the chunks are those naming the time
+    // (searchInPeriod), and two chunks of one note are one note's words. The sample vault's Inbox (two chunks) and
+    // Lena's note were three texts writing "birthday", so "whose birthday is in January" kept no word a line could
+    // share, and "Birthday: 14 January" was refused. Not for every search: counted by notes there, the English tuning
+    // parts answered an off-topic question more ("sync my step count from my fitness watch into the daily note").
+    const common = commonKeyWords(keyQuery, dateScope ? noteTexts(chunks) : texts, keyLanguage);
     const sel = new AnswerSelector(
       keyQuery,
       q!,

@@ -116,6 +116,9 @@ export const KEY_WORD_STOPWORDS: readonly string[] = words(
   // 2026-11-03?" is a question about that day's notes, and with no key word left it would ask for every note that names
   // the day (timeTopicTerms: a question of nothing but its time).
   'much many often am have has had should would could must might shall were been being',
+  // "Whose" and "whom" are "who"'s other forms (QUERY_STOPWORDS has "who"): "whose birthday is in January" asked a
+  // line to share "whose", which no note writes, and "Birthday: 14 January" in Lena's note was refused.
+  'whose whom',
   'two three four five six seven eight nine ten eleven twelve',
   // "Automatically" in the languages we answer in says how, not about what: a feature request Obsidian does not have
   // ("Google-Kalender-Termine automatisch in die tägliche Notiz übernehmen") shared it with a sentence on daily-note

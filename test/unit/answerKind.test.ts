@@ -186,4 +186,33 @@ describe('the kind of answer a question asks for', () => {
     expect(givesAnswerKind('email', 'Prefers Figma comments over long email threads')).toBe(false);
     expect(givesAnswerKind(null, 'anything')).toBe(true);
   });
+  it('reads a question for a number that names one thing, not for how many of them', () => {
+    for (const q of [
+      "what's my library card number",
+      "what number is jim's plot",
+      "what's the cat's microchip number",
+      'Wie ist meine Kontonummer?',
+      'Welche Flugnummer haben wir nach Lissabon?',
+      '¿Cuál es mi número de cuenta bancaria?',
+      'Quel est mon numéro de compte bancaire ?',
+      'Wat is mijn bankrekeningnummer?',
+    ])
+      expect(askedAnswerKind(q), q).toBe('number');
+    for (const q of [
+      'what is the maximum number of people who can share one synced vault',
+      'display base results as a numbered list instead of a table',
+      'how do I change the version number shown on my site',
+      'my company has a VAT number, how do I stop being charged tax',
+    ])
+      expect(askedAnswerKind(q), q).not.toBe('number');
+    // A phone number is its own kind.
+    expect(askedAnswerKind("what's my landlord's phone number")).toBe('phone');
+  });
+
+  it('finds a number in a sentence, not in a date or a clock time alone', () => {
+    expect(givesAnswerKind('number', 'Plot 14, next to the water butt')).toBe(true);
+    expect(givesAnswerKind('number', 'Microchip: 941000024681334')).toBe(true);
+    expect(givesAnswerKind('number', 'To open the web page in your browser, select the card label.')).toBe(false);
+    expect(givesAnswerKind('number', 'Renewed on 2026-11-03 at 09:15')).toBe(false);
+  });
 });

@@ -1220,6 +1220,57 @@ describe('synthesize: answers that answer (scripted model, real embedder())', ()
     expect(word.notInNotes, word.answer).toBe(false);
   });
 
+  it('a question for a number that names one thing needs a sentence with digits', async () => {
+    // From fresh off-topic questions over the help vault (offtopic-en-4-tune).
+    const canvas = [
+      chunk(
+        'Canvas.md',
+        'To open the web page in your browser, press Ctrl (or Cmd on macOS) and select the card label.',
+        {
+          title: 'Canvas',
+        },
+      ),
+    ];
+    const s = await synthesize(null, embedder(), {
+      query: "what's my library card number",
+      chunks: canvas,
+      recent: [],
+    });
+    expect(s, s.answer).toMatchObject({ answer: '', notInNotes: true });
+    const card = [chunk('Wallet.md', 'Library card: number 2281 0044 7, renew in March.', { title: 'Wallet' })];
+    const numbered = await synthesize(null, embedder(), {
+      query: "what's my library card number",
+      chunks: card,
+      recent: [],
+    });
+    expect(numbered.answer).toContain('2281');
+  });
+
+  it("within a time, a word is common among the notes, not among one note's chunks", async () => {
+    // The sample vault (sample-vault-6-tune): "whose birthday is in January" read two chunks of the Inbox and Lena's
+    // note, three texts that all write "birthday", so no line shared a word and "Birthday: 14 January" was refused.
+    const notes = [
+      chunk('Inbox.md', '- [ ] Get a birthday present for Lena (her birthday is in January) #family', {
+        title: 'Inbox',
+        start_line: 11,
+      }),
+      chunk('People/Lena Novak.md', '- Birthday: **14 January**\n- Lives in Vienna with her partner Jonas', {
+        title: 'Lena Novak',
+      }),
+      chunk('Inbox.md', '# Inbox\n\n- [ ] Buy rye flour for the starter\n- [ ] Get a birthday present for Lena', {
+        title: 'Inbox',
+      }),
+    ];
+    const s = await synthesize(null, embedder(), {
+      query: 'whose birthday is in January',
+      chunks: notes,
+      recent: [],
+      dateScope: { from: '2026-01-01', to: '2026-01-31', rest: 'whose birthday is' },
+    });
+    expect(s.notInNotes, s.answer).toBe(false);
+    expect(s.answer).toContain('14 January');
+  });
+
   it('a word of quantity a vault never writes is no missing thing ("how much will it cost")', async () => {
     // The sample vault never writes "much": "Lisbon trip how much will it cost" (a follow-up with its subject) was
     // refused, since its answer shares no key word ("Lisbon" and "trip" are in every retrieved chunk).
