@@ -1,7 +1,8 @@
 /**
  * What kind of answer a question asks for, where its own words say so plainly: a price ("how much did the Lisbon
  * flights cost"), a time of day ("what time does the pump start"), a phone number or an email address ("what's my
- * dentist's phone number"). A sentence that holds none does not answer such a question however many of its words it
+ * dentist's phone number"), an age, opening hours, a number that names one thing ("what's my library card number").
+ * A sentence that holds none does not answer such a question however many of its words it
  * shares: "Flights: outbound Fri 09 Apr, 07:15 departure…" was quoted for the flights' cost, and "15:00 Dentist
  * receptionist didn't call back." for the dentist's number. Found by asking the sample vault what a person would
  * (docs/answer-quality.md, "Sixteenth session"). Only these kinds: a "how many" or "when"

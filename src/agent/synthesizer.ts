@@ -228,7 +228,6 @@ function inItsSection(c: Candidate): string {
   return c.heading ? `${c.heading}\n${c.text}` : c.text;
 }
 
-/** Whether a word no note holds (`unknownWords`) is a key word of `keyQuery`, the question a sentence must answer. */
 /** Each retrieved note's text (its title and its retrieved chunks), one per note. */
 function noteTexts(chunks: SearchResult[]): string[] {
   const byNote = new Map<string, string[]>();
@@ -239,6 +238,7 @@ function noteTexts(chunks: SearchResult[]): string[] {
   return [...byNote.values()].map((t) => t.join(' '));
 }
 
+/** Whether a word no note holds (`unknownWords`) is a key word of `keyQuery`, the question a sentence must answer. */
 function lacksAskedKeyWord(unknownWords: readonly string[], keyQuery: string): boolean {
   const asked = new Set(queryTerms(keyQuery).map((t) => t.word));
   return unknownWords.some((w) => isKeyWord(w) && asked.has(w));
