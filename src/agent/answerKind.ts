@@ -55,6 +55,14 @@ const ASKS_AMOUNT: readonly RegExp[] = [
   String.raw`\b(?:paljonko|kuinka paljon|mitä)\b.*\b(?:maksaa|maksoi|maksoivat|maksoin)\b`,
   String.raw`\bmennyibe (?:kerül|került)\b|\bmennyit (?:fizettem|fizettünk|költöttem)\b`,
   String.raw`いくら|何円|多少钱|多少錢|花了多少|얼마(?!\s?동안|나)`,
+  // Hindi, Arabic, Persian, Hebrew, Greek, Thai (the forty-seventh session: the phrase languages of the forty-second).
+  // Thai writes no spaces, so its patterns have no word edges; "เท่าไหร่" alone also asks a date ("วันที่เท่าไหร่").
+  String.raw`\bकितन(?:ा|े|ी)\b.*(?:खर्च|लग(?:ा|े|ी)\b|दाम|(?:\u0958|\u0915\u093C?)ीमत|पैसे|रुपय?े|रुपए|चुका|भुगतान)|\b(?:(?:\u0958|\u0915\u093C?)ीमत|दाम)\b.*\b(?:क्या|कितन(?:ा|ी|े))\b`,
+  String.raw`\bكم\b.*(?:تكلف|يكلف|كلف|دفعت|دفعنا|أنفقت|صرفت|سعر|ثمن)|\bما (?:هو |هي )?(?:سعر|ثمن|تكلفة)\b|\bبكم\b`,
+  String.raw`\bچقدر\b.*(?:هزینه|قیمت|پرداخت|خرج|پول)|\bقیمت\p{L}*\b.*\b(?:چند|چقدر|چیه|چیست)\b|\bچند (?:تومان|ریال|دلار|یورو)\b`,
+  String.raw`\bכמה (?:עולה|עולים|עולות|עלה|עלתה|עלו|שילמתי|שילמנו|הוצאתי|הוצאנו)\b|\bמה (?:ה)?מחיר\b`,
+  String.raw`\bπόσο (?:κοστίζει|κοστίζουν|κόστισε|κόστισαν|πλήρωσα|πληρώσαμε|ξόδεψα|κάνει)\b|\b(?:ποια (?:είναι |ήταν )?η|τι) τιμή\b`,
+  String.raw`ราคาเท่าไ|ราคากี่|กี่บาท|(?:จ่าย|เสียเงิน)(?:ไป)?เท่าไ|ค่า[\p{L}\p{M}]{1,12}เท่าไ`,
 ].map(pattern);
 
 /** Time-of-day questions: "what time", "at what hour", "a qué hora", "um wie viel Uhr", "à quelle heure", 何時, 几点. */
@@ -71,6 +79,8 @@ const ASKS_CLOCK: readonly RegExp[] = [
   String.raw`\b(?:jam|pukul) berapa\b|\bhur dags\b|\bvilken tid\b|\bhva(?:d)? tid\b|\bla ce or[ăa]\b`,
   String.raw`\bmihin aikaan\b|\bmonelta(?:ko)?\b|\bhány órakor\b|\bhánykor\b`,
   String.raw`何時(?!間)|几点|幾點|몇 ?시(?!간)`,
+  String.raw`\bकितने बजे\b|\bकिस (?:समय|वक़?्त|वक़्त)\b|\bكم الساعة\b|\bالساعة كم\b|\b(?:في )?أي ساعة\b|\bفي أي وقت\b`,
+  String.raw`\bچه ساعتی\b|\bساعت چند\b|\bבאיזו שעה\b|\bבאיזה שעה\b|\bτι ώρα\b|\bποια ώρα\b|กี่โมง|กี่ทุ่ม|เวลาไหน|เวลาอะไร`,
 ].map(pattern);
 
 /**
@@ -89,6 +99,8 @@ const ASKS_AGE: readonly RegExp[] = [
   String.raw`\bhur gammal\b|\bhvor gammel\b|\bhvor gamle\b|\bc[âa][țt]i ani (?:are|avea|au)\b|\bce v[âa]rst[ăa]\b`,
   String.raw`\b(?:kuinka|miten) vanha\b|\bminkä ikäinen\b|\bhány éves\b`,
   String.raw`何歳|何才|年齢|几岁|幾歲|多少岁|多少歲|多大了|多大年纪|年龄|年紀|몇 ?살|나이`,
+  String.raw`\bकितने साल (?:का|की|के)\b|\bकितनी उम्र\b|\b(?:उम्र|आयु)\b|\b(?:كم|ما) (?:هو |هي )?عمر\p{L}*\b|\bمن العمر\b`,
+  String.raw`\bچند سال\p{L}*\b|\bسن\b|\b(?:בן|בת) כמה\b|\bמה (?:ה)?גיל\b|\bπόσων χρονών\b|\bπόσο χρονών\b|\bηλικία\b|อายุ|กี่ขวบ`,
 ].map(pattern);
 
 /** Opening-hours questions ("what are the opening hours of…", "Öffnungszeiten", 営業時間). */
@@ -99,6 +111,8 @@ const ASKS_HOURS: readonly RegExp[] = [
   String.raw`\boteví\p{L}* dob\p{L}*|\bгодини роботи\b|\baçılış saat\p{L}*|giờ mở cửa|\bjam (?:buka|operasional)\b`,
   String.raw`\böppettider\b|\båbningstider\b|\båpningstider\b|\bprogram(?:ul)? de funcționare\b|\baukioloa\p{L}*|\bnyitvatartás\p{L}*`,
   String.raw`営業時間|開館時間|营业时间|營業時間|开放时间|開放時間|영업 ?시간|운영 ?시간`,
+  String.raw`\bखुलने का समय\b|\bساعات (?:العمل|الدوام|الفتح)\b|\b(?:مواعيد|أوقات) (?:العمل|الدوام|الفتح)\b|\bساعات? کار\p{L}*\b|\bשעות (?:ה)?(?:פתיחה|פעילות)\b`,
+  String.raw`\bωράριο\b|\bώρες λειτουργίας\b|เวลาเปิด|เวลาทำการ|เปิดทำการ`,
 ].map(pattern);
 
 /** Asking for someone's phone number or email address, in each language ("what's Priya's phone number"). */
@@ -114,6 +128,9 @@ const ASKS_PHONE: readonly RegExp[] = [
   String.raw`\bnomor (?:telepon|hp|ponsel|handphone)\b|\b(?:telefon|mobil)numme[rt]\p{L}*|\bnum[ăa]r(?:ul)? de telefon\b`,
   String.raw`\bpuhelinnumero\p{L}*|\btelefonsz[áa]m\p{L}*`,
   String.raw`電話番号|电话号码|電話號碼|手机号|手機號|전화번호|휴대폰 ?번호`,
+  String.raw`\b(?:(?:टेली)?(?:\u095E|\u092B\u093C?)ोन|मोबाइल) (?:नंबर|नम्बर)\b|\bرقم (?:ال)?(?:هاتف|جوال|موبايل|تلفون|تليفون)\p{L}*`,
+  String.raw`\bشماره (?:تلفن|موبایل|همراه|تماس)\p{L}*|\b(?:מספר|מס') (?:ה)?(?:טלפון|נייד|פלאפון)\b|\b(?:αριθμ\p{L}*|νούμερο) (?:τηλεφώνου|κινητού)\b`,
+  String.raw`เบอร์(?:โทร|มือถือ)|หมายเลขโทรศัพท์`,
 ].map(pattern);
 const ASKS_EMAIL: readonly RegExp[] = [
   String.raw`\b(?:e-?mail|mail) address\b`,
@@ -125,6 +142,9 @@ const ASKS_EMAIL: readonly RegExp[] = [
   String.raw`\be-?posta adres\p{L}*|địa chỉ email|\balamat (?:e-?mail|surel)\b|\be-?postadress\p{L}*|\be-?mail-?adresse\p{L}*`,
   String.raw`\badres[aă] de e-?mail\b|\bsähköpostiosoite\p{L}*|\be-?mail ?c[íi]m\p{L}*`,
   String.raw`メールアドレス|邮箱地址|电子邮件地址|邮件地址|電子郵件地址|이메일 ?주소`,
+  String.raw`\b(?:ईमेल|ई-मेल) (?:पता|आईडी|एड्रेस)\b|\bالبريد الإلكتروني\b|\bبريد\p{L}* الإلكتروني\b|\b(?:الإيميل|الايميل)\b`,
+  String.raw`\bآدرس (?:ایمیل|پست الکترونیک)\p{L}*|\bכתובת (?:ה)?(?:אימייל|מייל|דוא"ל|דואר האלקטרוני|דואר אלקטרוני)\b|\bδιεύθυνση (?:e-?mail|email|ηλεκτρονικού ταχυδρομείου)\b`,
+  String.raw`ที่อยู่อีเมล|อีเมล์?ของ`,
 ].map(pattern);
 /**
  * Asking for a number that names one thing ("what's my library card number", "what number is Jim's plot", "Wie ist
@@ -138,6 +158,9 @@ const ASKS_NUMBER: readonly RegExp[] = [
   String.raw`\b(?:what|which) number\b`,
   // German and Dutch compounds ("Kontonummer", "bankrekeningnummer"), Romance "número de…", "numéro de…", "numero di…".
   String.raw`\b\p{L}{3,}nummer\b|\bn[uú]mero (?:de|da|do|del)\b|\bnum[ée]ro (?:de|d'|du)|\bnumero (?:di|del|della)\b`,
+  // Hindi नंबर, Arabic رقم, Persian شماره name a thing's number ("the number of", how many, is संख्या, عدد, تعداد);
+  // Hebrew מספר and Greek αριθμός say both, so only asked for ("what is the number"); Thai เลข, หมายเลข.
+  String.raw`\b(?:नंबर|नम्बर)\b|\bرقم\p{L}{0,2}\b|\bشماره\p{L}{0,2}\b|\bמה (?:ה)?מספר\b|\bποιος (?:είναι |ήταν )?ο αριθμός\b|เลข|หมายเลข`,
 ].map(pattern);
 
 /**
@@ -152,16 +175,18 @@ const ASKS_HOW = pattern(
     // Italian, Portuguese, Russian: the verbs only ("come" is English, "como" is Spanish's above, "как" asks a name too).
     String.raw`|\b(?:cambiare|cambio|modificare|modifico|aggiungere|alterar|altero|mudar|mudo|adicionar|изменить|поменять|добавить)\b` +
     // Dutch: the verbs only ("hoe luidt het telefoonnummer van Tom?" asks for the number).
-    String.raw`|\b(?:wijzigen|wijzig|veranderen|verander|toevoegen|voeg|aanpassen|instellen)\b`,
+    String.raw`|\b(?:wijzigen|wijzig|veranderen|verander|toevoegen|voeg|aanpassen|instellen)\b` +
+    // Hindi, Arabic, Persian, Hebrew, Greek, Thai: how, change, add.
+    String.raw`|\b(?:कैसे|बदल[\p{L}\p{M}]*|जो(?:\u095C|\u0921\u093C)[\p{L}\p{M}]*|كيف|تغيير|أغير|اغير|تعديل|إضافة|اضافة|أضيف|چطور|چگونه|تغییر|اضافه|איך|כיצד|לשנות|להוסיף|לעדכן|πώς|αλλάξω|αλλαγή|προσθέσω)\b|ยังไง|อย่างไร|เปลี่ยน|เพิ่ม|แก้ไข`,
 );
 
 /** Digits with a currency sign or a currency's name or code, on either side; or the words for "free". */
 const AMOUNT =
-  /[$€£¥₹₩₽]\s?\d|\d\s?[$€£¥₹₩₽]|\d[\d.,]*\s?(?:eur|euros?|usd|dollars?|pounds?|gbp|yen|jpy|chf|francs?|kr|sek|nok|dkk|pesos?|円|元|块|원|ドル|ユーロ|美元|欧元|달러|유로)(?![\p{L}])|(?<![\p{L}])(?:free|gratis|kostenlos|gratuit|gratuite|gratuito|gratuita)(?![\p{L}])|無料|免费|무료/iu;
+  /[$€£¥₹₩₽]\s?\d|\d\s?[$€£¥₹₩₽]|\d[\d.,]*\s?(?:eur|euros?|usd|dollars?|pounds?|gbp|yen|jpy|chf|francs?|kr|sek|nok|dkk|pesos?|円|元|块|원|ドル|ユーロ|美元|欧元|달러|유로|रुपय?े|रुपए|रु\.|ريال|درهم|جنيه|دينار|دولار|يورو|تومان|شيكل|ש"ח|שקל\p{L}*|ευρώ|บาท)(?![\p{L}])|(?<![\p{L}])(?:free|gratis|kostenlos|gratuit|gratuite|gratuito|gratuita|मुफ़्त|मुफ्त|निःशुल्क|مجاني\p{L}*|مجانا|مجانًا|رایگان|חינם|δωρεάν)(?![\p{L}])|無料|免费|무료|ฟรี/iu;
 
 /** A clock time (09:15, 9h30, 7 am, 15 Uhr, 7時, 7点, 7시) or a word for a time of day. */
 const CLOCK =
-  /(?<!\d)\d{1,2}(?::\d{2}|h\d{2})(?!\d)|(?<!\d)\d{1,2}\s?(?:am|pm|a\.m\.|p\.m\.|uhr|uur|o'clock|h)(?![\p{L}])|\d{1,2}\s?(?:時|点|點|시)|(?<![\p{L}])(?:noon|midnight|morning|mornings|afternoon|evening|evenings|night|tonight|mediod[ií]a|medianoche|madrugada|mittags?|mitternacht|morgens|abends|nachts|midi|minuit|matin|soir|meio-dia|mezzogiorno|mezzanotte|middag|ochtends?|avonds?)(?![\p{L}])|正午|午前|午後|深夜|中午|午夜|早上|晚上|정오|자정|오전|오후/iu;
+  /(?<!\d)\d{1,2}(?::\d{2}|h\d{2})(?!\d)|(?<!\d)\d{1,2}\s?(?:am|pm|a\.m\.|p\.m\.|uhr|uur|o'clock|h)(?![\p{L}])|\d{1,2}\s?(?:時|点|點|시)|(?<![\p{L}])(?:noon|midnight|morning|mornings|afternoon|evening|evenings|night|tonight|mediod[ií]a|medianoche|madrugada|mittags?|mitternacht|morgens|abends|nachts|midi|minuit|matin|soir|meio-dia|mezzogiorno|mezzanotte|middag|ochtends?|avonds?)(?![\p{L}])|(?<!\d)\d{1,2}\s?(?:बजे|โมง|ทุ่ม|น\.)|(?:الساعة|ساعت|בשעה)\s?[\d٠-٩۰-۹]|(?<![\p{L}\p{M}])(?:सुबह|शाम|दोपहर|रात|صباحا?|صباحًا|مساء|مساءً|ظهرا|ظهرًا|صبح|عصر|ظهر|شب|בבוקר|בערב|בצהריים|πρωί|απόγευμα|βράδυ|μεσημέρι)(?![\p{L}\p{M}])|正午|午前|午後|深夜|中午|午夜|早上|晚上|정오|자정|오전|오후|ตอนเช้า|ตอนบ่าย|ตอนเย็น|เที่ยง/iu;
 
 /**
  * An age: a number with a unit of time ("7 years", "3 Monate", "30 days", "5歳", "34 yaş"), a label with a number ("Age: 34"),
@@ -169,11 +194,11 @@ const CLOCK =
  * January"), which gives the day, not the years.
  */
 const AGE = new RegExp(
-  String.raw`\d+(?:[.,]\d+)?\s?-?(?:years?|yrs?|y\.?o\.?|months?|weeks?|days?|jahre?n?|monate?n?|wochen|tage?n?|años|meses|semanas|días|ans|mois|semaines|jours|giorni|dias|dagen|дней|дня|dni|dní|днів|gün|ngày|hari|dagar|dage|dager|zile|päivää|nap|anni|mesi|anos|jaar|maanden|weken|лет|года?|месяц\p{L}*|років|роки|рік|місяц\p{L}*|lat|lata|roku|miesi\p{L}*|let|roky|rok|měsí\p{L}*|yaş\p{L}*|aylık|ay|tuổi|tháng|tahun|bulan|år|månader|måneder|ani|luni|vuotta|vuotias|kuukau\p{L}*|éves|év|hónap\p{L}*)(?![\p{L}])` +
-    String.raw`|\d+\s?(?:歳|才|岁|歲|살|ヶ月|か月|个月|個月|개월)` +
-    String.raw`|(?<![\p{L}])(?:age|alter|edad|[âa]ge|et[àa]|idade|leeftijd|возраст|wiek|věk|вік|ya[şs]|umur|usia|ålder|alder|v[âa]rst[ăa]|ikä|kor)\s?[:：]?\s?\d` +
+  String.raw`\d+(?:[.,]\d+)?\s?-?(?:years?|yrs?|y\.?o\.?|months?|weeks?|days?|jahre?n?|monate?n?|wochen|tage?n?|años|meses|semanas|días|ans|mois|semaines|jours|giorni|dias|dagen|дней|дня|dni|dní|днів|gün|ngày|hari|dagar|dage|dager|zile|päivää|nap|anni|mesi|anos|jaar|maanden|weken|лет|года?|месяц\p{L}*|років|роки|рік|місяц\p{L}*|lat|lata|roku|miesi\p{L}*|let|roky|rok|měsí\p{L}*|yaş\p{L}*|aylık|ay|tuổi|tháng|tahun|bulan|år|månader|måneder|ani|luni|vuotta|vuotias|kuukau\p{L}*|éves|év|hónap\p{L}*|साल|वर्ष|महीन(?:ा|े)|दिन|سنة|سنوات|عام|أعوام|شهرا?|أشهر|أيام|يوما?|سال\p{L}*|ماه\p{L}*|روز\p{L}*|שנים|שנה|חודשים|ימים|χρονών|ετών|χρόνια|μηνών|ημερών)(?![\p{L}\p{M}])` +
+    String.raw`|\d+\s?(?:歳|才|岁|歲|살|ヶ月|か月|个月|個月|개월|ปี|ขวบ|เดือน)|(?<![\p{L}])(?:בן|בת)\s?\d` +
+    String.raw`|(?<![\p{L}])(?:age|alter|edad|[âa]ge|et[àa]|idade|leeftijd|возраст|wiek|věk|вік|ya[şs]|umur|usia|ålder|alder|v[âa]rst[ăa]|ikä|kor|उम्र|आयु|العمر|عمر|سن|גיל|ηλικία)\s?[:：]?\s?\d|อายุ\s?\d` +
     String.raw`|(?:年齢|年龄|나이)\s?[:：]?\s?\d` +
-    String.raw`|(?<![\p{L}])(?:born|geboren|naci[óo]|nacida|nacido|n[ée]e?|nat[oa]|nasceu|nascid[oa]|родил\p{L}*|народи\p{L}*|urodzi\p{L}*|narodil\p{L}*|doğdu|doğum(?! günü)\p{L}*|lahir|född|født|n[ăa]scut\p{L}*|syntyi|született)(?![\p{L}])|生まれ|出生|태어`,
+    String.raw`|(?<![\p{L}])(?:born|geboren|naci[óo]|nacida|nacido|n[ée]e?|nat[oa]|nasceu|nascid[oa]|родил\p{L}*|народи\p{L}*|urodzi\p{L}*|narodil\p{L}*|doğdu|doğum(?! günü)\p{L}*|lahir|född|født|n[ăa]scut\p{L}*|syntyi|született|जन्म|पैदा|ولد|ولدت|مولود|متولد|נולד|נולדה|γεννήθηκε)(?![\p{L}])|生まれ|出生|태어|เกิด`,
   'iu',
 );
 
@@ -181,12 +206,12 @@ const AGE = new RegExp(
  * Opening hours: a clock time, a range of hours ("9–17", "10-18 h"; not a date's "10-27"), or the words for closed.
  */
 const HOURS = new RegExp(
-  String.raw`(?<![\d./-])\d{1,2}(?:[:.h]\d{2})?\s?(?:–|-|to|bis|a|à|до|do)\s?\d{1,2}(?:[:.h]\d{2})?(?!\d|[./-]\d)|(?<![\p{L}])(?:closed|geschlossen|cerrado|fermé|chiuso|fechado|gesloten|закрыт\p{L}*|zamknięte|zavřeno|kapalı|đóng cửa|tutup|stängt|lukket|stengt|închis|suljettu|zárva)(?![\p{L}])|定休日|休館|休息|휴무`,
+  String.raw`(?<![\d./-])\d{1,2}(?:[:.h]\d{2})?\s?(?:–|-|to|bis|a|à|до|do)\s?\d{1,2}(?:[:.h]\d{2})?(?!\d|[./-]\d)|(?<![\p{L}])(?:closed|geschlossen|cerrado|fermé|chiuso|fechado|gesloten|закрыт\p{L}*|zamknięte|zavřeno|kapalı|đóng cửa|tutup|stängt|lukket|stengt|închis|suljettu|zárva|बंद|مغلق|تعطیل|بسته|סגור|κλειστ\p{L}*)(?![\p{L}\p{M}])|定休日|休館|休息|휴무|(?<!เ)ปิด`,
   'iu',
 );
 
 /** Seven digits or more, as a phone number writes them (+44 20 7946 0958, 030-1234567, (555) 010-4477). */
-const PHONE = /(?<![\p{L}\p{N}])\+?\(?\d[\d ()./-]{5,}\d(?![\p{N}])/u;
+const PHONE = /(?<![\p{L}\p{N}])\+?\(?\p{Nd}[\p{Nd} ()./-]{5,}\p{Nd}(?![\p{N}])/u;
 const DATE_OR_TIME = /\d{4}-\d{1,2}-\d{1,2}|\d{1,2}[./-]\d{1,2}[./-]\d{2,4}|\d{1,2}:\d{2}(?::\d{2})?/g;
 const EMAIL = /[\p{L}\p{N}._%+-]+@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)+/u;
 
@@ -197,11 +222,11 @@ const GIVES: Readonly<Record<AnswerKind, (text: string) => boolean>> = {
   // Dates and clock times are digits too ("on 2026-12-03 at 09:15"), not a number to call.
   phone: (t) =>
     [...t.replace(DATE_OR_TIME, ' ').matchAll(new RegExp(PHONE, 'gu'))].some(
-      (m) => (m[0].match(/\d/g) ?? []).length >= 7,
+      (m) => (m[0].match(/\p{Nd}/gu) ?? []).length >= 7,
     ),
   email: (t) => EMAIL.test(t),
   // Digits that are not a date or a clock time: "Plot 14", "Chip: 941000024681334", "DE89 3704 0044".
-  number: (t) => /\d/.test(t.replace(DATE_OR_TIME, ' ')),
+  number: (t) => /\p{Nd}/u.test(t.replace(DATE_OR_TIME, ' ')),
   age: (t) => AGE.test(t),
   hours: (t) => CLOCK.test(t) || HOURS.test(t),
 };

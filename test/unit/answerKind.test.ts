@@ -111,6 +111,61 @@ describe('the kind of answer a question asks for', () => {
     expect(givesAnswerKind('phone', 'Buurman op nummer 14, gepensioneerd elektricien.')).toBe(false);
   });
 
+  it('reads the kinds in Hindi, Arabic, Persian, Hebrew, Greek and Thai, and a question asking how to change the value as none', () => {
+    for (const q of [
+      'टॉम का फ़ोन नंबर क्या है?',
+      'ما رقم هاتف توم؟',
+      'شماره تلفن تام چیه؟',
+      'מה מספר הטלפון של תום?',
+      'Ποιος είναι ο αριθμός τηλεφώνου του Τομ;',
+      'เบอร์โทรของทอมคืออะไร',
+    ])
+      expect(askedAnswerKind(q), q).toBe('phone');
+    for (const q of ['मेरा बैंक अकाउंट नंबर क्या है?', 'ما رقم حسابي البنكي؟', 'เลขบัญชีธนาคารของฉันคืออะไร'])
+      expect(askedAnswerKind(q), q).toBe('number');
+    for (const q of ['टॉम की बिल्ली कितने साल की है?', 'كم عمر قط توم؟', 'בן כמה החתול של תום?', 'แมวของทอมอายุกี่ปี'])
+      expect(askedAnswerKind(q), q).toBe('age');
+    for (const q of [
+      'कितने बजे मीटिंग है?',
+      'في أي ساعة يجب أن أنام؟',
+      'ساعت چند پرواز دارم؟',
+      'Τι ώρα ξεκινά;',
+      'ควรเข้านอนกี่โมง',
+    ])
+      expect(askedAnswerKind(q), q).toBe('clock');
+    for (const q of ['NUC की कीमत क्या थी?', 'كم كلفت الرحلة؟', 'כמה עלה הטיסה?', 'ตั๋วราคาเท่าไหร่'])
+      expect(askedAnswerKind(q), q).toBe('amount');
+    for (const q of ['Mayaका ईमेल पता क्या है?', 'ما هو البريد الإلكتروني لمايا؟', 'ที่อยู่อีเมลของมายาคืออะไร'])
+      expect(askedAnswerKind(q), q).toBe('email');
+    // How to change it asks for steps; a Thai date question's "เท่าไหร่" asks no price.
+    for (const q of [
+      'फ़ोन नंबर कैसे बदलूँ?',
+      'كيف أغير رقم هاتفي؟',
+      'เปลี่ยนเบอร์โทรยังไง',
+      'ทริปลิสบอนวันที่เท่าไหร่ถึงวันที่เท่าไหร่',
+    ])
+      expect(askedAnswerKind(q), q).toBeNull();
+  });
+
+  it('finds the kinds in Hindi, Arabic and Thai sentences, digits of any script included', () => {
+    // A house number is no phone number, in any script; Arabic-Indic digits are digits.
+    expect(givesAnswerKind('phone', '14 नंबर वाले पड़ोसी, रिटायर्ड इलेक्ट्रीशियन।')).toBe(false);
+    expect(givesAnswerKind('phone', 'هاتف: ٠١٢٣٤٥٦٧٨٩')).toBe(true);
+    expect(givesAnswerKind('number', 'رقم البيت ١٤')).toBe(true);
+    expect(givesAnswerKind('age', 'बिल्ली 5 साल की है')).toBe(true);
+    expect(givesAnswerKind('age', 'القط عمره 5 سنوات')).toBe(true);
+    expect(givesAnswerKind('age', 'แมวอายุ 5 ปี')).toBe(true);
+    expect(givesAnswerKind('amount', 'टिकट 500 रुपये')).toBe(true);
+    expect(givesAnswerKind('amount', 'الدخول مجاني')).toBe(true);
+    expect(givesAnswerKind('amount', 'ตั๋ว 500 บาท')).toBe(true);
+    expect(givesAnswerKind('clock', 'मीटिंग 9 बजे है')).toBe(true);
+    expect(givesAnswerKind('clock', 'ประชุม 9 โมง')).toBe(true);
+    // Thai เปิด ("open") holds ปิด ("closed"): a shop open every day gives no closing.
+    expect(givesAnswerKind('hours', 'ร้านเปิดทุกวัน')).toBe(false);
+    expect(givesAnswerKind('hours', 'ร้านปิดวันจันทร์')).toBe(true);
+    expect(givesAnswerKind('hours', 'المتجر مغلق يوم الاثنين')).toBe(true);
+  });
+
   it("reads a question for someone's age or a place's opening hours, in each language", () => {
     for (const q of [
       'how old is Tom',
