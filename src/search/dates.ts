@@ -182,7 +182,12 @@ function hasDateContext(text: string, pos: number, ctx: Ctx): boolean {
 }
 
 /** A letter or digit of the scripts the date rules read: Latin (accented and Vietnamese too), Cyrillic, Hangul. */
-const WORD_CHAR = '[a-z0-9\\u00c0-\\u024f\\u1e00-\\u1eff\\u0400-\\u04ff\\uac00-\\ud7af]';
+const WORD_CHAR =
+  '[a-z0-9\\u00c0-\\u024f\\u1e00-\\u1eff\\u0400-\\u04ff\\uac00-\\ud7af\\u0370-\\u037d\\u037f-\\u0386\\u0388-\\u03ff\\u1f00-\\u1fff' +
+  // Hebrew, Arabic and Devanagari letters, marks and digits, not their punctuation ("؟", "،", "׃", "।").
+  '\\u0591-\\u05bd\\u05bf\\u05c1\\u05c2\\u05c4-\\u05c7\\u05d0-\\u05f2\\u0620-\\u0669\\u066e-\\u06d3\\u06d5-\\u06ff\\u0750-\\u077f\\u0900-\\u0963\\u0966-\\u097f]';
+// The class holds ranges of combining marks (Hebrew points, Devanagari vowel signs) on purpose: a mark is part of a word.
+// eslint-disable-next-line no-misleading-character-class
 const WORD_CHAR_RE = new RegExp(WORD_CHAR, 'i');
 
 /** A regex anchored at `pos` that must end on a word boundary and not in the middle of a numeric date. */
@@ -191,7 +196,7 @@ function regexRule(
   resolve: (m: RegExpExecArray, ctx: Ctx, text: string, pos: number) => DayRange | null,
 ): Rule {
   // Nor before an ISO week: "2026-W03" is that week, never the year 2026 with a stray "-W03".
-  // Accented Latin, Vietnamese, Cyrillic and Hangul letters too (WORD_CHAR): a rule's word must not be the start of a
+  // Accented Latin, Vietnamese, Cyrillic, Hangul, Greek, Hebrew, Arabic and Devanagari letters too (WORD_CHAR): a rule's word must not be the start of a
   // longer one ("bu ay" is not "bu ayı"; a Korean rule takes the particle after its word itself, KO_PARTICLE).
   const re = new RegExp(`(?:${source})(?!${WORD_CHAR}|[-/.]w?\\d)`, 'iy');
   return {
@@ -1901,6 +1906,293 @@ const MORE_LANGUAGE_RULES: readonly Rule[] = [
 // ISO weeks ("2026-W03", the names of weekly notes)
 // ---------------------------------------------------------------------------
 
+// ---------------------------------------------------------------------------
+// Hindi, Arabic, Persian, Hebrew, Greek, Thai
+// ---------------------------------------------------------------------------
+// The phrase languages of the forty-second session, which had no date phrases: relative days and periods, "N days
+// ago" and month names (the Gregorian ones; Persian's solar months and Thai's Buddhist years are not read). Arabic
+// joins "and" and "with the" to the word ("وأمس", "بالأمس"), Hebrew "in" to it ("בדצמבר"), and Thai writes no spaces,
+// so a Thai phrase may start at any of its letters (isWordStart). Hindi "कल" and "परसों" are yesterday or tomorrow
+// by the verb's tense.
+
+/** Each language's month names, January first, with the forms a date writes them in (Greek's genitive, "3 Δεκεμβρίου"). */
+const SCRIPT_MONTH_NAMES: readonly (readonly string[])[][] = [
+  // Hindi (with and without the nukta: फ़रवरी, फरवरी)
+  [
+    ['जनवरी'],
+    ['फ़रवरी', 'फ़रवरी', 'फरवरी'],
+    ['मार्च'],
+    ['अप्रैल', 'अप्रेल'],
+    ['मई'],
+    ['जून'],
+    ['जुलाई'],
+    ['अगस्त'],
+    ['सितंबर', 'सितम्बर'],
+    ['अक्टूबर', 'अक्तूबर'],
+    ['नवंबर', 'नवम्बर'],
+    ['दिसंबर', 'दिसम्बर'],
+  ],
+  // Arabic: the names of Egypt and the Gulf, and of the Levant and Iraq
+  [
+    ['يناير', 'كانون الثاني'],
+    ['فبراير', 'شباط'],
+    ['مارس', 'آذار', 'اذار'],
+    ['أبريل', 'ابريل', 'إبريل', 'نيسان'],
+    ['مايو', 'أيار', 'ايار'],
+    ['يونيو', 'يونيه', 'حزيران'],
+    ['يوليو', 'يوليه', 'تموز'],
+    ['أغسطس', 'اغسطس', 'آب'],
+    ['سبتمبر', 'أيلول', 'ايلول'],
+    ['أكتوبر', 'اكتوبر', 'تشرين الأول', 'تشرين الاول'],
+    ['نوفمبر', 'تشرين الثاني'],
+    ['ديسمبر', 'كانون الأول', 'كانون الاول'],
+  ],
+  // Persian (the Gregorian months, as Persian writes them)
+  [
+    ['ژانویه'],
+    ['فوریه'],
+    ['مارس'],
+    ['آوریل'],
+    ['مه', 'می'],
+    ['ژوئن'],
+    ['ژوئیه', 'جولای'],
+    ['اوت', 'آگوست'],
+    ['سپتامبر'],
+    ['اکتبر'],
+    ['نوامبر'],
+    ['دسامبر'],
+  ],
+  // Hebrew
+  [
+    ['ינואר'],
+    ['פברואר'],
+    ['מרץ', 'מרס'],
+    ['אפריל'],
+    ['מאי'],
+    ['יוני'],
+    ['יולי'],
+    ['אוגוסט'],
+    ['ספטמבר'],
+    ['אוקטובר'],
+    ['נובמבר'],
+    ['דצמבר'],
+  ],
+  // Greek: nominative, genitive ("3 Δεκεμβρίου"), accusative ("τον Δεκέμβριο")
+  [
+    ['ιανουάριος', 'ιανουαρίου', 'ιανουάριο'],
+    ['φεβρουάριος', 'φεβρουαρίου', 'φεβρουάριο'],
+    ['μάρτιος', 'μαρτίου', 'μάρτιο'],
+    ['απρίλιος', 'απριλίου', 'απρίλιο'],
+    ['μάιος', 'μαΐου', 'μαίου', 'μάιο'],
+    ['ιούνιος', 'ιουνίου', 'ιούνιο'],
+    ['ιούλιος', 'ιουλίου', 'ιούλιο'],
+    ['αύγουστος', 'αυγούστου', 'αύγουστο'],
+    ['σεπτέμβριος', 'σεπτεμβρίου', 'σεπτέμβριο'],
+    ['οκτώβριος', 'οκτωβρίου', 'οκτώβριο'],
+    ['νοέμβριος', 'νοεμβρίου', 'νοέμβριο'],
+    ['δεκέμβριος', 'δεκεμβρίου', 'δεκέμβριο'],
+  ],
+  // Thai, with the short forms a date writes ("3 ธ.ค.")
+  [
+    ['มกราคม', 'ม.ค.'],
+    ['กุมภาพันธ์', 'ก.พ.'],
+    ['มีนาคม', 'มี.ค.'],
+    ['เมษายน', 'เม.ย.'],
+    ['พฤษภาคม', 'พ.ค.'],
+    ['มิถุนายน', 'มิ.ย.'],
+    ['กรกฎาคม', 'ก.ค.'],
+    ['สิงหาคม', 'ส.ค.'],
+    ['กันยายน', 'ก.ย.'],
+    ['ตุลาคม', 'ต.ค.'],
+    ['พฤศจิกายน', 'พ.ย.'],
+    ['ธันวาคม', 'ธ.ค.'],
+  ],
+];
+
+/**
+ * The spellings a name is also typed in: Greek without its accents, Persian with the Arabic keyboard's ي and ك, Hindi's
+ * nukta letters as one character or two.
+ */
+function typedSpellings(name: string): string[] {
+  const out = new Set([name]);
+  out.add(
+    name
+      .normalize('NFD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .normalize('NFC'),
+  );
+  out.add(name.replace(/ی/g, 'ي').replace(/ک/g, 'ك'));
+  out.add(name.replace(/\u095E/g, '\u092B\u093C').replace(/\u0958/g, '\u0915\u093C'));
+  out.add(name.replace(/\u092B\u093C/g, '\u095E'));
+  return [...out];
+}
+
+const SCRIPT_MONTH_BY_WORD = new Map(
+  SCRIPT_MONTH_NAMES.flatMap((months) =>
+    months.flatMap((forms, i) => forms.flatMap(typedSpellings).map((w) => [w.toLowerCase(), i + 1] as const)),
+  ),
+);
+const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const SMON = `(${[...SCRIPT_MONTH_BY_WORD.keys()]
+  .sort((a, b) => b.length - a.length)
+  .map(escapeRe)
+  .join('|')})`;
+const scriptMonth = (raw: string): number => SCRIPT_MONTH_BY_WORD.get(raw.toLowerCase()) ?? NaN;
+/** Thai letters: no spaces between words, so a Thai phrase may start anywhere (isWordStart). */
+const THAI_CHAR = /[\u0e00-\u0e7f]/;
+// A lone month is one only after its language's "in" or "month" ("في ديسمبر", "شهر ديسمبر", "در دسامبر", "ماه مه",
+// "τον Δεκέμβριο", "στις … Δεκεμβρίου", "ในเดือน…"); Hebrew's "in" is the ב of "בדצמבר", Hindi's "में" follows the name,
+// Thai's month names are no other word. Not Arabic "مارس" alone: that is also "he practised".
+const SCRIPT_MONTH_CONTEXT = /(?:^|[\s,،])(?:في|خلال|شهر|منذ|در|ماه|از|τον|το|τη|στον|στο|μήνα|חודש|בחודש)\s*$/iu;
+
+// Hindi: a past verb makes "कल" yesterday ("मैंने कल क्या किया?"), else it is tomorrow ("कल क्या है?").
+const HI_PAST = /(?:मैंने|हमने|उसने|किया|किए|किये|की थी|था|थी|थे|गया|गई|गए|हुआ|हुई|हुए|खाया|लिखा|देखा|मिला)/u;
+const hiTensed = (n: number) => (_m: RegExpExecArray, ctx: Ctx, text: string) =>
+  single(ctx.today + (HI_PAST.test(text) ? -n : n));
+const HI_WEEK = 'ह(?:\\u095E|\\u092B\\u093C?)्ते|सप्ताह';
+const HI_YEAR = '(?:साल|वर्ष)';
+// Arabic's "and" and "so" join the next word ("وأمس"); definite forms are spelled with and without the hamza.
+const AR = '[وف]?';
+const AR_WEEK = '(?:ال)?[أا]سبوع';
+const AR_LAST = '(?:الماضي|الفائت|السابق)';
+const AR_NEXT = '(?:القادم|المقبل|الجاي)';
+const FA_LAST = '(?:گذشته|پیش|قبل|پيش)';
+const FA_NEXT = '(?:آینده|بعد|آينده|دیگر)';
+const HE_PREFIX = '[וש]?';
+const EL_LAST = '(?:την |τον |το )?(?:περασμ[εέ]ν[ηοα]|προηγο[υύ]μεν[ηοα])\\s+';
+const EL_NEXT = '(?:την |τον |το )?(?:επ[οό]μεν[ηοα]|ερχ[οό]μεν[ηοα])\\s+';
+const EL_THIS = '(?:αυτ[ήηόο]ν?\\s+(?:την\\s+|τον\\s+|το\\s+)?)';
+const EL_WEEK = 'εβδομ[αά]δα';
+const EL_MONTH = 'μ[ήη]να';
+const TH_WEEK = '(?:สัปดาห์|อาทิตย์)';
+const agoN = (n: number, unit: Unit) => (_m: RegExpExecArray, ctx: Ctx) => ago(ctx, n, unit);
+
+const SCRIPT_LANGUAGE_RULES: readonly Rule[] = [
+  // Hindi
+  regexRule('आज', day(0)),
+  regexRule('परसों', hiTensed(2)),
+  regexRule('कल', hiTensed(1)),
+  regexRule(`पिछले\\s+(?:${HI_WEEK})`, period('last', 'week')),
+  regexRule(`(?:इस|इसी)\\s+(?:${HI_WEEK})`, period('this', 'week')),
+  regexRule(`अगले\\s+(?:${HI_WEEK})`, period('next', 'week')),
+  regexRule('पिछले\\s+महीने', period('last', 'month')),
+  regexRule('(?:इस|इसी)\\s+महीने', period('this', 'month')),
+  regexRule('अगले\\s+महीने', period('next', 'month')),
+  regexRule(`(?:पिछले\\s+${HI_YEAR}|पिछला\\s+${HI_YEAR})`, period('last', 'year')),
+  regexRule(`(?:इस|इसी)\\s+${HI_YEAR}`, period('this', 'year')),
+  regexRule(`अगले\\s+${HI_YEAR}`, period('next', 'year')),
+  regexRule('(\\d{1,3})\\s+दिन\\s+पहले', agoOf('day')),
+  regexRule(`(\\d{1,3})\\s+(?:${HI_WEEK})\\s+पहले`, agoOf('week')),
+  regexRule('(\\d{1,3})\\s+महीने\\s+पहले', agoOf('month')),
+  // Arabic ("في اليوم" is "a day": three times a day)
+  regexRule(`${AR}اليوم`, (_m, ctx, text, pos) =>
+    /(?:في|كل|مرات?)\s+$/u.test(text.slice(0, pos)) ? null : single(ctx.today),
+  ),
+  regexRule(`${AR}(?:(?:أول|اول)\\s+(?:من\\s+)?(?:أمس|امس)|قبل\\s+(?:أمس|امس))`, day(-2)),
+  regexRule(`${AR}(?:(?:بال)?(?:أمس|امس)|البارحة)`, day(-1)),
+  regexRule(`${AR}بعد\\s+(?:غد|بكرة)`, day(2)),
+  regexRule(`${AR}(?:غدا|غدًا|غداً|بكرة)`, day(1)),
+  regexRule(`${AR}(?:(?:في\\s+)?${AR_WEEK}\\s+${AR_LAST})`, period('last', 'week')),
+  regexRule(`${AR}(?:هذا\\s+${AR_WEEK}|${AR_WEEK}\\s+الحالي)`, period('this', 'week')),
+  regexRule(`${AR}(?:(?:في\\s+)?${AR_WEEK}\\s+${AR_NEXT})`, period('next', 'week')),
+  regexRule(`${AR}(?:(?:في\\s+)?الشهر\\s+${AR_LAST})`, period('last', 'month')),
+  regexRule(`${AR}(?:هذا\\s+الشهر|الشهر\\s+الحالي)`, period('this', 'month')),
+  regexRule(`${AR}(?:(?:في\\s+)?الشهر\\s+${AR_NEXT})`, period('next', 'month')),
+  regexRule(`${AR}(?:(?:في\\s+)?(?:العام\\s+${AR_LAST}|السنة\\s+(?:الماضية|الفائتة|السابقة)))`, period('last', 'year')),
+  regexRule(`${AR}(?:هذا\\s+العام|هذه\\s+السنة|العام\\s+الحالي|السنة\\s+الحالية)`, period('this', 'year')),
+  regexRule(`${AR}(?:(?:في\\s+)?(?:العام\\s+${AR_NEXT}|السنة\\s+(?:القادمة|المقبلة)))`, period('next', 'year')),
+  regexRule(`${AR}قبل\\s+(\\d{1,3})\\s+(?:أيام|ايام|يوما|يومًا|يوم)`, agoOf('day')),
+  regexRule(`${AR}قبل\\s+يومين`, agoN(2, 'day')),
+  regexRule(`${AR}قبل\\s+(?:أسبوع|اسبوع)`, agoOne('week')),
+  regexRule(`${AR}قبل\\s+(?:شهر)`, agoOne('month')),
+  // Persian
+  regexRule('امروز', day(0)),
+  regexRule('پریروز|پريروز', day(-2)),
+  regexRule('دیروز|ديروز', day(-1)),
+  regexRule('پس\\s*\\u200c?\\s*فردا', day(2)),
+  regexRule('فردا', day(1)),
+  regexRule(`هفته\\s*\\u200c?\\s*ی?\\s+${FA_LAST}`, period('last', 'week')),
+  regexRule('این\\s+هفته|اين\\s+هفته', period('this', 'week')),
+  regexRule(`هفته\\s*\\u200c?\\s*ی?\\s+${FA_NEXT}`, period('next', 'week')),
+  regexRule(`ماه\\s+${FA_LAST}`, period('last', 'month')),
+  regexRule('این\\s+ماه|اين\\s+ماه', period('this', 'month')),
+  regexRule(`ماه\\s+${FA_NEXT}`, period('next', 'month')),
+  regexRule(`پارسال|سال\\s+${FA_LAST}`, period('last', 'year')),
+  regexRule('امسال', period('this', 'year')),
+  regexRule(`سال\\s+${FA_NEXT}`, period('next', 'year')),
+  regexRule(`(\\d{1,3})\\s+روز\\s+${FA_LAST}`, agoOf('day')),
+  // Hebrew
+  regexRule(`${HE_PREFIX}היום`, day(0)),
+  regexRule(`${HE_PREFIX}שלשום`, day(-2)),
+  regexRule(`${HE_PREFIX}אתמול`, day(-1)),
+  regexRule(`${HE_PREFIX}מחרתיים`, day(2)),
+  regexRule(`${HE_PREFIX}מחר`, day(1)),
+  regexRule(`${HE_PREFIX}ב?שבוע\\s+(?:שעבר|הקודם)`, period('last', 'week')),
+  regexRule(`${HE_PREFIX}השבוע`, period('this', 'week')),
+  regexRule(`${HE_PREFIX}ב?שבוע\\s+הבא`, period('next', 'week')),
+  regexRule(`${HE_PREFIX}ב?חודש\\s+(?:שעבר|הקודם)`, period('last', 'month')),
+  regexRule(`${HE_PREFIX}החודש`, period('this', 'month')),
+  regexRule(`${HE_PREFIX}ב?חודש\\s+הבא`, period('next', 'month')),
+  regexRule(`${HE_PREFIX}(?:ב?שנה\\s+(?:שעברה|הקודמת)|אשתקד)`, period('last', 'year')),
+  regexRule(`${HE_PREFIX}השנה`, period('this', 'year')),
+  regexRule(`${HE_PREFIX}ב?שנה\\s+הבאה`, period('next', 'year')),
+  regexRule(`${HE_PREFIX}לפני\\s+(\\d{1,3})\\s+ימים`, agoOf('day')),
+  regexRule(`${HE_PREFIX}לפני\\s+יומיים`, agoN(2, 'day')),
+  regexRule(`${HE_PREFIX}לפני\\s+שבוע`, agoOne('week')),
+  regexRule(`${HE_PREFIX}לפני\\s+חודש`, agoOne('month')),
+  // Greek
+  regexRule('σ[ήη]μερα', day(0)),
+  regexRule('προχθ[έε]ς|προχτ[έε]ς', day(-2)),
+  regexRule('(?:ε)?χθ[έε]ς|χτες', day(-1)),
+  regexRule('μεθα[ύυ]ριο', day(2)),
+  regexRule('α[ύυ]ριο', day(1)),
+  regexRule(`${EL_LAST}${EL_WEEK}`, period('last', 'week')),
+  regexRule(`${EL_THIS}${EL_WEEK}|(?:την\\s+)?τρ[έε]χουσα\\s+${EL_WEEK}`, period('this', 'week')),
+  regexRule(`${EL_NEXT}${EL_WEEK}`, period('next', 'week')),
+  regexRule(`${EL_LAST}${EL_MONTH}`, period('last', 'month')),
+  regexRule(`${EL_THIS}${EL_MONTH}`, period('this', 'month')),
+  regexRule(`${EL_NEXT}${EL_MONTH}`, period('next', 'month')),
+  regexRule('π[έε]ρ(?:υ)?σι|(?:την |τη )?περασμ[εέ]νη\\s+χρονι[άα]', period('last', 'year')),
+  regexRule('φ[έε]τος', period('this', 'year')),
+  regexRule('του\\s+χρ[όο]νου|(?:την |τη )?επ[οό]μενη\\s+χρονι[άα]', period('next', 'year')),
+  regexRule('(?:πριν\\s+(?:από\\s+|απο\\s+)?)(\\d{1,3})\\s+(?:μ[έε]ρες|ημ[έε]ρες)', agoOf('day')),
+  // Thai
+  regexRule('วันนี้', day(0)),
+  regexRule('เมื่อวานซืน', day(-2)),
+  regexRule('เมื่อวาน(?:นี้)?', day(-1)),
+  regexRule('มะรืน(?:นี้)?', day(2)),
+  regexRule('พรุ่งนี้', day(1)),
+  regexRule(`${TH_WEEK}(?:ที่แล้ว|ก่อน|ที่ผ่านมา)`, period('last', 'week')),
+  regexRule(`${TH_WEEK}นี้`, period('this', 'week')),
+  regexRule(`${TH_WEEK}หน้า`, period('next', 'week')),
+  regexRule('เดือน(?:ที่แล้ว|ก่อน|ที่ผ่านมา)', period('last', 'month')),
+  regexRule('เดือนนี้', period('this', 'month')),
+  regexRule('เดือนหน้า', period('next', 'month')),
+  regexRule('ปี(?:ที่แล้ว|ก่อน|กลาย)', period('last', 'year')),
+  regexRule('ปีนี้', period('this', 'year')),
+  regexRule('ปีหน้า', period('next', 'year')),
+  regexRule('(\\d{1,3})\\s*วัน(?:ที่แล้ว|ก่อน)', agoOf('day')),
+  regexRule(`(\\d{1,3})\\s*${TH_WEEK}(?:ที่แล้ว|ก่อน)`, agoOf('week')),
+  // Month names: with a day ("3 ديسمبر", "15 Δεκεμβρίου 2025", "3 בדצמבר", "3 ธ.ค."), with a year, or after the
+  // language's "in".
+  regexRule(`(\\d{1,2})\\s*(?:ב|ל)?${SMON}(?:\\s*${YEAR})?`, (m, ctx) => {
+    const month = scriptMonth(m[2]!);
+    const d = Number(m[1]);
+    if (!month) return null;
+    return m[3] ? explicitDay(Number(m[3]), month, d) : inferDay(month, d, ctx);
+  }),
+  regexRule(`(?:ב)?${SMON}\\s*${YEAR}`, (m) => {
+    const month = scriptMonth(m[1]!);
+    return month ? monthRange(Number(m[2]), month) : null;
+  }),
+  regexRule(`(ב)?${SMON}(\\s+में)?`, (m, ctx, text, pos) => {
+    const month = scriptMonth(m[2]!);
+    if (!month) return null;
+    const named = m[1] || m[3] || THAI_CHAR.test(m[2]!) || ctx.inCompound;
+    return named || SCRIPT_MONTH_CONTEXT.test(text.slice(0, pos)) ? inferMonth(month, ctx) : null;
+  }),
+];
+
 /** ISO week `week` of `year` as a Monday–Sunday range (ISO weeks start on Monday whatever the locale). */
 export function isoWeekRange(year: number, week: number): DateRange | null {
   const monday = isoWeekMonday(year, week);
@@ -1923,6 +2215,7 @@ const ALL_RULES: readonly Rule[] = [
   // After the English rules, so English wins a tie.
   ...OTHER_LANGUAGE_RULES,
   ...MORE_LANGUAGE_RULES,
+  ...SCRIPT_LANGUAGE_RULES,
 ];
 
 // ---------------------------------------------------------------------------
@@ -1948,6 +2241,8 @@ const DANGLING = new Set([
   // Czech, Vietnamese, Indonesian, Romanian "in" or "on" ("v prosinci", "vào tháng 12", "pada bulan Desember", "în
   // decembrie")
   ...['v', 've', 'vào', 'trong', 'pada', 'selama', 'în'],
+  // Arabic, Persian and Greek "in" ("في ديسمبر", "در دسامبر", "τον Δεκέμβριο"), and Arabic and Persian "month"
+  ...['في', 'خلال', 'شهر', 'در', 'ماه', 'τον', 'την', 'τη', 'το', 'στον', 'στο', 'στις'],
 ]);
 
 // Chinese and Japanese have no spaces: a date phrase may start at any of their characters, and right after one.
@@ -1955,7 +2250,7 @@ const CJK_CHAR = /[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff\uff10-\uff19]/;
 
 function isWordStart(text: string, pos: number): boolean {
   const c = text.charAt(pos);
-  if (CJK_CHAR.test(c)) return true;
+  if (CJK_CHAR.test(c) || THAI_CHAR.test(c)) return true;
   if (!WORD_CHAR_RE.test(c)) return false;
   if (pos === 0) return true;
   const prev = text.charAt(pos - 1);
@@ -1977,7 +2272,7 @@ function tidy(s: string): string {
   return s
     .replace(/\[\[\s*\]\]|\[\s*\]|\(\s*\)/g, ' ')
     .replace(/\s+/g, ' ')
-    .replace(/\s+([?!.,;:])/g, '$1')
+    .replace(/\s+([?!.,;:؟،؛।])/g, '$1')
     .replace(/[,;:]+([?!.])/g, '$1')
     .replace(/^[\s,;:.\-–]+/, '')
     .replace(/[\s,;:\-–]+$/, '')

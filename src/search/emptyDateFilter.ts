@@ -85,8 +85,8 @@ function phraseStart(query: string, phrase: string): number {
   const lower = query.toLowerCase();
   const p = phrase.toLowerCase();
   if (!p) return -1;
-  // Japanese and Chinese have no spaces: a phrase in their scripts stands wherever it is found.
-  const cjk = /[\u3040-\u9fff]/u.test(p);
+  // Japanese, Chinese and Thai have no spaces: a phrase in their scripts stands wherever it is found.
+  const cjk = /[\u3040-\u9fff\u0e00-\u0e7f]/u.test(p);
   const letter = (i: number) => A_WORD_CHAR.test(lower.charAt(i));
   for (let i = lower.indexOf(p); i >= 0; i = lower.indexOf(p, i + 1)) {
     if (cjk || (!letter(i - 1) && !letter(i + p.length))) return i;

@@ -37,7 +37,12 @@ function wholeMonths(range: DateRange): { year: number; month: number }[] {
  */
 function monthPattern(name: string, caseSensitive: boolean): RegExp {
   const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  const word = /^\d+[月월]$/u.test(name) ? `(?<!\\d)${escaped}` : `(?<![\\p{L}\\p{N}])${escaped}(?![\\p{L}])`;
+  // Thai writes no spaces between words ("เมื่อเดือนตุลาคม"): its month names are words of their own anywhere.
+  const word = /^\d+[月월]$/u.test(name)
+    ? `(?<!\\d)${escaped}`
+    : /^[\u0e00-\u0e7f]/u.test(name)
+      ? escaped
+      : `(?<![\\p{L}\\p{N}])${escaped}(?![\\p{L}])`;
   const pattern = `(?:(\\d{4})\\s?[年년]?\\s?)?${word}(?:,?\\s?(?:de |del |di )?(\\d{4}))?`;
   return new RegExp(pattern, caseSensitive ? 'gu' : 'giu');
 }
@@ -75,10 +80,17 @@ function monthNames(month: number, lang: string): { name: string; caseSensitive:
   if (lang && lang !== 'en') {
     try {
       out.push({
-        name: new Intl.DateTimeFormat(lang, { month: 'long', timeZone: 'UTC' }).format(day).toLowerCase(),
+        name: new Intl.DateTimeFormat(lang, { month: 'long', timeZone: 'UTC', calendar: 'gregory' })
+          .format(day)
+          .toLowerCase(),
         caseSensitive: false,
       });
-      const inDate = new Intl.DateTimeFormat(lang, { month: 'long', day: 'numeric', timeZone: 'UTC' })
+      const inDate = new Intl.DateTimeFormat(lang, {
+        month: 'long',
+        day: 'numeric',
+        timeZone: 'UTC',
+        calendar: 'gregory',
+      })
         .formatToParts(day)
         .find((p) => p.type === 'month')?.value;
       if (inDate) out.push({ name: inDate.toLowerCase(), caseSensitive: false });

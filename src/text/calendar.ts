@@ -111,6 +111,7 @@ export const MONTH_BY_WORD = new Map(MONTH_WORDS);
 const MONTH_NAME_LOCALES = [
   ...['de', 'es', 'fr', 'it', 'pt', 'nl', 'ru', 'uk', 'pl', 'cs', 'tr', 'vi', 'id', 'sv', 'da', 'nb', 'ro', 'fi', 'hu'],
   ...['ja', 'zh', 'ko'],
+  ...['hi', 'ar', 'fa', 'he', 'el', 'th'],
 ];
 
 let localMonths: ReadonlyMap<string, number> | undefined;
@@ -126,8 +127,14 @@ export function localMonthByName(): ReadonlyMap<string, number> {
   const names = new Map<string, number>();
   for (const locale of MONTH_NAME_LOCALES) {
     for (const width of ['long', 'short'] as const) {
-      const alone = new Intl.DateTimeFormat(locale, { month: width, timeZone: 'UTC' });
-      const inDate = new Intl.DateTimeFormat(locale, { month: width, day: 'numeric', timeZone: 'UTC' });
+      // The Gregorian months: Persian's own calendar is Intl's default for 'fa' (آذر, not دسامبر), Thai's a Buddhist one.
+      const alone = new Intl.DateTimeFormat(locale, { month: width, timeZone: 'UTC', calendar: 'gregory' });
+      const inDate = new Intl.DateTimeFormat(locale, {
+        month: width,
+        day: 'numeric',
+        timeZone: 'UTC',
+        calendar: 'gregory',
+      });
       for (let month = 1; month <= 12; month++) {
         const day = new Date(Date.UTC(2026, month - 1, 15));
         const written = [alone.format(day), inDate.formatToParts(day).find((p) => p.type === 'month')?.value];

@@ -61,7 +61,7 @@ export const QUERY_STOPWORDS: Readonly<Record<string, readonly string[]>> = {
   // Hindi postpositions, auxiliaries, pronouns and question words (words stand between spaces; ICU keeps each whole).
   hi: words(
     'का के की को में से पर तक है हैं था थी थे हो होता होती होते क्या कब कहाँ कहां कौन कौनसा कैसे कितना कितनी कितने',
-    'क्यों मैं मेरा मेरी मेरे मुझे हम हमारा हमारी हमारे हमें आप आपका आपकी आपके तुम और या भी तो ने यह वह ये वे वो',
+    'क्यों मैं मेरा मेरी मेरे मुझे मैंने हम हमारा हमारी हमारे हमें हमने आप आपका आपकी आपके तुम और या भी तो ने यह वह ये वे वो',
     'एक लिए कि जो',
   ),
   // Arabic prepositions, pronouns, question words and particles written as words of their own.
@@ -276,6 +276,14 @@ export const TIME_QUESTION_WORDS: readonly string[] = words(
   'tein teimme tapahtui kirjoitin',
   'csináltam csináltunk történt írtam',
   '做了 干了 干 发生 发生了 写了 しました しましたか した しま 뭐 무엇 무엇을 했어 했어요 했지 했나 했나요 했습니까 있었어',
+  // Hindi, Arabic, Persian, Hebrew, Greek, Thai: did, happened, wrote, and "I have" of "what do I have tomorrow"
+  // (forty-seventh session, with their date phrases).
+  'किया किए किये की हुआ हुई हुए लिखा करना पास',
+  'فعلت فعلنا عملت حدث جرى كتبت لدي عندي',
+  'کردم کردیم انجام اتفاق افتاد نوشتم دارم',
+  'עשיתי עשינו קרה כתבתי יש',
+  'έκανα κάναμε έγινε συνέβη έγραψα έχω',
+  'ทำ เกิด เขียน มี',
 );
 
 export const HIGHLIGHT_STOPWORDS: ReadonlySet<string> = new Set(

@@ -509,6 +509,13 @@ describe('dateFromDailyNoteName', () => {
     ['Dez. 1, 2026.md', 'MMM D, YYYY', '2026-12-01'],
     ['1 Mayıs 2026 Cuma.md', 'D MMMM YYYY dddd', '2026-05-01'],
     ['1 tháng 12 2026.md', 'D MMMM YYYY', '2026-12-01'],
+    // Gregorian months in Arabic, Persian (not Intl's default solar calendar), Hebrew, Greek, Hindi, Thai (forty-seventh).
+    ['1 ديسمبر 2026.md', 'D MMMM YYYY', '2026-12-01'],
+    ['1 دسامبر 2026.md', 'D MMMM YYYY', '2026-12-01'],
+    ['1 דצמבר 2026.md', 'D MMMM YYYY', '2026-12-01'],
+    ['1 Δεκεμβρίου 2026.md', 'D MMMM YYYY', '2026-12-01'],
+    ['1 दिसंबर 2026.md', 'D MMMM YYYY', '2026-12-01'],
+    ['1 ธันวาคม 2026.md', 'D MMMM YYYY', '2026-12-01'],
     ['2026年12月1日 月曜日.md', 'YYYY年M月D日 dddd', '2026-12-01'],
   ])('%s (format %s) → %s', (name, format, expected) => {
     expect(dateFromDailyNoteName(name, format)).toBe(expected);
@@ -708,6 +715,70 @@ describe('translateDates: Japanese, Chinese, Spanish, German and French', () => 
     ['O que a agência Lusa publicou sobre o festival?'],
   ])('"%s" holds no date', (q) => {
     expect(range(q, SUNDAY)).toBeNull();
+  });
+
+  // Hindi, Arabic, Persian, Hebrew, Greek and Thai (forty-seventh session).
+  it.each([
+    ['मैंने कल क्या किया?', day('2026-11-21')],
+    ['कल मेरे पास क्या है?', day('2026-11-23')],
+    ['आज क्या है।', day('2026-11-22')],
+    ['पिछले हफ़्ते मैंने क्या किया?', LAST_WEEK],
+    ['इस महीने के नोट्स', THIS_MONTH],
+    ['3 दिन पहले', day('2026-11-19')],
+    ['दिसंबर में क्या लिखा?', LAST_DECEMBER],
+    ['ماذا فعلت أمس؟', day('2026-11-21')],
+    ['وبالأمس', day('2026-11-21')],
+    ['ماذا لدي غدًا؟', day('2026-11-23')],
+    ['ماذا فعلت في الأسبوع الماضي؟', LAST_WEEK],
+    ['ملاحظات الشهر الماضي', LAST_MONTH],
+    ['قبل 3 أيام', day('2026-11-19')],
+    ['قبل يومين', day('2026-11-20')],
+    ['ماذا كتبت في ديسمبر؟', LAST_DECEMBER],
+    ['15 ديسمبر 2025', day('2025-12-15')],
+    ['في كانون الأول', LAST_DECEMBER],
+    ['دیروز چه کار کردم؟', day('2026-11-21')],
+    ['هفته گذشته', LAST_WEEK],
+    ['3 روز پیش', day('2026-11-19')],
+    ['در دسامبر', LAST_DECEMBER],
+    ['מה עשיתי אתמול?', day('2026-11-21')],
+    ['מה יש לי מחר?', day('2026-11-23')],
+    ['בשבוע שעבר', LAST_WEEK],
+    ['לפני 3 ימים', day('2026-11-19')],
+    ['מה כתבתי בדצמבר?', LAST_DECEMBER],
+    ['Τι έκανα χθες;', day('2026-11-21')],
+    ['την περασμένη εβδομάδα', LAST_WEEK],
+    ['αυτόν τον μήνα', THIS_MONTH],
+    ['πριν από 3 μέρες', day('2026-11-19')],
+    ['Τι έγραψα τον Δεκέμβριο;', LAST_DECEMBER],
+    ['15 Δεκεμβρίου 2025', day('2025-12-15')],
+    ['τι εκανα χθες', day('2026-11-21')],
+    ['เมื่อวานฉันทำอะไร', day('2026-11-21')],
+    ['พรุ่งนี้มีนัดอะไร', day('2026-11-23')],
+    ['สัปดาห์ที่แล้ว', LAST_WEEK],
+    ['เดือนนี้', THIS_MONTH],
+    ['3 วันก่อน', day('2026-11-19')],
+    ['ในเดือนธันวาคม', LAST_DECEMBER],
+    ['15 ธ.ค. 2025', day('2025-12-15')],
+  ])('%s', (q, expected) => {
+    expect(range(q, SUNDAY)).toEqual(expected);
+  });
+
+  it.each([
+    // "आजकल" is "nowadays", "कलम" a pen; "في اليوم" is "a day" (three times a day); Arabic "مارس" alone is also "he
+    // practised"; Thai "วันที่เท่าไหร่" asks which date, naming none.
+    ['आजकल'],
+    ['कलम कहाँ है'],
+    ['ثلاث مرات في اليوم'],
+    ['مارس الرياضة'],
+    ['ما هي تواريخ رحلة لشبونة؟'],
+    ['ทริปลิสบอนวันที่เท่าไหร่ถึงวันที่เท่าไหร่'],
+    ['ต้องไปตรวจสายตาเมื่อไหร่'],
+  ])('"%s" holds no date', (q) => {
+    expect(range(q, SUNDAY)).toBeNull();
+  });
+
+  it('takes the date phrase out of an Arabic question and leaves its question mark', () => {
+    expect(translateDates('ماذا فعلت في الأسبوع الماضي؟', SUNDAY).query).toBe('ماذا فعلت؟');
   });
 
   // SUNDAY's week is 11-16..11-22 (Monday start): last week's Thursday is 11-12, next week's 11-26.

@@ -22,6 +22,12 @@ describe('whether a text names the time a date filter asks about', () => {
     expect(mentionsPeriod('14 października', october, 'pl')).toBe(true);
     expect(mentionsPeriod('10月の実績', october, 'ja')).toBe(true);
     expect(mentionsPeriod('110月', october, 'ja')).toBe(false);
+    // Gregorian months in Persian (Intl's own default is the solar calendar: آبان is no October), Arabic, Hindi, Thai.
+    expect(mentionsPeriod('خرید در اکتبر', october, 'fa')).toBe(true);
+    expect(mentionsPeriod('خرید در آبان', october, 'fa')).toBe(false);
+    expect(mentionsPeriod('اشتريت في أكتوبر', october, 'ar')).toBe(true);
+    expect(mentionsPeriod('अक्टूबर में खरीदा', october, 'hi')).toBe(true);
+    expect(mentionsPeriod('ซื้อเมื่อเดือนตุลาคม', october, 'th')).toBe(true);
   });
 
   it('not an English modal verb, nor the month of another year', () => {

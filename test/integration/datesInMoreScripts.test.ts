@@ -1,0 +1,63 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import path from 'node:path';
+import { FAR_PAST_MTIME, tempDir, writeNotes } from '../helpers/fixtures.js';
+import { askOnDay } from '../helpers/askOnDay.js';
+import { VaultService } from '../../src/services/vaultService.js';
+
+/**
+ * Date phrases in Arabic, Hindi, Thai, Hebrew and Greek (forty-seventh session), through the whole agent (no chat
+ * model) on a real E5 index. Before, these languages had no date phrases at all: "ماذا فعلت أمس؟" searched every
+ * note for "أمس", and the day's note, which never writes "yesterday", was refused.
+ */
+const NOTES: Record<string, string> = {
+  'يوميات/2026-11-24.md': '- شاهدت فيلمًا في السينما مع لينا.\n',
+  'डायरी/2026-11-23.md': '- बगीचे में टमाटर के पौधे लगाए।\n',
+  'บันทึก/2026-11-22.md': '- อบขนมปังกับแม่ที่บ้าน\n',
+  'יומן/2026-11-21.md': '- תיקנתי את האופניים בחצר.\n',
+  'Ημερολόγιο/2026-11-20.md': '- Πήγα για τρέξιμο στο πάρκο με τη Λένα.\n',
+  'الصحة.md': '# الصحة\n\n## المواعيد\n\n- طبيب الأسنان: فحص وتنظيف في 3 ديسمبر الساعة 9:15\n',
+};
+const TODAY = new Date(2026, 10, 25, 10, 0, 0); // Wednesday 25 November
+
+describe('date phrases in Arabic, Hindi, Thai, Hebrew and Greek', () => {
+  let tmp: ReturnType<typeof tempDir>;
+  let service: VaultService;
+
+  beforeAll(async () => {
+    tmp = tempDir('obq-dates-scripts-');
+    process.env.OBSIQUERY_HOME = path.join(tmp.dir, 'home');
+    process.env.OBSIQUERY_EMBEDDING_MODEL = 'multilingual-e5-small-int8';
+    const vault = path.join(tmp.dir, 'vault');
+    writeNotes(vault, NOTES, FAR_PAST_MTIME);
+    service = await VaultService.open({ vault, dataDir: path.join(tmp.dir, 'data') });
+    expect((await service.sync()).added).toBe(Object.keys(NOTES).length);
+  }, 300_000);
+  afterAll(() => {
+    service?.close();
+    delete process.env.OBSIQUERY_EMBEDDING_MODEL;
+    tmp?.cleanup();
+  });
+
+  it('quotes the day’s note for "what did I do" on a day named in each language', async () => {
+    for (const [q, line, source] of [
+      ['ماذا فعلت أمس؟', /السينما/, 'يوميات/2026-11-24.md'],
+      ['मैंने परसों क्या किया?', /टमाटर/, 'डायरी/2026-11-23.md'],
+      ['3 วันก่อนฉันทำอะไร', /ขนมปัง/, 'บันทึก/2026-11-22.md'],
+      ['מה עשיתי לפני 4 ימים?', /האופניים/, 'יומן/2026-11-21.md'],
+      ['Τι έκανα πριν από 5 μέρες;', /τρέξιμο/, 'Ημερολόγιο/2026-11-20.md'],
+    ] as const) {
+      const r = await askOnDay(service, q, TODAY);
+      expect(r.answer, q).toMatch(line);
+      expect(
+        r.sources.map((s) => s.source),
+        q,
+      ).toEqual([source]);
+    }
+  }, 240_000);
+
+  it('finds the undated note that names a day of next week, in Arabic', async () => {
+    const r = await askOnDay(service, 'ماذا لدي الأسبوع القادم؟', TODAY);
+    expect(r.answer).toMatch(/طبيب الأسنان/);
+    expect(r.sources.map((s) => s.source)).toEqual(['الصحة.md']);
+  }, 240_000);
+});
