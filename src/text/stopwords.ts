@@ -63,6 +63,8 @@ export const QUERY_STOPWORDS: Readonly<Record<string, readonly string[]>> = {
     'का के की को में से पर तक है हैं था थी थे हो होता होती होते क्या कब कहाँ कहां कौन कौनसा कैसे कितना कितनी कितने',
     'क्यों मैं मेरा मेरी मेरे मुझे मैंने हम हमारा हमारी हमारे हमें हमने आप आपका आपकी आपके तुम और या भी तो ने यह वह ये वे वो',
     'एक लिए कि जो',
+    // Auxiliaries of the progressive and of "can" / "should" ("कौन जा रहा है", "क्या कर सकता हूँ").
+    'जा रहा रही रहे सकता सकती सकते चाहिए',
   ),
   // Arabic prepositions, pronouns, question words and particles written as words of their own.
   ar: words(
@@ -73,6 +75,8 @@ export const QUERY_STOPWORDS: Readonly<Record<string, readonly string[]>> = {
   th: words(
     'ที่ ของ และ หรือ ใน กับ จาก ได้ ให้ เป็น คือ อะไร ไหน ที่ไหน เมื่อไหร่ เมื่อไร ยังไง อย่างไร กี่ ไหม มั้ย',
     'เท่าไหร่ เท่าไร ไหร่ หรือเปล่า ครับ ค่ะ คะ นะ จ้ะ ผม ฉัน เรา คุณ บ้าง จะ ต้อง ควร',
+    // "who", and the first half of "เท่าไหร่" as Intl.Segmenter cuts it ("วันที่เท่าไหร่").
+    'ใคร เท่า',
   ),
   // Persian, Hebrew and Greek prepositions, pronouns, question words and auxiliaries (forty-second session).
   fa: words('از به در با برای که را این آن چه کی کجا چطور چگونه چند آیا است هست هستند من ما تو او و یا هم'),

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { contentWords } from '../../src/agent/filterAgent.js';
 import { questionLanguage, clarifyingQuestion, notInNotesFor } from '../../src/agent/language.js';
 import { detectLanguage } from '../../src/text/language.js';
+import { keyWordTerms } from '../../src/text/segment.js';
 
 /**
  * Devanagari, Bengali, Tamil, Thai and many more write their vowels as combining marks (\p{M}), not letters. A
@@ -39,5 +40,19 @@ describe('Hindi, Arabic, Thai, Persian, Hebrew and Greek are refused and asked b
     ['ما اسم كلب مايا؟', 'ar'],
   ])('%s is %s', (q, lang) => {
     expect(detectLanguage(q).lang).toBe(lang);
+  });
+});
+
+describe('the key words of a Hindi or Thai question leave out its auxiliaries and question words', () => {
+  it('keeps what the question is about', () => {
+    const words = (q: string, lang: string) => keyWordTerms(q, lang).map((t) => t.word);
+    // "Who is going to Lisbon with me?": the progressive's "जा रहा" says nothing of what is asked.
+    const hindi = words('लिस्बन मेरे साथ कौन जा रहा है?', 'hi');
+    expect(hindi).toContain('लिस्बन');
+    expect(hindi).not.toContain('जा');
+    expect(hindi).not.toContain('रहा');
+    // "Who am I going to Lisbon with?", "Which date is the trip?": "ใคร" is "who", "เท่า" the half of "เท่าไหร่".
+    expect(words('ไปลิสบอนกับใคร', 'th')).not.toContain('ใคร');
+    expect(words('ทริปวันที่เท่าไหร่', 'th')).not.toContain('เท่า');
   });
 });
