@@ -2065,6 +2065,30 @@ const EL_THIS = '(?:αυτ[ήηόο]ν?\\s+(?:την\\s+|τον\\s+|το\\s+)?)'
 const EL_WEEK = 'εβδομ[αά]δα';
 const EL_MONTH = 'μ[ήη]να';
 const TH_WEEK = '(?:สัปดาห์|อาทิตย์)';
+/** Each language's weekdays, Sunday first (weekdayMatching), as a date writes them. */
+const HI_WD = ['रविवार', 'सोमवार', 'मंगलवार', 'बुधवार', '(?:गुरुवार|बृहस्पतिवार)', 'शुक्रवार', 'शनिवार'];
+const AR_WD = ['الأحد|الاحد', 'الاثنين|الإثنين', 'الثلاثاء', 'الأربعاء|الاربعاء', 'الخميس', 'الجمعة', 'السبت'];
+// Persian's Tuesday is written with a zero-width non-joiner or a space ("سه‌شنبه"): "شنبه" alone is Saturday.
+const FA_WD = [
+  'یکشنبه|يكشنبه|یک\u200cشنبه',
+  'دوشنبه|دو\u200cشنبه',
+  'سه\u200c?\\s?شنبه',
+  'چهارشنبه|چهار\u200cشنبه',
+  'پنجشنبه|پنج\u200cشنبه',
+  'جمعه',
+  'شنبه',
+];
+const HE_WD = ['ראשון', 'שני', 'שלישי', 'רביעי', 'חמישי', 'שישי'];
+const EL_WD = ['κυριακ[ήη]', 'δευτ[έε]ρα', 'τρ[ίι]τη', 'τετ[άα]ρτη', 'π[έε]μπτη', 'παρασκευ[ήη]', 'σ[άα]ββατο'];
+const TH_WD = ['อาทิตย์', 'จันทร์', 'อังคาร', 'พุธ', 'พฤหัสบดี|พฤหัส', 'ศุกร์', 'เสาร์'];
+/** The pick a word after a weekday makes: `last` or `next` (patterns), another word this week's; none, the most recent. */
+function lastOrNext(word: string | undefined, last: string, next: string): WeekdayPick {
+  if (!word) return 'named';
+  if (new RegExp(`^(?:${last})$`, 'iu').test(word)) return 'last';
+  return new RegExp(`^(?:${next})$`, 'iu').test(word) ? 'next' : 'this';
+}
+const pickOf = (word: string | undefined, picks: Readonly<Record<string, WeekdayPick>>): WeekdayPick =>
+  (word && picks[word]) || 'named';
 const agoN = (n: number, unit: Unit) => (_m: RegExpExecArray, ctx: Ctx) => ago(ctx, n, unit);
 
 const SCRIPT_LANGUAGE_RULES: readonly Rule[] = [
@@ -2173,6 +2197,51 @@ const SCRIPT_LANGUAGE_RULES: readonly Rule[] = [
   regexRule('ปีหน้า', period('next', 'year')),
   regexRule('(\\d{1,3})\\s*วัน(?:ที่แล้ว|ก่อน)', agoOf('day')),
   regexRule(`(\\d{1,3})\\s*${TH_WEEK}(?:ที่แล้ว|ก่อน)`, agoOf('week')),
+  // Weekdays, with the words that pick one ("पिछले सोमवार", "الاثنين الماضي", "دوشنبه گذشته", "ביום שני הבא", "την
+  // περασμένη Δευτέρα", "วันจันทร์ที่แล้ว"); bare, the most recent one. "हर", "كل", "هر", "כל", "κάθε", "ทุก" before it
+  // make it every week. Hebrew's and Thai's weekdays are days ("יום שני", "วันจันทร์"): "שני" alone is "second",
+  // Thai "จันทร์" the moon; Greek "Τρίτη" and "Πέμπτη" are also "third" and "fifth", so only after an article.
+  regexRule(`(?:(पिछले|अगले|इस|इसी)\\s+)?(${HI_WD.join('|')})`, (m, ctx, text, pos) =>
+    /(?:हर|प्रत्येक)\s+$/u.test(text.slice(0, pos))
+      ? null
+      : weekdayAs(
+          ctx,
+          pickOf(m[1], { पिछले: 'last', अगले: 'next', इस: 'this', इसी: 'this' }),
+          weekdayMatching(HI_WD, m[2]!),
+        ),
+  ),
+  regexRule(`${AR}(?:يوم\\s+)?(${AR_WD.join('|')})(?:\\s+(${AR_LAST}|${AR_NEXT}|الحالي))?`, (m, ctx, text, pos) =>
+    /(?:كل|أيام)\s+$/u.test(text.slice(0, pos))
+      ? null
+      : weekdayAs(ctx, lastOrNext(m[2], AR_LAST, AR_NEXT), weekdayMatching(AR_WD, m[1]!)),
+  ),
+  regexRule(`(${FA_WD.join('|')})(?:\\s+(${FA_LAST}|${FA_NEXT}))?`, (m, ctx, text, pos) =>
+    /هر\s+$/u.test(text.slice(0, pos))
+      ? null
+      : weekdayAs(ctx, lastOrNext(m[2], FA_LAST, FA_NEXT), weekdayMatching(FA_WD, m[1]!)),
+  ),
+  regexRule(
+    `${HE_PREFIX}(?:ב|ל)?(?:יום\\s+(${HE_WD.join('|')})|(שבת))(?:\\s+(שעבר|הקודם|הבא|הקרוב))?`,
+    (m, ctx, text, pos) =>
+      /כל\s+$/u.test(text.slice(0, pos))
+        ? null
+        : weekdayAs(ctx, lastOrNext(m[3], 'שעבר|הקודם', 'הבא|הקרוב'), m[2] ? 6 : HE_WD.indexOf(m[1]!)),
+  ),
+  regexRule(
+    `(?:(την|τη|το)\\s+)?(?:(περασμ[εέ]ν[ηο]|προηγο[υύ]μεν[ηο]|επ[οό]μεν[ηο]|ερχ[οό]μεν[ηο])\\s+)?(${EL_WD.join('|')})`,
+    (m, ctx, text, pos) => {
+      if (/κ[άα]θε\s+$/iu.test(text.slice(0, pos))) return null;
+      const wd = weekdayMatching(EL_WD, m[3]!);
+      // Τρίτη and Πέμπτη are also "third" and "fifth": a weekday only after its article or a word that picks it.
+      if ((wd === 2 || wd === 4) && !m[1] && !m[2]) return null;
+      return weekdayAs(ctx, m[2] ? (/^(?:περ|προ)/iu.test(m[2]) ? 'last' : 'next') : 'named', wd);
+    },
+  ),
+  regexRule(`วัน(${TH_WD.join('|')})(?:(ที่แล้ว|ก่อน|ที่ผ่านมา|หน้า|นี้))?`, (m, ctx, text, pos) =>
+    /ทุก$/u.test(text.slice(0, pos))
+      ? null
+      : weekdayAs(ctx, lastOrNext(m[2], 'ที่แล้ว|ก่อน|ที่ผ่านมา', 'หน้า'), weekdayMatching(TH_WD, m[1]!)),
+  ),
   // Month names: with a day ("3 ديسمبر", "15 Δεκεμβρίου 2025", "3 בדצמבר", "3 ธ.ค."), with a year, or after the
   // language's "in".
   regexRule(`(\\d{1,2})\\s*(?:ב|ל)?${SMON}(?:\\s*${YEAR})?`, (m, ctx) => {

@@ -38,13 +38,16 @@ describe('date phrases in Arabic, Hindi, Thai, Hebrew and Greek', () => {
     tmp?.cleanup();
   });
 
-  it('quotes the day’s note for "what did I do" on a day named in each language', async () => {
+  it('quotes the day’s note for "what did I do" on a day or weekday named in each language', async () => {
     for (const [q, line, source] of [
       ['ماذا فعلت أمس؟', /السينما/, 'يوميات/2026-11-24.md'],
       ['मैंने परसों क्या किया?', /टमाटर/, 'डायरी/2026-11-23.md'],
       ['3 วันก่อนฉันทำอะไร', /ขนมปัง/, 'บันทึก/2026-11-22.md'],
       ['מה עשיתי לפני 4 ימים?', /האופניים/, 'יומן/2026-11-21.md'],
       ['Τι έκανα πριν από 5 μέρες;', /τρέξιμο/, 'Ημερολόγιο/2026-11-20.md'],
+      // A weekday: the most recent Friday, Saturday.
+      ['Τι έκανα την Παρασκευή;', /τρέξιμο/, 'Ημερολόγιο/2026-11-20.md'],
+      ['מה עשיתי בשבת?', /האופניים/, 'יומן/2026-11-21.md'],
     ] as const) {
       const r = await askOnDay(service, q, TODAY);
       expect(r.answer, q).toMatch(line);

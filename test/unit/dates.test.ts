@@ -777,6 +777,37 @@ describe('translateDates: Japanese, Chinese, Spanish, German and French', () => 
     expect(range(q, SUNDAY)).toBeNull();
   });
 
+  // SUNDAY's week is 11-16..11-22: last Monday is 11-16, next Thursday 11-26.
+  it.each([
+    ['पिछले सोमवार मैंने क्या किया?', day('2026-11-16')],
+    ['शुक्रवार को क्या हुआ?', day('2026-11-20')],
+    ['ماذا فعلت يوم الاثنين الماضي؟', day('2026-11-16')],
+    ['الخميس القادم', day('2026-11-26')],
+    ['دوشنبه گذشته', day('2026-11-16')],
+    ['سه‌شنبه', day('2026-11-17')],
+    ['מה עשיתי ביום שני שעבר?', day('2026-11-16')],
+    ['ביום חמישי הבא', day('2026-11-26')],
+    ['Τι έκανα την περασμένη Δευτέρα;', day('2026-11-16')],
+    ['την επόμενη Πέμπτη', day('2026-11-26')],
+    ['วันจันทร์ที่แล้วฉันทำอะไร', day('2026-11-16')],
+    ['วันศุกร์หน้า', day('2026-11-27')],
+  ])('%s', (q, expected) => {
+    expect(range(q, SUNDAY)).toEqual(expected);
+  });
+
+  it.each([
+    // Every week, or no weekday: Hebrew "שני" alone is "second", Greek "τρίτη" "third", Thai "จันทร์" the moon.
+    ['हर सोमवार'],
+    ['كل يوم جمعة'],
+    ['هر جمعه'],
+    ['הפעם השנייה'],
+    ['η τρίτη φορά'],
+    ['ทุกวันจันทร์'],
+    ['พระจันทร์'],
+  ])('"%s" names no day', (q) => {
+    expect(range(q, SUNDAY)).toBeNull();
+  });
+
   it('takes the date phrase out of an Arabic question and leaves its question mark', () => {
     expect(translateDates('ماذا فعلت في الأسبوع الماضي؟', SUNDAY).query).toBe('ماذا فعلت؟');
   });
