@@ -245,6 +245,9 @@ export const PLAN_WORDS: readonly string[] = words(
   'запланировано запланированы заплановано заплановані zaplanowane zaplanowano naplánováno naplánované',
   'planlanan planlananlar direncanakan dijadwalkan planerat planerade planlagt planlagte planificat programat',
   'suunniteltu suunnitteilla tervezett',
+  // Hindi, Arabic, Persian, Hebrew, Greek, Thai (forty-seventh session, with their date phrases).
+  'योजना निर्धारित مخطط مخططة مقرر مقررة مجدول مجدولة برنامه‌ریزی מתוכנן מתוכננת מתוכננים',
+  'προγραμματισμένο προγραμματισμένα προγραμματισμένη σχεδιασμένο แผน กำหนดการ',
 );
 
 /**

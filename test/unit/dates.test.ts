@@ -791,6 +791,10 @@ describe('translateDates: Japanese, Chinese, Spanish, German and French', () => 
     ['την επόμενη Πέμπτη', day('2026-11-26')],
     ['วันจันทร์ที่แล้วฉันทำอะไร', day('2026-11-16')],
     ['วันศุกร์หน้า', day('2026-11-27')],
+    // A plan word reads a bare weekday forward: the coming Friday, Thursday.
+    ['Τι είναι προγραμματισμένο για την Παρασκευή;', day('2026-11-27')],
+    ['ما المقرر يوم الخميس؟', day('2026-11-26')],
+    ['शुक्रवार की योजना क्या है?', day('2026-11-27')],
   ])('%s', (q, expected) => {
     expect(range(q, SUNDAY)).toEqual(expected);
   });
