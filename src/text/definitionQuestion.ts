@@ -38,15 +38,34 @@ const DEFINITION_QUESTIONS: RegExp[] = [
   /^(?:什么是|什麼是)\s*(.+?)[？?。]*$/u,
   /^(.+?)\s*是(?:什么|什麼|谁|誰)[？?。]*$/u,
   /^(.+?)(?:이란|란|은|는|이|가)?\s*(?:무엇인가요|무엇이에요|무엇입니까|뭐야|뭐예요|뭔가요|누구야|누구예요|누구인가요)[?？.]*$/u,
+  // The other languages the agent answers in (forty-seventh session). Russian and Ukrainian write no "is": only with
+  // "такой"/"такая"/"это" ("Кто такая Майя?"), since "Кто играет…" asks who does something.
+  /^(?:кто|что)\s+(?:так(?:ой|ая|ое|ие)|это)\s+(.+?)[?.!\s]*$/iu,
+  /^(?:хто|що)\s+(?:так(?:ий|а|е|і)|це)\s+(.+?)[?.!\s]*$/iu,
+  /^(?:(?:kim|czym)\s+(?:jest|są|był|była)|(?:co|kto)\s+to\s+(?:jest|są))\s+(.+?)[?.!\s]*$/iu,
+  /^(?:kdo|co)\s+(?:je|jsou|byl|byla)(?:\s+to)?\s+(.+?)[?.!\s]*$/iu,
+  /^(.+?)\s+(?:kimdir|kim|nedir)[?.!\s]*$/iu,
+  /^(.+?)\s+là\s+(?:ai|gì)[?.!\s]*$/iu,
+  /^(?:siapa(?:\s+itu)?|apa\s+itu)\s+(.+?)[?.!\s]*$/iu,
+  /^(?:vem|vad|hvem|hvad|hva)\s+(?:är|var|er)\s+(.+?)[?.!\s]*$/iu,
+  /^(?:cine|ce)\s+(?:este|e|era|sunt)\s+(.+?)[?.!\s]*$/iu,
+  /^(?:kuka|mikä|mitä)\s+(?:on|ovat|oli)\s+(.+?)[?.!\s]*$/iu,
+  /^(?:ki|mi)\s+(?:az\s+a|az|a|volt)\s+(.+?)[?.!\s]*$/iu,
+  /^(.+?)\s+(?:कौन|क्या)\s+(?:है|हैं|था|थी|थे)[?।.!\s]*$/u,
+  /^(?:من|ما|ماذا)\s+(?:هو|هي|هم)\s+(.+?)[؟?.!\s]*$/u,
+  /^(.+?)\s+(?:کیست|چیست|کیه|چیه)[؟?.!\s]*$/u,
+  /^(?:מי|מה)\s+(?:זה|זאת|זו|הוא|היא|הם|הן)\s+(.+?)[?.!\s]*$/u,
+  /^(?:ποιος|ποια|ποιο|ποιοι|τι)\s+(?:είναι|ήταν)\s+(.+?)[;\u037e?.!\s]*$/iu,
+  /^(.+?)\s*(?:คือ|เป็น)(?:ใคร|อะไร)[?\s]*$/u,
 ];
 
 /** Words before a subject that say whose or which, not what ("the", "my", "el", "der"…). */
 const LEADING_ARTICLES =
-  /^(?:the|a|an|my|el|la|los|las|un|una|mi|der|die|das|ein|eine|mein|meine|le|la|les|l['’]|un|une|mon|ma|mes|o|os|as|um|uma|il|lo|gli|i|het|een|mijn)\s+|^l['’]/iu;
+  /^(?:the|a|an|my|el|la|los|las|un|una|mi|der|die|das|ein|eine|mein|meine|le|la|les|l['’]|un|une|mon|ma|mes|o|os|as|um|uma|il|lo|gli|i|het|een|mijn|ο|η|το|οι|τα|τον|την)\s+|^l['’]/iu;
 
 /** A question about someone: who they are, or what they do (and OCCUPATION_QUESTIONS). */
 const ASKS_WHO =
-  /^(?:who|¿?\s*quién|¿?\s*quiénes|wer|qui|quem|chi|wie)\s|^what\s+(?:does|did)\s.+\sdo\b|誰|だれ|谁|누구/iu;
+  /^(?:who|¿?\s*quién|¿?\s*quiénes|wer|qui|quem|chi|wie|кто|хто|kim|kto|kdo|siapa|vem|hvem|cine|kuka|ki|من|מי|ποιος|ποια|ποιοι)\s|^what\s+(?:does|did)\s.+\sdo\b|誰|だれ|谁|누구|\s(?:kim|kimdir)[?.!\s]*$|\slà\s+ai\b|\sकौन\s|(?:کیست|کیه)[؟?.!\s]*$|(?:คือ|เป็น)ใคร/iu;
 
 /** "my" before a subject, in the languages LEADING_ARTICLES reads: someone named by how they relate to the asker. */
 const FIRST_PERSON_POSSESSIVE =

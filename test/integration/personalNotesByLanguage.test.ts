@@ -272,6 +272,12 @@ const LANGUAGES: Language[] = [
         cites: 'Люди/Майя Чен.md',
         readAs: true,
       },
+      {
+        does: 'answers who someone is ("Кто такая…") with the opening of the note the alias names (forty-seventh session)',
+        q: 'Кто такая Майя?',
+        answer: /^Должность: старший продуктовый дизайнер/,
+        citesOnly: 'Люди/Майя Чен.md',
+      },
     ],
     refusals: [{ q: 'Сколько зарабатывает Том?', says: /заметках/ }],
   },
@@ -381,8 +387,21 @@ const LANGUAGES: Language[] = [
         cites: 'أشخاص/توم بيكر.md',
         readAs: true,
       },
+      {
+        does: 'answers who someone is ("من هو…") with the opening of the note the alias names (forty-seventh session)',
+        q: 'من هو توم؟',
+        answer: /^جاري في المنزل رقم 14/,
+        citesOnly: 'أشخاص/توم بيكر.md',
+      },
     ],
-    refusals: [{ does: 'refuses, in Arabic, a birthday no note holds', q: 'متى عيد ميلاد مايا؟', says: /ملاحظاتك/ }],
+    refusals: [
+      { does: 'refuses, in Arabic, a birthday no note holds', q: 'متى عيد ميلاد مايا؟', says: /ملاحظاتك/ },
+      {
+        does: 'refuses a phone number no note holds, not quoting the house number (forty-seventh session)',
+        q: 'ما رقم هاتف توم؟',
+        says: /ملاحظاتك/,
+      },
+    ],
   },
   {
     name: 'Thai',
@@ -394,6 +413,12 @@ const LANGUAGES: Language[] = [
         answer: /พิกเซล/,
         cites: 'บุคคล/มายา เฉิน.md',
         readAs: true,
+      },
+      {
+        does: 'answers who someone is ("…คือใคร") with the opening of the note the alias names (forty-seventh session)',
+        q: 'มายาคือใคร',
+        answer: /^ตำแหน่ง: นักออกแบบผลิตภัณฑ์อาวุโส/,
+        citesOnly: 'บุคคล/มายา เฉิน.md',
       },
     ],
     refusals: [{ does: 'refuses, in Thai, a birthday no note holds', q: 'วันเกิดมายาวันไหน', says: /โน้ต/ }],
