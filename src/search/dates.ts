@@ -489,9 +489,19 @@ const CJK_DIGITS: Readonly<Record<string, number>> = {
   九: 9,
 };
 
-/** "3", "３", "三", "十二", "二十五" → number (1..99 for numerals); NaN when not a count. */
+/** The zero of each script whose digits a count or a day may be written in: fullwidth, Arabic-Indic, Persian, Devanagari, Thai. */
+const DIGIT_ZEROS = [0xff10, 0x0660, 0x06f0, 0x0966, 0x0e50];
+/** Digits of any script DIGIT_ZEROS names as ASCII ones ("٣" → "3", "۱۵" → "15", "३" → "3"). */
+function asciiDigits(raw: string): string {
+  return raw.replace(/[０-９٠-٩۰-۹०-९๐-๙]/g, (d) => {
+    const code = d.charCodeAt(0);
+    return String(code - DIGIT_ZEROS.find((zero) => code >= zero && code <= zero + 9)!);
+  });
+}
+
+/** "3", "３", "٣", "三", "十二", "二十五" → number (1..99 for numerals); NaN when not a count. */
 function parseForeignCount(raw: string): number {
-  const ascii = raw.replace(/[０-９]/g, (d) => String(d.charCodeAt(0) - 0xff10));
+  const ascii = asciiDigits(raw);
   if (/^\d+$/.test(ascii)) return Number(ascii);
   // Turkish "İki": JavaScript lowers "İ" to "i" with a combining dot.
   const lower = ascii.replace(/İ/g, 'i').toLowerCase();
@@ -2049,6 +2059,8 @@ const SCRIPT_MONTH_CONTEXT = /(?:^|[\s,،])(?:في|خلال|شهر|منذ|در|�
 const HI_PAST = /(?:मैंने|हमने|उसने|किया|किए|किये|की थी|था|थी|थे|गया|गई|गए|हुआ|हुई|हुए|खाया|लिखा|देखा|मिला)/u;
 const hiTensed = (n: number) => (_m: RegExpExecArray, ctx: Ctx, text: string) =>
   single(ctx.today + (HI_PAST.test(text) ? -n : n));
+// A count or a day in ASCII digits or the script's own (Persian keyboards type "۳"; asciiDigits reads them).
+const SNUM = '([\\d\\u0660-\\u0669\\u06f0-\\u06f9\\u0966-\\u096f\\u0e50-\\u0e59]{1,3})';
 const HI_WEEK = 'ह(?:\\u095E|\\u092B\\u093C?)्ते|सप्ताह';
 const HI_YEAR = '(?:साल|वर्ष)';
 // Arabic's "and" and "so" join the next word ("وأمس"); definite forms are spelled with and without the hamza.
@@ -2105,9 +2117,9 @@ const SCRIPT_LANGUAGE_RULES: readonly Rule[] = [
   regexRule(`(?:पिछले\\s+${HI_YEAR}|पिछला\\s+${HI_YEAR})`, period('last', 'year')),
   regexRule(`(?:इस|इसी)\\s+${HI_YEAR}`, period('this', 'year')),
   regexRule(`अगले\\s+${HI_YEAR}`, period('next', 'year')),
-  regexRule('(\\d{1,3})\\s+दिन\\s+पहले', agoOf('day')),
-  regexRule(`(\\d{1,3})\\s+(?:${HI_WEEK})\\s+पहले`, agoOf('week')),
-  regexRule('(\\d{1,3})\\s+महीने\\s+पहले', agoOf('month')),
+  regexRule(`${SNUM}\\s+दिन\\s+पहले`, agoOf('day')),
+  regexRule(`${SNUM}\\s+(?:${HI_WEEK})\\s+पहले`, agoOf('week')),
+  regexRule(`${SNUM}\\s+महीने\\s+पहले`, agoOf('month')),
   // Arabic ("في اليوم" is "a day": three times a day)
   regexRule(`${AR}اليوم`, (_m, ctx, text, pos) =>
     /(?:في|كل|مرات?)\s+$/u.test(text.slice(0, pos)) ? null : single(ctx.today),
@@ -2125,7 +2137,7 @@ const SCRIPT_LANGUAGE_RULES: readonly Rule[] = [
   regexRule(`${AR}(?:(?:في\\s+)?(?:العام\\s+${AR_LAST}|السنة\\s+(?:الماضية|الفائتة|السابقة)))`, period('last', 'year')),
   regexRule(`${AR}(?:هذا\\s+العام|هذه\\s+السنة|العام\\s+الحالي|السنة\\s+الحالية)`, period('this', 'year')),
   regexRule(`${AR}(?:(?:في\\s+)?(?:العام\\s+${AR_NEXT}|السنة\\s+(?:القادمة|المقبلة)))`, period('next', 'year')),
-  regexRule(`${AR}قبل\\s+(\\d{1,3})\\s+(?:أيام|ايام|يوما|يومًا|يوم)`, agoOf('day')),
+  regexRule(`${AR}قبل\\s+${SNUM}\\s+(?:أيام|ايام|يوما|يومًا|يوم)`, agoOf('day')),
   regexRule(`${AR}قبل\\s+يومين`, agoN(2, 'day')),
   regexRule(`${AR}قبل\\s+(?:أسبوع|اسبوع)`, agoOne('week')),
   regexRule(`${AR}قبل\\s+(?:شهر)`, agoOne('month')),
@@ -2144,7 +2156,7 @@ const SCRIPT_LANGUAGE_RULES: readonly Rule[] = [
   regexRule(`پارسال|سال\\s+${FA_LAST}`, period('last', 'year')),
   regexRule('امسال', period('this', 'year')),
   regexRule(`سال\\s+${FA_NEXT}`, period('next', 'year')),
-  regexRule(`(\\d{1,3})\\s+روز\\s+${FA_LAST}`, agoOf('day')),
+  regexRule(`${SNUM}\\s+روز\\s+${FA_LAST}`, agoOf('day')),
   // Hebrew
   regexRule(`${HE_PREFIX}היום`, day(0)),
   regexRule(`${HE_PREFIX}שלשום`, day(-2)),
@@ -2160,7 +2172,7 @@ const SCRIPT_LANGUAGE_RULES: readonly Rule[] = [
   regexRule(`${HE_PREFIX}(?:ב?שנה\\s+(?:שעברה|הקודמת)|אשתקד)`, period('last', 'year')),
   regexRule(`${HE_PREFIX}השנה`, period('this', 'year')),
   regexRule(`${HE_PREFIX}ב?שנה\\s+הבאה`, period('next', 'year')),
-  regexRule(`${HE_PREFIX}לפני\\s+(\\d{1,3})\\s+ימים`, agoOf('day')),
+  regexRule(`${HE_PREFIX}לפני\\s+${SNUM}\\s+ימים`, agoOf('day')),
   regexRule(`${HE_PREFIX}לפני\\s+יומיים`, agoN(2, 'day')),
   regexRule(`${HE_PREFIX}לפני\\s+שבוע`, agoOne('week')),
   regexRule(`${HE_PREFIX}לפני\\s+חודש`, agoOne('month')),
@@ -2179,7 +2191,7 @@ const SCRIPT_LANGUAGE_RULES: readonly Rule[] = [
   regexRule('π[έε]ρ(?:υ)?σι|(?:την |τη )?περασμ[εέ]νη\\s+χρονι[άα]', period('last', 'year')),
   regexRule('φ[έε]τος', period('this', 'year')),
   regexRule('του\\s+χρ[όο]νου|(?:την |τη )?επ[οό]μενη\\s+χρονι[άα]', period('next', 'year')),
-  regexRule('(?:πριν\\s+(?:από\\s+|απο\\s+)?)(\\d{1,3})\\s+(?:μ[έε]ρες|ημ[έε]ρες)', agoOf('day')),
+  regexRule(`(?:πριν\\s+(?:από\\s+|απο\\s+)?)${SNUM}\\s+(?:μ[έε]ρες|ημ[έε]ρες)`, agoOf('day')),
   // Thai
   regexRule('วันนี้', day(0)),
   regexRule('เมื่อวานซืน', day(-2)),
@@ -2195,8 +2207,8 @@ const SCRIPT_LANGUAGE_RULES: readonly Rule[] = [
   regexRule('ปี(?:ที่แล้ว|ก่อน|กลาย)', period('last', 'year')),
   regexRule('ปีนี้', period('this', 'year')),
   regexRule('ปีหน้า', period('next', 'year')),
-  regexRule('(\\d{1,3})\\s*วัน(?:ที่แล้ว|ก่อน)', agoOf('day')),
-  regexRule(`(\\d{1,3})\\s*${TH_WEEK}(?:ที่แล้ว|ก่อน)`, agoOf('week')),
+  regexRule(`${SNUM}\\s*วัน(?:ที่แล้ว|ก่อน)`, agoOf('day')),
+  regexRule(`${SNUM}\\s*${TH_WEEK}(?:ที่แล้ว|ก่อน)`, agoOf('week')),
   // Weekdays, with the words that pick one ("पिछले सोमवार", "الاثنين الماضي", "دوشنبه گذشته", "ביום שני הבא", "την
   // περασμένη Δευτέρα", "วันจันทร์ที่แล้ว"); bare, the most recent one. "हर", "كل", "هر", "כל", "κάθε", "ทุก" before it
   // make it every week. Hebrew's and Thai's weekdays are days ("יום שני", "วันจันทร์"): "שני" alone is "second",
@@ -2244,9 +2256,9 @@ const SCRIPT_LANGUAGE_RULES: readonly Rule[] = [
   ),
   // Month names: with a day ("3 ديسمبر", "15 Δεκεμβρίου 2025", "3 בדצמבר", "3 ธ.ค."), with a year, or after the
   // language's "in".
-  regexRule(`(\\d{1,2})\\s*(?:ב|ל)?${SMON}(?:\\s*${YEAR})?`, (m, ctx) => {
+  regexRule(`${SNUM}\\s*(?:ב|ל)?${SMON}(?:\\s*${YEAR})?`, (m, ctx) => {
     const month = scriptMonth(m[2]!);
-    const d = Number(m[1]);
+    const d = Number(asciiDigits(m[1]!));
     if (!month) return null;
     return m[3] ? explicitDay(Number(m[3]), month, d) : inferDay(month, d, ctx);
   }),

@@ -121,14 +121,16 @@ function dayPatterns(month: number, day: number, lang: string): RegExp[] {
     new RegExp(String.raw`${year}(?<!\d)${month}월\s?${day}일`, 'gu'),
     ...monthNames(month, lang).flatMap(({ name, caseSensitive }) => {
       const flags = caseSensitive ? 'gu' : 'giu';
+      // The day in ASCII digits or the script's own: Persian notes write "۳ دسامبر", Arabic ones "٣ ديسمبر" too.
+      const dayIn = `(?:${inEveryScript(day).join('|')})`;
       const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
       return [
         new RegExp(
-          String.raw`${year}(?<![\p{L}\p{N}])${day}(?:st|nd|rd|th|er)?\.?\s(?:de\s)?${escaped}(?![\p{L}])${yearAfter}`,
+          String.raw`${year}(?<![\p{L}\p{N}])${dayIn}(?:st|nd|rd|th|er)?\.?\s(?:de\s)?${escaped}(?![\p{L}])${yearAfter}`,
           flags,
         ),
         new RegExp(
-          String.raw`${year}(?<![\p{L}\p{N}])${escaped}\s${day}(?:st|nd|rd|th)?(?![\p{N}])${yearAfter}`,
+          String.raw`${year}(?<![\p{L}\p{N}])${escaped}\s${dayIn}(?:st|nd|rd|th)?(?![\p{N}])${yearAfter}`,
           flags,
         ),
       ];
@@ -136,6 +138,13 @@ function dayPatterns(month: number, day: number, lang: string): RegExp[] {
   ];
   PATTERN_CACHE.set(key, list);
   return list;
+}
+
+/** A number written in ASCII, Arabic-Indic, Persian, Devanagari and Thai digits ("3", "٣", "۳", "३", "๓"). */
+function inEveryScript(n: number): string[] {
+  return [0x30, 0x0660, 0x06f0, 0x0966, 0x0e50].map((zero) =>
+    [...String(n)].map((d) => String.fromCharCode(zero + Number(d))).join(''),
+  );
 }
 
 /** The days of `range`, when it is a day or a week or two (MAX_NAMED_DAYS), as year, month and day. */

@@ -759,6 +759,12 @@ describe('translateDates: Japanese, Chinese, Spanish, German and French', () => 
     ['3 วันก่อน', day('2026-11-19')],
     ['ในเดือนธันวาคม', LAST_DECEMBER],
     ['15 ธ.ค. 2025', day('2025-12-15')],
+    // Counts and days in the script's own digits (a Persian keyboard types "۳").
+    ['قبل ٣ أيام', day('2026-11-19')],
+    ['۳ روز پیش', day('2026-11-19')],
+    ['३ दिन पहले', day('2026-11-19')],
+    ['๓ วันก่อน', day('2026-11-19')],
+    ['١٥ ديسمبر 2025', day('2025-12-15')],
   ])('%s', (q, expected) => {
     expect(range(q, SUNDAY)).toEqual(expected);
   });

@@ -28,6 +28,11 @@ describe('whether a text names the time a date filter asks about', () => {
     expect(mentionsPeriod('اشتريت في أكتوبر', october, 'ar')).toBe(true);
     expect(mentionsPeriod('अक्टूबर में खरीदा', october, 'hi')).toBe(true);
     expect(mentionsPeriod('ซื้อเมื่อเดือนตุลาคม', october, 'th')).toBe(true);
+    // A day written in Persian or Arabic-Indic digits ("۳ دسامبر"), not another day that ends with it.
+    const dec3 = { from: '2026-12-03', to: '2026-12-03' };
+    expect(mentionsPeriod('دندانپزشک: ۳ دسامبر ساعت ۹:۱۵', dec3, 'fa')).toBe(true);
+    expect(mentionsPeriod('طبيب الأسنان: ٣ ديسمبر', dec3, 'ar')).toBe(true);
+    expect(mentionsPeriod('طبيب الأسنان: ١٣ ديسمبر', dec3, 'ar')).toBe(false);
   });
 
   it('not an English modal verb, nor the month of another year', () => {
