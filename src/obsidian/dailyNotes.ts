@@ -11,6 +11,7 @@ import {
   isoWeekMonday,
   pad,
 } from '../text/calendar.js';
+import { escapeRegExp, longestFirstAlternation } from '../text/regex.js';
 
 /**
  * The Monday of the ISO week a weekly note is named for ("2026-W03.md", Obsidian's weekly-note format
@@ -37,21 +38,12 @@ type FormatPart = 'year4' | 'year2' | 'month' | 'monthName' | 'monthAbbr' | 'day
 
 const FORMAT_TOKEN = /\[([^\]]*)\]|YYYY|YY|MMMM|MMM|MM|M|Do|DD|D|dddd|ddd|dd|d|[\s\S]/g;
 
-function escapeRegex(s: string): string {
-  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
-
-/** An alternation of `names`, longest first, so that "tháng 10" is tried before "tháng 1". */
-const alternation = (names: Iterable<string>) =>
-  [...new Set(names)]
-    .sort((a, b) => b.length - a.length)
-    .map(escapeRegex)
-    .join('|');
 // MMMM and MMM in English or in the app's language (localMonthByName): "December", "Dezember", "grudnia", "12月";
 // "Dec", "Dez.", "déc.".
-const monthName = () => alternation([...MONTH_WORDS.slice(0, 12).map(([w]) => w), ...localMonthByName().keys()]);
+const monthName = () =>
+  longestFirstAlternation([...MONTH_WORDS.slice(0, 12).map(([w]) => w), ...localMonthByName().keys()]);
 const monthAbbr = () =>
-  `(?:${alternation([...MONTH_WORDS.slice(12).map(([w]) => w), ...localMonthByName().keys()])})\\.?`;
+  `(?:${longestFirstAlternation([...MONTH_WORDS.slice(12).map(([w]) => w), ...localMonthByName().keys()])})\\.?`;
 
 /** The month a name of monthName or monthAbbr stands for. */
 function monthNamed(raw: string): number | undefined {
@@ -68,7 +60,7 @@ function compileFormat(format: string): { re: RegExp; parts: FormatPart[] } {
   let body = '';
   for (const [token, literal] of format.replace(/\\/g, '/').matchAll(FORMAT_TOKEN)) {
     if (literal !== undefined) {
-      body += escapeRegex(literal);
+      body += escapeRegExp(literal);
       continue;
     }
     switch (token) {
@@ -119,7 +111,7 @@ function compileFormat(format: string): { re: RegExp; parts: FormatPart[] } {
         body += '[0-6]';
         break;
       default:
-        body += escapeRegex(token);
+        body += escapeRegExp(token);
     }
   }
   // Anchored to the start of a path segment and ending in the last one, so a date-named

@@ -24,6 +24,8 @@ import {
   weekday,
 } from '../text/calendar.js';
 import { detectLanguage } from '../text/language.js';
+import { asciiDigits, SCRIPT_DIGIT_CLASS } from '../text/digits.js';
+import { longestFirstAlternation } from '../text/regex.js';
 import { asksAhead } from './timeQuestion.js';
 
 export interface DateRange {
@@ -488,16 +490,6 @@ const CJK_DIGITS: Readonly<Record<string, number>> = {
   八: 8,
   九: 9,
 };
-
-/** The zero of each script whose digits a count or a day may be written in: fullwidth, Arabic-Indic, Persian, Devanagari, Thai. */
-const DIGIT_ZEROS = [0xff10, 0x0660, 0x06f0, 0x0966, 0x0e50];
-/** Digits of any script DIGIT_ZEROS names as ASCII ones ("٣" → "3", "۱۵" → "15", "३" → "3"). */
-function asciiDigits(raw: string): string {
-  return raw.replace(/[０-９٠-٩۰-۹०-९๐-๙]/g, (d) => {
-    const code = d.charCodeAt(0);
-    return String(code - DIGIT_ZEROS.find((zero) => code >= zero && code <= zero + 9)!);
-  });
-}
 
 /** "3", "３", "٣", "三", "十二", "二十五" → number (1..99 for numerals); NaN when not a count. */
 function parseForeignCount(raw: string): number {
@@ -2042,11 +2034,7 @@ const SCRIPT_MONTH_BY_WORD = new Map(
     months.flatMap((forms, i) => forms.flatMap(typedSpellings).map((w) => [w.toLowerCase(), i + 1] as const)),
   ),
 );
-const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-const SMON = `(${[...SCRIPT_MONTH_BY_WORD.keys()]
-  .sort((a, b) => b.length - a.length)
-  .map(escapeRe)
-  .join('|')})`;
+const SMON = `(${longestFirstAlternation(SCRIPT_MONTH_BY_WORD.keys())})`;
 const scriptMonth = (raw: string): number => SCRIPT_MONTH_BY_WORD.get(raw.toLowerCase()) ?? NaN;
 /** Thai letters: no spaces between words, so a Thai phrase may start anywhere (isWordStart). */
 const THAI_CHAR = /[\u0e00-\u0e7f]/;
@@ -2060,7 +2048,7 @@ const HI_PAST = /(?:मैंने|हमने|उसने|किया|क�
 const hiTensed = (n: number) => (_m: RegExpExecArray, ctx: Ctx, text: string) =>
   single(ctx.today + (HI_PAST.test(text) ? -n : n));
 // A count or a day in ASCII digits or the script's own (Persian keyboards type "۳"; asciiDigits reads them).
-const SNUM = '([\\d\\u0660-\\u0669\\u06f0-\\u06f9\\u0966-\\u096f\\u0e50-\\u0e59]{1,3})';
+const SNUM = `([\\d${SCRIPT_DIGIT_CLASS}]{1,3})`;
 const HI_WEEK = 'ह(?:\\u095E|\\u092B\\u093C?)्ते|सप्ताह';
 const HI_YEAR = '(?:साल|वर्ष)';
 // Arabic's "and" and "so" join the next word ("وأمس"); definite forms are spelled with and without the hamza.

@@ -11,6 +11,8 @@ import { daysInMonth, shiftMonth } from '../text/calendar.js';
 import type { DateRange } from './dates.js';
 import { wordTerms, words, type QueryTerm } from '../text/segment.js';
 import { wordStems } from '../text/wordStems.js';
+import { inEveryScript } from '../text/digits.js';
+import { escapeRegExp } from '../text/regex.js';
 
 /** A range of more months than this is a season or a year: a month's name in a note says too little about it. */
 const MAX_NAMED_MONTHS = 3;
@@ -36,7 +38,7 @@ function wholeMonths(range: DateRange): { year: number; month: number }[] {
  * "2027 年 4 月") or after ("April 2027", "abril de 2027") it.
  */
 function monthPattern(name: string, caseSensitive: boolean): RegExp {
-  const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const escaped = escapeRegExp(name);
   // Thai writes no spaces between words ("เมื่อเดือนตุลาคม"): its month names are words of their own anywhere.
   const word = /^\d+[月월]$/u.test(name)
     ? `(?<!\\d)${escaped}`
@@ -123,7 +125,7 @@ function dayPatterns(month: number, day: number, lang: string): RegExp[] {
       const flags = caseSensitive ? 'gu' : 'giu';
       // The day in ASCII digits or the script's own: Persian notes write "۳ دسامبر", Arabic ones "٣ ديسمبر" too.
       const dayIn = `(?:${inEveryScript(day).join('|')})`;
-      const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      const escaped = escapeRegExp(name);
       return [
         new RegExp(
           String.raw`${year}(?<![\p{L}\p{N}])${dayIn}(?:st|nd|rd|th|er)?\.?\s(?:de\s)?${escaped}(?![\p{L}])${yearAfter}`,
@@ -138,13 +140,6 @@ function dayPatterns(month: number, day: number, lang: string): RegExp[] {
   ];
   PATTERN_CACHE.set(key, list);
   return list;
-}
-
-/** A number written in ASCII, Arabic-Indic, Persian, Devanagari and Thai digits ("3", "٣", "۳", "३", "๓"). */
-function inEveryScript(n: number): string[] {
-  return [0x30, 0x0660, 0x06f0, 0x0966, 0x0e50].map((zero) =>
-    [...String(n)].map((d) => String.fromCharCode(zero + Number(d))).join(''),
-  );
 }
 
 /** The days of `range`, when it is a day or a week or two (MAX_NAMED_DAYS), as year, month and day. */
