@@ -1,7 +1,8 @@
 import path from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import { VaultService } from '../../src/services/vaultService.js';
-import { copyVault, sampleVault, tempDir } from './fixtures.js';
+import type { SyncSummary } from '../../src/pipeline/sync.js';
+import { FAR_PAST_MTIME, copyVault, sampleVault, tempDir, writeNotes } from './fixtures.js';
 
 /**
  * A copy of `source`, indexed once for the calling test file (its own app home and data folder, removed afterwards),
@@ -14,16 +15,55 @@ export function useIndexedVault(
   source: string,
   { embeddingModel }: { embeddingModel?: string } = {},
 ): () => VaultService {
+  return useIndexed(
+    prefix,
+    source,
+    (into) => copyVault(source, into),
+    embeddingModel,
+    (sync) => (sync.failed ? `${sync.failed} notes of ${source} failed to index` : null),
+  );
+}
+
+/**
+ * A vault of `notes` (vault-relative path → text), every file dated FAR_PAST_MTIME, indexed once for the calling test
+ * file as useIndexedVault indexes a copy; every note must be added by the first sync.
+ */
+export function useIndexedNotes(
+  prefix: string,
+  notes: Record<string, string>,
+  { embeddingModel }: { embeddingModel?: string } = {},
+): () => VaultService {
+  const count = Object.keys(notes).length;
+  return useIndexed(
+    prefix,
+    `${count} notes`,
+    (into) => {
+      const dir = path.join(into, 'vault');
+      writeNotes(dir, notes, FAR_PAST_MTIME);
+      return dir;
+    },
+    embeddingModel,
+    (sync) => (sync.added === count ? null : `${sync.added} of ${count} notes were added by the first sync`),
+  );
+}
+
+/** useIndexedVault's and useIndexedNotes's setup: `makeVault` writes the vault into the scratch folder. */
+function useIndexed(
+  prefix: string,
+  what: string,
+  makeVault: (into: string) => string,
+  embeddingModel: string | undefined,
+  syncError: (sync: SyncSummary) => string | null,
+): () => VaultService {
   const tmp = tempDir(prefix);
   let vault: VaultService | undefined;
 
   beforeAll(async () => {
     process.env.OBSIQUERY_HOME = path.join(tmp.dir, 'home');
     if (embeddingModel) process.env.OBSIQUERY_EMBEDDING_MODEL = embeddingModel;
-    const dir = copyVault(source, tmp.dir);
-    vault = await VaultService.open({ vault: dir, dataDir: path.join(tmp.dir, 'data') });
-    const sync = await vault.sync();
-    if (sync.failed) throw new Error(`${sync.failed} notes of ${source} failed to index`);
+    vault = await VaultService.open({ vault: makeVault(tmp.dir), dataDir: path.join(tmp.dir, 'data') });
+    const error = syncError(await vault.sync());
+    if (error) throw new Error(error);
   }, 600_000);
 
   afterAll(() => {
@@ -33,7 +73,7 @@ export function useIndexedVault(
   });
 
   return () => {
-    if (!vault) throw new Error(`${source} is indexed in beforeAll; use it inside a test.`);
+    if (!vault) throw new Error(`${what}: indexed in beforeAll, so use the service inside a test.`);
     return vault;
   };
 }

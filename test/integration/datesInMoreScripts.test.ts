@@ -1,8 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import path from 'node:path';
-import { FAR_PAST_MTIME, tempDir, writeNotes } from '../helpers/fixtures.js';
+import { describe, expect, it } from 'vitest';
 import { askOnDay } from '../helpers/askOnDay.js';
-import { VaultService } from '../../src/services/vaultService.js';
+import { useIndexedNotes } from '../helpers/indexedSampleVault.js';
 
 /**
  * Date phrases in Arabic, Hindi, Thai, Hebrew and Greek (forty-seventh session), through the whole agent (no chat
@@ -20,23 +18,7 @@ const NOTES: Record<string, string> = {
 const TODAY = new Date(2026, 10, 25, 10, 0, 0); // Wednesday 25 November
 
 describe('date phrases in Arabic, Hindi, Thai, Hebrew and Greek', () => {
-  let tmp: ReturnType<typeof tempDir>;
-  let service: VaultService;
-
-  beforeAll(async () => {
-    tmp = tempDir('obq-dates-scripts-');
-    process.env.OBSIQUERY_HOME = path.join(tmp.dir, 'home');
-    process.env.OBSIQUERY_EMBEDDING_MODEL = 'multilingual-e5-small-int8';
-    const vault = path.join(tmp.dir, 'vault');
-    writeNotes(vault, NOTES, FAR_PAST_MTIME);
-    service = await VaultService.open({ vault, dataDir: path.join(tmp.dir, 'data') });
-    expect((await service.sync()).added).toBe(Object.keys(NOTES).length);
-  }, 300_000);
-  afterAll(() => {
-    service?.close();
-    delete process.env.OBSIQUERY_EMBEDDING_MODEL;
-    tmp?.cleanup();
-  });
+  const service = useIndexedNotes('obq-dates-scripts-', NOTES, { embeddingModel: 'multilingual-e5-small-int8' });
 
   it('quotes the day’s note for "what did I do" on a day or weekday named in each language', async () => {
     for (const [q, line, source] of [
@@ -49,7 +31,7 @@ describe('date phrases in Arabic, Hindi, Thai, Hebrew and Greek', () => {
       ['Τι έκανα την Παρασκευή;', /τρέξιμο/, 'Ημερολόγιο/2026-11-20.md'],
       ['מה עשיתי בשבת?', /האופניים/, 'יומן/2026-11-21.md'],
     ] as const) {
-      const r = await askOnDay(service, q, TODAY);
+      const r = await askOnDay(service(), q, TODAY);
       expect(r.answer, q).toMatch(line);
       expect(
         r.sources.map((s) => s.source),
@@ -59,7 +41,7 @@ describe('date phrases in Arabic, Hindi, Thai, Hebrew and Greek', () => {
   }, 240_000);
 
   it('finds the undated note that names a day of next week, in Arabic', async () => {
-    const r = await askOnDay(service, 'ماذا لدي الأسبوع القادم؟', TODAY);
+    const r = await askOnDay(service(), 'ماذا لدي الأسبوع القادم؟', TODAY);
     expect(r.answer).toMatch(/طبيب الأسنان/);
     expect(r.sources.map((s) => s.source)).toEqual(['الصحة.md']);
   }, 240_000);

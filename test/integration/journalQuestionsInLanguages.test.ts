@@ -1,8 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import path from 'node:path';
-import { FAR_PAST_MTIME, tempDir, writeNotes } from '../helpers/fixtures.js';
+import { describe, expect, it } from 'vitest';
 import { askOnDay } from '../helpers/askOnDay.js';
-import { VaultService } from '../../src/services/vaultService.js';
+import { useIndexedNotes } from '../helpers/indexedSampleVault.js';
 
 /**
  * "What did I do yesterday?" over a journal, asked in other languages, through the whole agent (no chat model) on a
@@ -19,23 +17,7 @@ const NOTES: Record<string, string> = {
 const TODAY = new Date(2026, 10, 25, 10, 0, 0); // Wednesday 25 November
 
 describe('a day’s notes asked for in other languages', () => {
-  let tmp: ReturnType<typeof tempDir>;
-  let service: VaultService;
-
-  beforeAll(async () => {
-    tmp = tempDir('obq-journal-langs-');
-    process.env.OBSIQUERY_HOME = path.join(tmp.dir, 'home');
-    process.env.OBSIQUERY_EMBEDDING_MODEL = 'multilingual-e5-small-int8';
-    const vault = path.join(tmp.dir, 'vault');
-    writeNotes(vault, NOTES, FAR_PAST_MTIME);
-    service = await VaultService.open({ vault, dataDir: path.join(tmp.dir, 'data') });
-    expect((await service.sync()).added).toBe(Object.keys(NOTES).length);
-  }, 300_000);
-  afterAll(() => {
-    service?.close();
-    delete process.env.OBSIQUERY_EMBEDDING_MODEL;
-    tmp?.cleanup();
-  });
+  const service = useIndexedNotes('obq-journal-langs-', NOTES, { embeddingModel: 'multilingual-e5-small-int8' });
 
   it('quotes the day’s note for "what did I do" with that day', async () => {
     for (const [q, line, source] of [
@@ -44,7 +26,7 @@ describe('a day’s notes asked for in other languages', () => {
       ['Co robiłem w niedzielę?', /chleb/, 'Dziennik/2026-11-22.md'],
       ['Qu’ai-je fait lundi ?', /matkab/, 'Günlük/2026-11-23.md'],
     ] as const) {
-      const r = await askOnDay(service, q, TODAY);
+      const r = await askOnDay(service(), q, TODAY);
       expect(r.answer, q).toMatch(line);
       expect(
         r.sources.map((s) => s.source),
@@ -55,7 +37,7 @@ describe('a day’s notes asked for in other languages', () => {
 
   it('still refuses a day with no note, and a topic the day’s note does not hold', async () => {
     for (const q of ['Was habe ich am Samstag gemacht?', 'Was habe ich gestern über den Garten geschrieben?']) {
-      const r = await askOnDay(service, q, TODAY);
+      const r = await askOnDay(service(), q, TODAY);
       expect(r.sources, q).toEqual([]);
       expect(r.answer, q).not.toMatch(/Kino|Heizung/);
     }
