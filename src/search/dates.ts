@@ -128,7 +128,14 @@ function isWordStart(text: string, pos: number): boolean {
   return !(/\d/.test(c) && /[-/.:]/.test(prev));
 }
 
+// Thai "in", "in the month of", "during", "at", "when" before a date phrase: Thai joins them to the words around them
+// ("ฉันทำอะไรในเดือนเมษายน"), so they are found at the end of the text before it, not as whole words.
+const THAI_DANGLING = /(?:ในเดือน|ช่วงเดือน|เดือน|ภายใน|ใน|ช่วง|ตอน|เมื่อ|ระหว่าง)\s*$/u;
+
 function stripDanglingBefore(text: string, start: number): number {
+  if (THAI_CHAR.test(text.charAt(start)) || /\d/u.test(text.charAt(start)))
+    for (let thai = THAI_DANGLING.exec(text.slice(0, start)); thai; thai = THAI_DANGLING.exec(text.slice(0, start)))
+      start = thai.index;
   for (;;) {
     // Whole words of any script: "em" (Portuguese "in") is the end of Polish "robiłem".
     const m = /(?<![\p{L}\p{N}'’])(\p{L}+)\s+$/iu.exec(text.slice(0, start));

@@ -11,13 +11,28 @@ import { daysInMonth, shiftMonth } from '../text/calendar.js';
 import type { DateRange } from './dates.js';
 import { wordTerms, words, type QueryTerm } from '../text/segment.js';
 import { wordStems } from '../text/wordStems.js';
-import { inEveryScript } from '../text/digits.js';
+import { inEveryScript, SCRIPT_DIGIT_CLASS } from '../text/digits.js';
+import { gregorianYear, SOLAR_HIJRI_MONTH_NAMES, solarHijriDateOf } from '../text/eras.js';
 import { escapeRegExp } from '../text/regex.js';
 
 /** A range of more months than this is a season or a year: a month's name in a note says too little about it. */
 const MAX_NAMED_MONTHS = 3;
 
 const ISO_DATE = /(?<!\d)(\d{4})-(\d{2})-(\d{2})(?!\d)/g;
+
+/** A year written before a month's name or a day ("2027年4月", "2027 年 4 月"). */
+const YEAR_BEFORE = String.raw`(?:(\d{4})\s?[年년]?\s?)?`;
+/**
+ * A year written after one ("April 2027", "abril de 2027", "ديسمبر ٢٠٢٥", "เมษายน 2570", "เมษายน พ.ศ. 2570"), in any
+ * script's digits; writtenYear reads it.
+ */
+const YEAR_AFTER = `(?:,?\\s?(?:de |del |di |พ\\.ศ\\.\\s?)?([\\d${SCRIPT_DIGIT_CLASS}]{4}))?`;
+
+/** The year a month's or a day's pattern captured, as a Gregorian year (a Thai one is the Buddhist Era's). */
+function writtenYear(m: RegExpMatchArray): number | undefined {
+  const written = m[1] ?? m[2];
+  return written === undefined ? undefined : gregorianYear(written, /[\u0e00-\u0e7f]/u.test(m[0]));
+}
 
 /** The calendar months a range covers whole (first day to last), or [] when it starts or ends inside one. */
 function wholeMonths(range: DateRange): { year: number; month: number }[] {
@@ -45,7 +60,7 @@ function monthPattern(name: string, caseSensitive: boolean): RegExp {
     : /^[\u0e00-\u0e7f]/u.test(name)
       ? escaped
       : `(?<![\\p{L}\\p{N}])${escaped}(?![\\p{L}])`;
-  const pattern = `(?:(\\d{4})\\s?[年년]?\\s?)?${word}(?:,?\\s?(?:de |del |di )?(\\d{4}))?`;
+  const pattern = `${YEAR_BEFORE}${word}${YEAR_AFTER}`;
   return new RegExp(pattern, caseSensitive ? 'gu' : 'giu');
 }
 
@@ -116,8 +131,8 @@ function dayPatterns(month: number, day: number, lang: string): RegExp[] {
   const key = `${lang}:${month}-${day}`;
   const cached = PATTERN_CACHE.get(key);
   if (cached) return cached;
-  const year = String.raw`(?:(\d{4})\s?[年년]?\s?)?`;
-  const yearAfter = String.raw`(?:,?\s?(?:de |del |di )?(\d{4}))?`;
+  const year = YEAR_BEFORE;
+  const yearAfter = YEAR_AFTER;
   const list = [
     new RegExp(String.raw`${year}(?<!\d)${month}月${day}[日号](?!\d)`, 'gu'),
     new RegExp(String.raw`${year}(?<!\d)${month}월\s?${day}일`, 'gu'),
@@ -140,6 +155,27 @@ function dayPatterns(month: number, day: number, lang: string): RegExp[] {
   ];
   PATTERN_CACHE.set(key, list);
   return list;
+}
+
+/**
+ * The pattern of a day as a Persian note also writes it, in the Solar Hijri calendar ("۱۵ آبان", "۱۵ آبان ۱۴۰۵",
+ * "15 آبان ماه"), and that day's Solar Hijri year, which is the year the pattern captures. Only a day: a month's
+ * name alone is also a word ("مهر" is kindness, "آبان" a given name).
+ */
+function solarDayPattern(year: number, month: number, day: number): { pattern: RegExp; year: number } {
+  const [sy, sm, sd] = solarHijriDateOf(year, month, day);
+  const key = `fa-solar:${sy}-${sm}-${sd}`;
+  let pattern = PATTERN_CACHE.get(key)?.[0];
+  if (!pattern) {
+    const name = SOLAR_HIJRI_MONTH_NAMES[sm - 1]!;
+    const names = [...new Set([name, name.replace(/ی/g, 'ي').replace(/ک/g, 'ك')])].join('|');
+    pattern = new RegExp(
+      `(?<![\\p{L}\\p{N}])(?:${inEveryScript(sd).join('|')})\\s?(?:${names})(?![\\p{L}])(?:\\s?ماه)?${YEAR_AFTER}`,
+      'gu',
+    );
+    PATTERN_CACHE.set(key, [pattern]);
+  }
+  return { pattern, year: sy };
 }
 
 /** The days of `range`, when it is a day or a week or two (MAX_NAMED_DAYS), as year, month and day. */
@@ -168,6 +204,11 @@ export function periodWords(range: DateRange, lang = 'en'): string {
     out.add(`${month}月${day}日`);
     out.add(`${month}월 ${day}일`);
     out.add(`${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`);
+    if (lang === 'fa') {
+      // A Persian note may write the day in the Solar Hijri calendar, in Persian digits or ASCII ("۱۵ آبان").
+      const [, sm, sd] = solarHijriDateOf(year, month, day);
+      for (const digits of [String(sd), inEveryScript(sd)[2]!]) out.add(`${digits} ${SOLAR_HIJRI_MONTH_NAMES[sm - 1]}`);
+    }
   }
   if (out.size > 0) return [...out].join(' ');
   for (const { month } of wholeMonths(range)) {
@@ -184,8 +225,8 @@ export function periodWords(range: DateRange, lang = 'en'): string {
  */
 function namesMonth(text: string, name: RegExp, year: number): boolean {
   for (const m of text.matchAll(name)) {
-    const written = m[1] ?? m[2];
-    if (written === undefined || Number(written) === year) return true;
+    const written = writtenYear(m);
+    if (written === undefined || written === year) return true;
   }
   return false;
 }
@@ -203,9 +244,12 @@ export function mentionsPeriod(text: string, range: DateRange, lang = 'en'): boo
     wholeMonths(range).some(({ year, month }) =>
       monthPatterns(month, lang).some((name) => namesMonth(text, name, year)),
     ) ||
-    daysOf(range).some(({ year, month, day }) =>
-      dayPatterns(month, day, lang).some((written) => namesMonth(text, written, year)),
-    )
+    daysOf(range).some(({ year, month, day }) => {
+      if (dayPatterns(month, day, lang).some((written) => namesMonth(text, written, year))) return true;
+      if (lang !== 'fa') return false;
+      const solar = solarDayPattern(year, month, day);
+      return namesMonth(text, solar.pattern, solar.year);
+    })
   );
 }
 
@@ -224,8 +268,8 @@ export function namesAnotherTime(text: string, range: DateRange, lang = 'en'): b
   for (let month = 1; month <= 12; month++) {
     for (const name of monthPatterns(month, lang)) {
       for (const m of text.matchAll(name)) {
-        const written = m[1] ?? m[2];
-        const years = written === undefined ? [fy, ty] : [Number(written)];
+        const written = writtenYear(m);
+        const years = written === undefined ? [fy, ty] : [written];
         if (!years.some((year) => inRange(year, month))) return true;
       }
     }

@@ -91,7 +91,13 @@ export function words(text: string): string[] {
 /** `text` as written, with the words `drop` picks (by their folded form) blanked out. */
 export function withoutWords(text: string, drop: (word: string) => boolean): string {
   let out = '';
-  for (const seg of segmenter.segment(text)) out += seg.isWordLike && drop(foldText(seg.segment)) ? ' ' : seg.segment;
+  for (const seg of segmenter.segment(text)) {
+    const word = foldText(seg.segment);
+    // Persian joins a suffix to its word with a zero-width non-joiner, and ICU keeps the two as one segment: the
+    // word of "برنامه‌ای" (a plan) is "برنامه", as the search terms (words) split it.
+    const stem = word.includes('\u200c') ? word.split('\u200c')[0]! : word;
+    out += seg.isWordLike && (drop(word) || drop(stem)) ? ' ' : seg.segment;
+  }
   return out;
 }
 

@@ -246,7 +246,7 @@ export const PLAN_WORDS: readonly string[] = words(
   'planlanan planlananlar direncanakan dijadwalkan planerat planerade planlagt planlagte planificat programat',
   'suunniteltu suunnitteilla tervezett',
   // Hindi, Arabic, Persian, Hebrew, Greek, Thai (forty-seventh session, with their date phrases).
-  'योजना निर्धारित مخطط مخططة مقرر مقررة مجدول مجدولة برنامه‌ریزی מתוכנן מתוכננת מתוכננים',
+  'योजना निर्धारित مخطط مخططة مقرر مقررة مجدول مجدولة برنامه برنامه‌ریزی מתוכנן מתוכננת מתוכננים',
   'προγραμματισμένο προγραμματισμένα προγραμματισμένη σχεδιασμένο แผน กำหนดการ',
 );
 

@@ -64,6 +64,9 @@ describe('date-scoped questions (dateScope.ts)', () => {
     expect(topicQuestion(scope('which meetings are scheduled'))).toBe('What meetings are');
     // "plant" is no plan word.
     expect(topicQuestion(scope('what did I plant in the garden'))).toBe('What plant garden');
+    // Persian joins a suffix with a zero-width non-joiner: "برنامه‌ای" (a plan) is the plan word "برنامه".
+    expect(hasTopic(scope('چه برنامه‌ای دارم؟'))).toBe(false);
+    expect(hasTopic(scope('چه کتاب‌هایی خواندم؟'))).toBe(true);
   });
 
   const chunk = (source: string, note_date: string | null, start_line = 1): SearchResult =>

@@ -818,6 +818,54 @@ describe('translateDates: Japanese, Chinese, Spanish, German and French', () => 
     expect(range(q, SUNDAY)).toBeNull();
   });
 
+  // Years in the script's digits and after the language's "in the year"; Thai's Buddhist Era (2570 is 2027) and
+  // Persian's Solar Hijri calendar (1 Farvardin 1405 is 21 March 2026; 1403 was a leap year, its Esfand 30 days).
+  it.each([
+    ['ماذا فعلت في عام ٢٠٢٥؟', span('2025-01-01', '2025-12-31')],
+    ['في ديسمبر ٢٠٢٥', span('2025-12-01', '2025-12-31')],
+    ['١٥ ديسمبر ٢٠٢٥', day('2025-12-15')],
+    ['मैंने 2025 में क्या किया?', span('2025-01-01', '2025-12-31')],
+    ['मार्च २०२६ में', span('2026-03-01', '2026-03-31')],
+    ['מה עשיתי בשנת 2025?', span('2025-01-01', '2025-12-31')],
+    ['Τι έκανα το 2025;', span('2025-01-01', '2025-12-31')],
+    ['در سال ۲۰۲۵ چه کردم', span('2025-01-01', '2025-12-31')],
+    ['ฉันทำอะไรในเดือนเมษายน 2570', span('2027-04-01', '2027-04-30')],
+    ['9 เมษายน 2570 มีอะไร', day('2027-04-09')],
+    ['เมษายน พ.ศ. 2570', span('2027-04-01', '2027-04-30')],
+    ['ธันวาคม 2025', span('2025-12-01', '2025-12-31')],
+    ['ในปี ๒๕๖๘', span('2025-01-01', '2025-12-31')],
+    ['در سال ۱۴۰۴ چه کردم', span('2025-03-21', '2026-03-20')],
+    ['آبان ۱۴۰۵', span('2026-10-23', '2026-11-21')],
+    ['آبان ماه ۱۴۰۴', span('2025-10-23', '2025-11-21')],
+    ['اسفند ۱۴۰۳', span('2025-02-19', '2025-03-20')],
+    ['۱۵ آبان ۱۴۰۵', day('2026-11-06')],
+    // Without a year, a Solar Hijri month or day is the most recent one, as a Gregorian one is.
+    ['در آبان چه کردم؟', span('2026-10-23', '2026-11-21')],
+    ['دی ماه', span('2025-12-22', '2026-01-20')],
+    ['۲۰ مهر', day('2026-10-12')],
+    ['خرید در آذر', span('2026-11-22', '2026-12-21')],
+  ])('%s', (q, expected) => {
+    expect(range(q, SUNDAY)).toEqual(expected);
+  });
+
+  it.each([
+    // Solar month names are also words: "مهر" is kindness, "تیر" an arrow, "آبان" a name; a year out of the
+    // calendar's range ("سال ۹۰") or of a Gregorian one is none.
+    ['مهر من کجاست'],
+    ['تیر چیست'],
+    ['آبان کجاست'],
+    ['در سال ۹۰'],
+    ['ในปี 3000'],
+  ])('"%s" holds no date', (q) => {
+    expect(range(q, SUNDAY)).toBeNull();
+  });
+
+  it('takes Thai "in the month of" and "when" out with the date phrase they lead', () => {
+    expect(translateDates('ฉันทำอะไรในเดือนเมษายน 2570', SUNDAY).query).toBe('ฉันทำอะไร');
+    expect(translateDates('ซื้อเมื่อเดือนตุลาคม', SUNDAY).query).toBe('ซื้อ');
+    expect(translateDates('ทำอะไรเมื่อ 3 วันก่อน', SUNDAY).query).toBe('ทำอะไร');
+  });
+
   it('takes the date phrase out of an Arabic question and leaves its question mark', () => {
     expect(translateDates('ماذا فعلت في الأسبوع الماضي؟', SUNDAY).query).toBe('ماذا فعلت؟');
   });

@@ -28,6 +28,12 @@ describe('whether a text names the time a date filter asks about', () => {
     expect(mentionsPeriod('اشتريت في أكتوبر', october, 'ar')).toBe(true);
     expect(mentionsPeriod('अक्टूबर में खरीदा', october, 'hi')).toBe(true);
     expect(mentionsPeriod('ซื้อเมื่อเดือนตุลาคม', october, 'th')).toBe(true);
+    // A year in the script's digits, or Thai's Buddhist Era one (2569 is 2026), is the month's year.
+    expect(mentionsPeriod('ซื้อเมื่อเดือนตุลาคม 2569', october, 'th')).toBe(true);
+    expect(mentionsPeriod('ซื้อเมื่อเดือนตุลาคม พ.ศ. 2569', october, 'th')).toBe(true);
+    expect(mentionsPeriod('ซื้อเมื่อเดือนตุลาคม 2568', october, 'th')).toBe(false);
+    expect(mentionsPeriod('اشتريت في أكتوبر ٢٠٢٦', october, 'ar')).toBe(true);
+    expect(mentionsPeriod('اشتريت في أكتوبر ٢٠٢٥', october, 'ar')).toBe(false);
     // A day written in Persian or Arabic-Indic digits ("۳ دسامبر"), not another day that ends with it.
     const dec3 = { from: '2026-12-03', to: '2026-12-03' };
     expect(mentionsPeriod('دندانپزشک: ۳ دسامبر ساعت ۹:۱۵', dec3, 'fa')).toBe(true);
@@ -83,6 +89,23 @@ describe('a day as people write it, for a day or a week', () => {
     const saglik = "Sağlık › Randevular\n## Randevular\n\n- **Diş hekimi:** 3 Aralık saat 9:15'te kontrol\n";
     expect(mentionsPeriodAbout(saglik, dec3, keyWordTerms('hangi randevularım var?', 'tr'), 'tr')).toBe(true);
     expect(mentionsPeriodAbout(saglik, dec3, keyWordTerms('hangi toplantılarım var?', 'tr'), 'tr')).toBe(false);
+  });
+});
+
+describe('a day a Persian note writes in the Solar Hijri calendar', () => {
+  const nov6 = { from: '2026-11-06', to: '2026-11-06' };
+  it('names the Gregorian day it falls on (15 Aban 1405 is 6 November 2026), with its year or without', () => {
+    expect(mentionsPeriod('دندانپزشک: ۱۵ آبان ساعت ۹', nov6, 'fa')).toBe(true);
+    expect(mentionsPeriod('دندانپزشک: 15 آبان ماه', nov6, 'fa')).toBe(true);
+    expect(mentionsPeriod('دندانپزشک: ۱۵ آبان ۱۴۰۵', nov6, 'fa')).toBe(true);
+    expect(mentionsPeriod('دندانپزشک: ۱۵ آبان ۱۴۰۴', nov6, 'fa')).toBe(false);
+    expect(mentionsPeriod('دندانپزشک: ۱۶ آبان', nov6, 'fa')).toBe(false);
+    expect(mentionsPeriod('دندانپزشک: ۱۵ آبان', nov6, 'ar')).toBe(false);
+  });
+
+  it('is looked up by its words too', () => {
+    expect(periodWords(nov6, 'fa')).toContain('۱۵ آبان');
+    expect(periodWords(nov6, 'fa')).toContain('15 آبان');
   });
 });
 

@@ -1,15 +1,24 @@
 /** Date phrases of Hindi, Arabic, Persian, Hebrew, Greek and Thai. */
 
+import { fromDays } from '../../text/calendar.js';
 import { SCRIPT_DIGIT_CLASS, asciiDigits } from '../../text/digits.js';
+import {
+  gregorianYear,
+  solarHijriMonth,
+  solarHijriYearOf,
+  SOLAR_HIJRI_MONTH_NAMES,
+  SOLAR_HIJRI_YEARS,
+} from '../../text/eras.js';
 import { longestFirstAlternation } from '../../text/regex.js';
 import { agoOf } from './cjkAndEuropeanRules.js';
 import {
-  YEAR,
   ago,
   agoOne,
   day,
   explicitDay,
+  forward,
   inferDay,
+  inferDayAmong,
   inferMonth,
   monthRange,
   period,
@@ -17,6 +26,7 @@ import {
   single,
   weekdayAs,
   weekdayMatching,
+  yearRange,
 } from './ruleKit.js';
 import type { Ctx, Rule, Unit, WeekdayPick } from './ruleKit.js';
 
@@ -200,6 +210,45 @@ const pickOf = (word: string | undefined, picks: Readonly<Record<string, Weekday
   (word && picks[word]) || 'named';
 const agoN = (n: number, unit: Unit) => (_m: RegExpExecArray, ctx: Ctx) => ago(ctx, n, unit);
 
+// A year in ASCII digits or the script's own, after Thai's era if written ("พ.ศ. 2570", "ค.ศ. 2027"): yearOf reads it.
+const SYEAR = `(?:(?:พ\\.ศ\\.|ค\\.ศ\\.)\\s*)?([\\d${SCRIPT_DIGIT_CLASS}]{4})`;
+/**
+ * The Gregorian year a date writes (`written`, 1900–2099 once read), its Buddhist Era one in Thai (`context`, the
+ * month's name or the phrase, holds a Thai letter); 0 for any other number.
+ */
+function yearOf(written: string, context: string): number {
+  const year = gregorianYear(written, THAI_CHAR.test(context));
+  return year >= 1900 && year <= 2099 ? year : 0;
+}
+
+// Persian's Solar Hijri months as typed on a Persian or an Arabic keyboard (typedSpellings).
+const SOLAR_MONTH_BY_WORD = new Map(
+  SOLAR_HIJRI_MONTH_NAMES.flatMap((name, i) => typedSpellings(name).map((w) => [w, i + 1] as const)),
+);
+const SOLAR_MON = `(${longestFirstAlternation(SOLAR_MONTH_BY_WORD.keys())})`;
+const solarMonth = (raw: string): number => SOLAR_MONTH_BY_WORD.get(raw) ?? NaN;
+
+/** The Solar Hijri year day number `d` falls in. */
+function solarYearAt(d: number): number {
+  return solarHijriYearOf(...fromDays(d));
+}
+
+/** Solar Hijri year `year`, 1 Farvardin to the last of Esfand. */
+function solarHijriYear(year: number): { from: number; to: number } | null {
+  const first = solarHijriMonth(year, 1);
+  const last = solarHijriMonth(year, 12);
+  return first && last ? { from: first.from, to: last.to } : null;
+}
+
+/** A Solar Hijri month without a year, read as inferMonth reads a Gregorian one. */
+function inferSolarMonth(month: number, ctx: Ctx): { from: number; to: number } | null {
+  const year = solarYearAt(ctx.inferBefore);
+  const range = solarHijriMonth(year, month);
+  if (!range) return null;
+  if (forward(ctx)) return range.to >= ctx.today ? range : solarHijriMonth(year + 1, month);
+  return range.from <= ctx.inferBefore ? range : solarHijriMonth(year - 1, month);
+}
+
 export const OTHER_SCRIPT_RULES: readonly Rule[] = [
   // Hindi
   regexRule('आज', day(0)),
@@ -352,21 +401,68 @@ export const OTHER_SCRIPT_RULES: readonly Rule[] = [
       : weekdayAs(ctx, lastOrNext(m[2], 'ที่แล้ว|ก่อน|ที่ผ่านมา', 'หน้า'), weekdayMatching(TH_WD, m[1]!)),
   ),
   // Month names: with a day ("3 ديسمبر", "15 Δεκεμβρίου 2025", "3 בדצמבר", "3 ธ.ค."), with a year, or after the
-  // language's "in".
-  regexRule(`${SNUM}\\s*(?:ב|ל)?${SMON}(?:\\s*${YEAR})?`, (m, ctx) => {
+  // language's "in". A Thai date's year is the Buddhist Era's ("9 เมษายน 2570", "เมษายน พ.ศ. 2570").
+  regexRule(`${SNUM}\\s*(?:ב|ל)?${SMON}(?:\\s*${SYEAR})?`, (m, ctx) => {
     const month = scriptMonth(m[2]!);
     const d = Number(asciiDigits(m[1]!));
     if (!month) return null;
-    return m[3] ? explicitDay(Number(m[3]), month, d) : inferDay(month, d, ctx);
+    if (!m[3]) return inferDay(month, d, ctx);
+    const year = yearOf(m[3], m[2]!);
+    return year ? explicitDay(year, month, d) : null;
   }),
-  regexRule(`(?:ב)?${SMON}\\s*${YEAR}`, (m) => {
+  regexRule(`(?:ב)?${SMON}\\s*${SYEAR}`, (m) => {
     const month = scriptMonth(m[1]!);
-    return month ? monthRange(Number(m[2]), month) : null;
+    const year = yearOf(m[2]!, m[1]!);
+    return month && year ? monthRange(year, month) : null;
   }),
   regexRule(`(ב)?${SMON}(\\s+में)?`, (m, ctx, text, pos) => {
     const month = scriptMonth(m[2]!);
     if (!month) return null;
     const named = m[1] || m[3] || THAI_CHAR.test(m[2]!) || ctx.inCompound;
     return named || SCRIPT_MONTH_CONTEXT.test(text.slice(0, pos)) ? inferMonth(month, ctx) : null;
+  }),
+  // A year after the language's "in" or "year" ("في عام 2026", "در سال ۱۴۰۵", "2026 में", "בשנת 2026", "το 2026",
+  // "ปี 2570"). Persian's "سال ۱۴۰۵" is a Solar Hijri year.
+  regexRule(
+    `(?:(?:في\\s+)?(?:عام|العام|سنة)|(?:در\\s+)?سال|(?:ב)?שנת|(?:στο|το|μέσα\\s+στο|(?:το\\s+)?[έε]τος)|(?:ใน)?ปี)\\s*${SYEAR}`,
+    (m) => {
+      const written = m[1]!;
+      const solar = Number(asciiDigits(written));
+      if (/^(?:در\s+)?سال/u.test(m[0]) && solar >= SOLAR_HIJRI_YEARS.from && solar <= SOLAR_HIJRI_YEARS.to)
+        return solarHijriYear(solar);
+      const year = yearOf(written, m[0]);
+      return year ? yearRange(year) : null;
+    },
+  ),
+  regexRule(`${SYEAR}\\s+में`, (m) => {
+    const year = yearOf(m[1]!, '');
+    return year ? yearRange(year) : null;
+  }),
+  // Persian's Solar Hijri months ("۱۵ آبان", "آبان ۱۴۰۵", "در آبان"): a name alone only after "in" or "month", as
+  // "مهر" and "تیر" are also words ("kindness", "arrow"). A year with them is theirs (1300–1499); without one, the
+  // month or day is inferred as a Gregorian one is.
+  regexRule(`${SNUM}\\s*${SOLAR_MON}(?:\\s*(?:ماه\\s*)?${SYEAR})?`, (m, ctx) => {
+    const month = solarMonth(m[2]!);
+    const d = Number(asciiDigits(m[1]!));
+    if (!month || d < 1 || d > 31) return null;
+    if (m[3]) {
+      const range = solarHijriMonth(Number(asciiDigits(m[3])), month);
+      return range && range.from + d - 1 <= range.to ? single(range.from + d - 1) : null;
+    }
+    const y = solarYearAt(ctx.today);
+    const days = [y - 9, y - 8, y - 7, y - 6, y - 5, y - 4, y - 3, y - 2, y - 1, y, y + 1].flatMap((year) => {
+      const range = solarHijriMonth(year, month);
+      return range && range.from + d - 1 <= range.to ? [range.from + d - 1] : [];
+    });
+    return inferDayAmong(days, ctx);
+  }),
+  regexRule(`${SOLAR_MON}\\s*(?:ماه\\s*)?${SYEAR}`, (m) => {
+    const month = solarMonth(m[1]!);
+    return month ? solarHijriMonth(Number(asciiDigits(m[2]!)), month) : null;
+  }),
+  regexRule(`${SOLAR_MON}(\\s*ماه)?`, (m, ctx, text, pos) => {
+    const month = solarMonth(m[1]!);
+    if (!month || !(m[2] || ctx.inCompound || SCRIPT_MONTH_CONTEXT.test(text.slice(0, pos)))) return null;
+    return inferSolarMonth(month, ctx);
   }),
 ];

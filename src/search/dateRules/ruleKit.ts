@@ -140,7 +140,7 @@ export function weekdayAs(ctx: Ctx, pick: WeekdayPick, wd: number): DayRange | n
  * Whether a time named without more is read forward from today (Ctx.ahead), as nothing bounds it: `inferBefore` is
  * today then (it is never later, and earlier only inside "between X and Y").
  */
-const forward = (ctx: Ctx) => ctx.ahead && ctx.inferBefore >= ctx.today;
+export const forward = (ctx: Ctx) => ctx.ahead && ctx.inferBefore >= ctx.today;
 
 /**
  * A month without a year means the most recent such month that has started by `ctx.inferBefore`; in a question
@@ -165,19 +165,30 @@ const UPCOMING_DAYS = 13;
  * included); else the most recent such date on or before `ctx.inferBefore`.
  */
 export function inferDay(month: number, day: number, ctx: Ctx): DayRange | null {
-  const ref = ctx.inferBefore;
   const [ty] = fromDays(ctx.today);
-  for (const y of [ty, ty + 1]) {
-    const ahead = isValidDate(y, month, day) ? toDays(y, month, day) - ctx.today : -1;
-    if (forward(ctx) && ahead >= 0) return single(ctx.today + ahead);
-    if (ahead > 0 && ahead <= UPCOMING_DAYS && ref >= ctx.today) return single(ctx.today + ahead);
-  }
-  const [ry] = fromDays(ref);
+  const [ry] = fromDays(ctx.inferBefore);
   // Eight years back always reaches a leap year, so 29 February resolves too.
-  for (let y = ry; y >= ry - 8; y--) {
-    if (isValidDate(y, month, day) && toDays(y, month, day) <= ref) return single(toDays(y, month, day));
+  const days: number[] = [];
+  for (let y = Math.min(ry, ty) - 8; y <= ty + 1; y++) if (isValidDate(y, month, day)) days.push(toDays(y, month, day));
+  return inferDayAmong(days, ctx);
+}
+
+/**
+ * Which of the days a date without a year may be (`days`, ascending: the same day and month in each year of some
+ * calendar) it means, as inferDay reads it: the first of them from today on when it is ahead by at most
+ * UPCOMING_DAYS, or at all in a question that asks what is planned; else the last on or before `ctx.inferBefore`.
+ * Only the coming year counts as ahead, as a plan is not made for the year after.
+ */
+export function inferDayAmong(days: readonly number[], ctx: Ctx): DayRange | null {
+  const ref = ctx.inferBefore;
+  const next = days.find((d) => d >= ctx.today);
+  if (next !== undefined && next - ctx.today <= 366) {
+    const ahead = next - ctx.today;
+    if (forward(ctx)) return single(next);
+    if (ahead > 0 && ahead <= UPCOMING_DAYS && ref >= ctx.today) return single(next);
   }
-  return null;
+  const past = days.filter((d) => d <= ref);
+  return past.length ? single(past[past.length - 1]!) : null;
 }
 
 export function explicitDay(year: number, month: number, day: number): DayRange | null {
