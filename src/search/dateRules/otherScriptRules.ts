@@ -30,11 +30,11 @@ import {
 } from './ruleKit.js';
 import type { Ctx, Rule, Unit, WeekdayPick } from './ruleKit.js';
 
-// The phrase languages of the forty-second session, which had no date phrases: relative days and periods, "N days
-// ago" and month names (the Gregorian ones; Persian's solar months and Thai's Buddhist years are not read). Arabic
-// joins "and" and "with the" to the word ("وأمس", "بالأمس"), Hebrew "in" to it ("בדצמבר"), and Thai writes no spaces,
-// so a Thai phrase may start at any of its letters (isWordStart). Hindi "कल" and "परसों" are yesterday or tomorrow
-// by the verb's tense.
+// Relative days and periods, "N days ago", weekdays, Gregorian month names and years, in the script's digits or
+// ASCII. Thai years are the Buddhist Era's (พ.ศ. 2570 is 2027), and Persian also names the Solar Hijri months and
+// years (آبان ۱۴۰۵; src/text/eras.ts). Arabic joins "and" and "with the" to the word ("وأمس", "بالأمس"), Hebrew "in"
+// to it ("בדצמבר"), and Thai writes no spaces, so a Thai phrase may start at any of its letters (isWordStart). Hindi
+// "कल" and "परसों" are yesterday or tomorrow by the verb's tense.
 
 /** Each language's month names, January first, with the forms a date writes them in (Greek's genitive, "3 Δεκεμβρίου"). */
 const SCRIPT_MONTH_NAMES: readonly (readonly string[])[][] = [
