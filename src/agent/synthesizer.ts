@@ -206,6 +206,17 @@ export function answerRelevanceFor(query: string): typeof ANSWER_RELEVANCE {
 export const SECOND_SENTENCE = 0.7;
 
 /**
+ * How much the share of the question's distinctive key words a sentence holds adds to its score when sentences are
+ * ranked for the answer. It mirrors the relevance rule: of two relevant sentences, the one holding more of what the
+ * question names answers it better ("grab one specific element of a page with a CSS selector" was answered with
+ * Web Clipper's "If a selection is present, it uses the selection", closer in meaning, over "Selector variables allow
+ * you to extract text … using CSS selectors"). Chosen on the tuning parts by bench/answerReplay.ts
+ * (docs/answer-quality.md, "Forty-eighth session"): 0.05 one hit more, 0.075 two, 0.1 three and no loss; 0.15 and 0.2
+ * two with losses; scaling it by the embedder's gate was no better.
+ */
+export const KEY_WORD_SHARE_WEIGHT = 0.1;
+
+/**
  * Two answer sentences this close in meaning say the same thing, and the second is dropped: a share of the way from
  * the embedder's relevance gate to 1, like ANSWER_RELEVANCE (0.872 is cosine 0.90 for MPNet, the fixed cutoff it
  * replaces). A fixed 0.90 meant nothing on E5's compressed scale (gate 0.83): any two Japanese sentences of the
@@ -760,7 +771,11 @@ class AnswerSelector {
       shared,
       similarity,
       overlap,
-      score: similarity + 0.25 * overlap - 0.02 * (c.n - 1),
+      score:
+        similarity +
+        0.25 * overlap -
+        0.02 * (c.n - 1) +
+        KEY_WORD_SHARE_WEIGHT * (this.keyWords > 0 ? Math.min(shared, this.keyWords) / this.keyWords : 0),
     };
   }
 

@@ -177,6 +177,27 @@ describe('with the real embedder', () => {
       expect(r.text).toMatch(/^Dentist: check-up and cleaning on 2026-12-03 at 09:15 \[2\]/);
     });
 
+    it('ranks first the sentence that holds more of the key words the question names', async () => {
+      // The clipping note's sentence is closer in meaning (cosine 0.57 against 0.47) and ranked first, and was quoted
+      // first; the variables note's names the CSS selectors asked about (KEY_WORD_SHARE_WEIGHT).
+      const clip = chunk(
+        'Obsidian Web Clipper/Clip web pages.md',
+        'Web Clipper can save a highlighted passage instead of the whole article.',
+      );
+      const variables = chunk(
+        'Obsidian Web Clipper/Variables.md',
+        'Selector variables allow you to extract text content from elements on the page using CSS selectors.',
+      );
+      const r = await selectAnswerSentences(
+        'grab one specific element of a page with a CSS selector when clipping',
+        [clip, variables],
+        [],
+        embedder(),
+      );
+      expect(r.cited[0]).toBe(2);
+      expect(r.text).toMatch(/^Selector variables allow you/);
+    });
+
     it('still shows the same step written in two notes once, whatever the notes are called', async () => {
       const a = chunk('Getting started/Create your first note.md', 'Press Ctrl+N (Cmd+N on macOS) to create a note.');
       const b = chunk('Files and folders/Manage notes.md', 'Press Ctrl+N (Cmd+N on macOS) to create a note.');
